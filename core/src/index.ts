@@ -1,0 +1,2 @@
+export * from './entities/index.js';
+export * from './constants.js';

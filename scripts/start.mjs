@@ -1,0 +1,16 @@
+// `npm start`: install what is missing, build, and serve the whole back-office on one port.
+import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { ensureInstalled, root } from './bootstrap.mjs';
+import { build } from './build.mjs';
+
+ensureInstalled();
+build();
+const entry = `${root}server/dist/main.js`;
+if (!existsSync(entry)) {
+  console.log('[dealdesk] the server is not built yet: nothing to start.');
+  process.exit(0);
+}
+const server = spawn(process.execPath, [entry, ...process.argv.slice(2)], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+// Tests import workspace packages from source, so no build is needed before `vitest run`.
+export const workspaceAliases = {
+  '@dealdesk/core': fileURLToPath(new URL('./core/src/index.ts', import.meta.url)),
+};
+
+export default defineConfig({
+  resolve: { alias: workspaceAliases },
+  test: {
+    include: ['{core,server,cli,tests}/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
