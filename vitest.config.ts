@@ -13,5 +13,7 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // One throw-away PostgreSQL per run: the server's tests run on it as well as on SQLite.
+    globalSetup: ['server/src/testing/postgres.global-setup.ts'],
   },
 });

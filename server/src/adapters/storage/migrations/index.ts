@@ -1,0 +1,8 @@
+// Every migration, in order. A module that adds tables adds a file here: the name's number
+// prefix fixes the order, and a migration never changes once it is committed.
+import type { Migration } from 'kysely';
+import * as adminAccess from './0001-admin-access.js';
+
+export const migrations: Record<string, Migration> = {
+  '0001-admin-access': adminAccess,
+};

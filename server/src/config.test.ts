@@ -1,0 +1,84 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, defaultAuthSettings, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'dealdesk-config-'));
+  });
+  afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({ DEALDESK_DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8080,
+      dataDir,
+      databaseUrl: null,
+      smtpUrl: null,
+      timeZone: 'Asia/Kolkata',
+      scrapeAllowHosts: [],
+      trustProxy: false,
+      firstAdmin: { id: 'admin', password: null, email: 'admin@localhost' },
+      generatedKeys: { apiKey: true, secret: true },
+      auth: defaultAuthSettings,
+    });
+  });
+
+  it('keeps generated development keys in the data dir, so they survive a restart', async () => {
+    const first = loadConfig({ DEALDESK_DATA_DIR: dataDir });
+    expect(first.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.apiKey.length).toBeGreaterThan(20);
+    const again = loadConfig({ DEALDESK_DATA_DIR: dataDir });
+    expect([again.apiKey, again.secret]).toEqual([first.apiKey, first.secret]);
+    const file = join(dataDir, 'dev-keys.json');
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      apiKey: first.apiKey,
+      secret: first.secret,
+    });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('takes keys and settings from the environment, and blank values count as unset', () => {
+    const secret = 'ab'.repeat(32);
+    const config = loadConfig({
+      DEALDESK_DATA_DIR: dataDir,
+      PORT: '9090',
+      HOST: '',
+      DATABASE_URL: 'postgres://u@db/dealdesk',
+      DEALDESK_API_KEY: 'key-1',
+      DEALDESK_SECRET: secret,
+      DEALDESK_ADMIN_ID: 'boss',
+      DEALDESK_ADMIN_PASSWORD: 'secret-pw',
+      DEALDESK_SCRAPE_ALLOW_HOSTS: 'Shop.Example, ,localhost',
+      DEALDESK_SESSION_HOURS: '2',
+      DEALDESK_TZ: 'Europe/Paris',
+    });
+    expect(config).toMatchObject({
+      port: 9090,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@db/dealdesk',
+      apiKey: 'key-1',
+      secret,
+      generatedKeys: { apiKey: false, secret: false },
+      firstAdmin: { id: 'boss', password: 'secret-pw' },
+      scrapeAllowHosts: ['shop.example', 'localhost'],
+      timeZone: 'Europe/Paris',
+    });
+    expect(config.auth.sessionTtlMs).toBe(2 * 60 * 60 * 1000);
+  });
+
+  it.each([
+    [{ DEALDESK_SECRET: 'not-hex' }, 'DEALDESK_SECRET must be 64 hex characters'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres://'],
+    [{ DEALDESK_TZ: 'Mars/Base' }, 'DEALDESK_TZ must be an IANA time zone'],
+    [{ DEALDESK_ADMIN_PASSWORD: '12345' }, 'DEALDESK_ADMIN_PASSWORD must be at least 6 characters'],
+    [{ PORT: 'eighty' }, 'expected number'],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig({ DEALDESK_DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DEALDESK_DATA_DIR: dataDir, ...env })).toThrow(message);
+  });
+});

@@ -1,0 +1,189 @@
+// Server configuration: every environment variable of the README's table, with its default.
+// `buildApp` takes a plain ServerConfig (tests build one directly); `loadConfig` reads the
+// environment for `main.ts`.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+export interface AuthSettings {
+  /** How long a mailed one-time code (and its temporary token) stays valid. */
+  codeTtlMs: number;
+  /** Wrong tries allowed per code before the temporary token is spent. */
+  codeMaxTries: number;
+  /** How long the reset token stays valid after its code was accepted. */
+  resetTtlMs: number;
+  sessionTtlMs: number;
+  loginPerAdminId: RateLimitRule;
+  loginPerAddress: RateLimitRule;
+}
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** `postgres://...` switches storage to PostgreSQL; null keeps SQLite in the data dir. */
+  databaseUrl: string | null;
+  apiKey: string;
+  /** Envelope key: 64 hex characters (32 bytes). */
+  secret: string;
+  /** Which of the two were generated into the data dir (development keys, printed at start). */
+  generatedKeys: { apiKey: boolean; secret: boolean };
+  firstAdmin: { id: string; password: string | null; email: string };
+  smtpUrl: string | null;
+  mailFrom: string;
+  timeZone: string;
+  scrapeAllowHosts: string[];
+  /** The built web app, served on the same port when it exists. */
+  webDistDir: string;
+  trustProxy: boolean;
+  logLevel: string;
+  auth: AuthSettings;
+}
+
+const minute = 60_000;
+
+export const defaultAuthSettings: AuthSettings = {
+  codeTtlMs: 5 * minute,
+  codeMaxTries: 5,
+  resetTtlMs: 15 * minute,
+  sessionTtlMs: 24 * 60 * minute,
+  loginPerAdminId: { max: 5, windowMs: 15 * minute },
+  loginPerAddress: { max: 20, windowMs: 15 * minute },
+};
+
+const secretPattern = /^[0-9a-fA-F]{64}$/;
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalText = z.preprocess(blankToUndefined, z.string().optional());
+
+const environmentSchema = z.object({
+  PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
+  HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
+  DEALDESK_DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
+      .optional(),
+  ),
+  DEALDESK_API_KEY: optionalText,
+  DEALDESK_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().regex(secretPattern, 'DEALDESK_SECRET must be 64 hex characters').optional(),
+  ),
+  DEALDESK_ADMIN_ID: z.preprocess(blankToUndefined, z.string().default('admin')),
+  DEALDESK_ADMIN_PASSWORD: z.preprocess(
+    blankToUndefined,
+    z.string().min(6, 'DEALDESK_ADMIN_PASSWORD must be at least 6 characters').optional(),
+  ),
+  DEALDESK_ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email().default('admin@localhost')),
+  SMTP_URL: optionalText,
+  DEALDESK_MAIL_FROM: z.preprocess(
+    blankToUndefined,
+    z.string().default('Dealdesk <no-reply@localhost>'),
+  ),
+  DEALDESK_TZ: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine(isTimeZone, 'DEALDESK_TZ must be an IANA time zone such as Asia/Kolkata')
+      .default('Asia/Kolkata'),
+  ),
+  DEALDESK_SCRAPE_ALLOW_HOSTS: z.preprocess(blankToUndefined, z.string().default('')),
+  DEALDESK_WEB_DIR: optionalText,
+  DEALDESK_SESSION_HOURS: z.preprocess(blankToUndefined, z.coerce.number().positive().default(24)),
+  DEALDESK_TRUST_PROXY: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
+  LOG_LEVEL: z.preprocess(
+    blankToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Default place of the built web app: web/dist of this checkout. */
+const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+interface DevelopmentKeys {
+  apiKey: string;
+  secret: string;
+}
+
+/**
+ * Without DEALDESK_API_KEY / DEALDESK_SECRET the server makes development keys once and keeps
+ * them in the data dir, so the web app and the CLI keep working across restarts.
+ */
+function developmentKeys(dataDir: string): DevelopmentKeys {
+  const file = join(dataDir, 'dev-keys.json');
+  try {
+    const stored: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    const parsed = z
+      .object({ apiKey: z.string().min(1), secret: z.string().regex(secretPattern) })
+      .safeParse(stored);
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Missing or unreadable: make new ones below.
+  }
+  const keys = {
+    apiKey: `dev_${randomBytes(18).toString('base64url')}`,
+    secret: randomBytes(32).toString('hex'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  return keys;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => issue.message).join('; '));
+  }
+  const vars = parsed.data;
+  const dataDir = resolve(vars.DEALDESK_DATA_DIR);
+  const generatedKeys = {
+    apiKey: vars.DEALDESK_API_KEY === undefined,
+    secret: vars.DEALDESK_SECRET === undefined,
+  };
+  const development =
+    generatedKeys.apiKey || generatedKeys.secret ? developmentKeys(dataDir) : null;
+  return {
+    host: vars.HOST,
+    port: vars.PORT,
+    dataDir,
+    databaseUrl: vars.DATABASE_URL ?? null,
+    apiKey: vars.DEALDESK_API_KEY ?? development?.apiKey ?? '',
+    secret: vars.DEALDESK_SECRET ?? development?.secret ?? '',
+    generatedKeys,
+    firstAdmin: {
+      id: vars.DEALDESK_ADMIN_ID,
+      password: vars.DEALDESK_ADMIN_PASSWORD ?? null,
+      email: vars.DEALDESK_ADMIN_EMAIL,
+    },
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.DEALDESK_MAIL_FROM,
+    timeZone: vars.DEALDESK_TZ,
+    scrapeAllowHosts: vars.DEALDESK_SCRAPE_ALLOW_HOSTS.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter((host) => host !== ''),
+    webDistDir: vars.DEALDESK_WEB_DIR ? resolve(vars.DEALDESK_WEB_DIR) : defaultWebDistDir,
+    trustProxy: vars.DEALDESK_TRUST_PROXY === 'true',
+    logLevel: vars.LOG_LEVEL,
+    auth: { ...defaultAuthSettings, sessionTtlMs: vars.DEALDESK_SESSION_HOURS * 60 * minute },
+  };
+}
