@@ -13,5 +13,3 @@ export function newId(now: Date = new Date()): string {
     seconds.toString(16).padStart(8, '0') + processPart + counter.toString(16).padStart(6, '0')
   );
 }
-
-export const idPattern = /^[0-9a-f]{24}$/;

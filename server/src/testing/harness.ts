@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { createApiClient } from '@dealdesk/core';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { defaultAuthSettings, type ServerConfig } from '../config.js';
+import { codeIn } from './smtp-capture.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -75,7 +77,8 @@ export function testConfig(
     webDistDir: join(database.dataDir, 'no-web-app'),
     trustProxy: false,
     logLevel: 'silent',
-    auth: defaultAuthSettings,
+    // Every test signs in from 127.0.0.1: the per-address limit has its own test.
+    auth: { ...defaultAuthSettings, loginPerAddress: { max: 10_000, windowMs: 60_000 } },
     ...overrides,
   };
 }
@@ -106,10 +109,66 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(config: ServerConfig): Promise<TestServer> {
+/** `extend` adds test-only routes before the server starts listening. */
+export async function startTestServer(
+  config: ServerConfig,
+  extend: (app: FastifyInstance) => void = () => {},
+): Promise<TestServer> {
   const clock = testClock();
   const printed: string[] = [];
   const app = await buildApp(config, { clock: clock.now, print: (text) => printed.push(text) });
+  extend(app);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, baseUrl: address, config, clock, printed, close: () => app.close() };
+}
+
+/** The core's API client pointed at a test server, with a bearer token the test can change. */
+export function clientFor(server: TestServer, token: () => string | null = () => null) {
+  return createApiClient({
+    baseUrl: server.baseUrl,
+    apiKey: server.config.apiKey,
+    secret: server.config.secret,
+    token,
+  });
+}
+
+let adminCount = 0;
+
+/** A new admin of its own for one test, so tests sharing a database never meet. */
+export async function createTestAdmin(server: TestServer) {
+  adminCount += 1;
+  const admin = {
+    a_id: `admin-${adminCount}-${randomBytes(3).toString('hex')}`,
+    a_email: `admin${adminCount}.${randomBytes(3).toString('hex')}@example.test`,
+    password: `password-${adminCount}`,
+  };
+  await server.app.dealdesk.auth.createAdmin(admin);
+  return admin;
+}
+
+/** Reads the code of the last sign-in or reset mail the console mailer printed for this email. */
+export function printedCode(server: TestServer): (email: string) => Promise<string> {
+  return async (email) => {
+    const mail = server.printed.findLast((text) =>
+      text.toLowerCase().includes(`to: ${email.toLowerCase()}`),
+    );
+    if (mail === undefined) throw new Error(`no mail printed for ${email}`);
+    return codeIn(mail);
+  };
+}
+
+/** Both sign-in steps; answers the session token. */
+export async function signIn(
+  server: TestServer,
+  admin: { a_id: string; a_email: string; password: string },
+  codeFor: (email: string) => Promise<string> = printedCode(server),
+): Promise<string> {
+  let token: string | null = null;
+  const api = clientFor(server, () => token);
+  const login = await api.admin.login({ a_id: admin.a_id, a_password: admin.password });
+  token = login.token ?? null;
+  const confirmed = await api.admin.loginOtp({ otp: await codeFor(admin.a_email) });
+  if (!confirmed.status || confirmed.token === undefined)
+    throw new Error(`sign-in failed: ${confirmed.message}`);
+  return confirmed.token;
 }

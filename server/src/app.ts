@@ -1,0 +1,105 @@
+// buildApp(config): the whole API as a Fastify instance, ready to listen. Tests build it in
+// process; main.ts adds the environment, the first admin and signal handling.
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createMailer } from './adapters/mail/index.js';
+import { createDiskMediaStore } from './adapters/media/index.js';
+import { migrateToLatest, openStorage } from './adapters/storage/database.js';
+import type { ServerConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { requireApiKey } from './http/api-key.js';
+import { useEnvelope } from './http/envelope.js';
+import { registerErrorAnswers } from './http/errors.js';
+import { createApiRouter } from './http/route.js';
+import { serveFiles } from './http/static.js';
+import { authService, type AuthService } from './modules/auth/service.js';
+import { allModules } from './modules/index.js';
+
+export type { ServerConfig } from './config.js';
+export { loadConfig } from './config.js';
+
+export interface AppOptions {
+  /** The current time; tests move it forward instead of waiting. */
+  clock?: () => Date;
+  /** Where console mail goes (the terminal by default). */
+  print?: (text: string) => void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services main.ts and the tests need beside HTTP (the first admin, test admins). */
+    dealdesk: { context: AppContext; auth: AuthService };
+  }
+}
+
+/** Body limit of JSON calls; files go through multipart with their own limits. */
+const jsonBodyLimit = 1024 * 1024;
+
+export async function buildApp(
+  config: ServerConfig,
+  options: AppOptions = {},
+): Promise<FastifyInstance> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: jsonBodyLimit,
+  });
+  const storage = openStorage(config);
+  const mail = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: join(config.dataDir, 'outbox'),
+    print: options.print ?? ((text) => process.stdout.write(`${text}\n`)),
+  });
+  const release = async () => {
+    mail.close();
+    await storage.close();
+  };
+  // Graceful shutdown: requests in flight finish (answered with `Connection: close` so their
+  // keep-alive sockets do not hold the server open), then storage and mail close.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onClose', release);
+  try {
+    // One set of migrations for both dialects, run before the first request is served.
+    await migrateToLatest(storage.db);
+    const mediaDir = join(config.dataDir, 'media');
+    const context: AppContext = {
+      config,
+      db: storage.db,
+      dialect: storage.dialect,
+      media: createDiskMediaStore(mediaDir),
+      mail,
+      clock: options.clock ?? (() => new Date()),
+      log: app.log,
+    };
+
+    registerErrorAnswers(app);
+    useEnvelope(app, config.secret);
+    requireApiKey(app, config.apiKey);
+    await app.register(fastifyMultipart, {
+      throwFileSizeLimit: false,
+      limits: { files: 20, fields: 50, fieldSize: jsonBodyLimit },
+    });
+    await app.register(fastifyRateLimit, { global: false });
+
+    const auth = authService(context);
+    app.decorate('dealdesk', { context, auth });
+    const api = createApiRouter(app, auth.tokens.guard);
+    for (const register of allModules(auth)) register(api, context);
+    await serveFiles(app, { mediaDir, webDistDir: config.webDistDir });
+    return app;
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}

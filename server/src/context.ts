@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Mailer } from './adapters/mail/index.js';
+import type { MediaStore } from './adapters/media/index.js';
+import type { DialectName } from './adapters/storage/dialect.js';
+import type { Database } from './adapters/storage/schema.js';
+import type { ServerConfig } from './config.js';
+import type { ApiRouter } from './http/route.js';
+
+/** What a module's services get: configuration, storage and the adapters. */
+export interface AppContext {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  media: MediaStore;
+  mail: Mailer;
+  /** The current time; tests move it forward instead of waiting. */
+  clock: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/** A module registers its routes; its services and storage stay inside its folder. */
+export type Module = (api: ApiRouter, context: AppContext) => void;

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+/** A failure the caller should see: `{status: false, message}` with this HTTP status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const serverFailureMessage = 'Something went wrong on the server. Please try again.';
+
+function isFastifyClientError(error: unknown): error is FastifyError {
+  return (
+    error instanceof Error &&
+    'statusCode' in error &&
+    typeof error.statusCode === 'number' &&
+    error.statusCode >= 400 &&
+    error.statusCode < 500
+  );
+}
+
+/**
+ * Every failure answers `{status: false, message}`: validation errors give the schema's first
+ * message (the spec's wording), client errors keep their status, and anything unexpected is
+ * logged and answered 500 without a stack trace.
+ */
+export function registerErrorAnswers(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    // Answered before the whole request arrived (an upload stopped at its size limit): close
+    // the connection, so the rest is never read and shutdown does not wait for it.
+    if (!request.raw.complete) reply.header('connection', 'close');
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send({ status: false, message: error.message });
+    }
+    if (error instanceof z.ZodError) {
+      const message = error.issues[0]?.message ?? 'Invalid request';
+      return reply.code(400).send({ status: false, message });
+    }
+    if (isFastifyClientError(error)) {
+      return reply.code(error.statusCode ?? 400).send({ status: false, message: error.message });
+    }
+    request.log.error({ err: error }, 'unexpected failure');
+    return reply.code(500).send({ status: false, message: serverFailureMessage });
+  });
+}

@@ -1,0 +1,157 @@
+// Sign-in with a mailed one-time code, password reset and the first admin.
+import { isUniqueViolation } from '../../adapters/storage/dialect.js';
+import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import type { PendingCaller } from '../../http/route.js';
+import { newId } from '../../ids.js';
+import {
+  generatePassword,
+  hashCode,
+  hashPassword,
+  newCode,
+  sameHash,
+  verifyPassword,
+} from './credentials.js';
+import { messages } from './messages.js';
+import { authRepository } from './repository.js';
+import { bearerTokens } from './tokens.js';
+
+export function authService(context: AppContext) {
+  const { db, config, mail, clock, log } = context;
+  const repo = authRepository(db);
+  const tokens = bearerTokens(context);
+  const settings = config.auth;
+  const later = (ms: number) => new Date(clock().getTime() + ms).toISOString();
+  // Unknown admin IDs are checked against this hash so that they take as long as known ones.
+  const decoyHash = hashPassword(generatePassword());
+
+  async function createAdmin(admin: { a_id: string; a_email: string; password: string }) {
+    const now = clock().toISOString();
+    await repo.insertAdmin({
+      id: newId(clock()),
+      a_id: admin.a_id,
+      a_email: admin.a_email.toLowerCase(),
+      password_hash: await hashPassword(admin.password),
+      a_name: '',
+      a_state: '',
+      a_city: '',
+      a_address: '',
+      a_phone: '',
+      created_at: now,
+      updated_at: now,
+    });
+  }
+
+  /** A temporary token waiting for a code, which is mailed when there is an admin to mail. */
+  async function issueCode(
+    kind: 'login-code' | 'reset-code',
+    admin: { id: string; a_email: string } | null,
+  ) {
+    const code = newCode();
+    const expiresAt = later(settings.codeTtlMs);
+    const { token } = await tokens.issue(kind, admin?.id ?? null, expiresAt, { code });
+    const minutes = Math.round(settings.codeTtlMs / 60_000);
+    const purpose = kind === 'login-code' ? 'log in to' : 'reset your password for';
+    const delivery =
+      admin === null
+        ? Promise.resolve()
+        : mail.send({
+            to: admin.a_email,
+            subject: 'Your Dealdesk verification code',
+            text: `Your code to ${purpose} Dealdesk is ${code}.\nIt expires in ${minutes} minutes and works once.\n`,
+          });
+    return { token, delivery };
+  }
+
+  /** Checks a pending token's code; wrong codes count, and the last allowed try spends it. */
+  async function checkCode(caller: PendingCaller, code: string): Promise<string> {
+    const row = await repo.findToken(caller.tokenId);
+    if (row !== undefined && row.admin_id !== null && row.code_hash !== null) {
+      if (sameHash(hashCode(row.id, code), row.code_hash)) return row.admin_id;
+    }
+    const tries = await repo.countWrongCode(caller.tokenId);
+    if (tries === null || tries >= settings.codeMaxTries) {
+      await repo.deleteToken(caller.tokenId);
+      throw new HttpError(401, messages.noTriesLeft);
+    }
+    throw new HttpError(401, messages.wrongCode);
+  }
+
+  return {
+    tokens,
+    createAdmin,
+
+    /**
+     * First start: creates the admin from the configuration and answers a generated password
+     * once. Several instances starting together create it once.
+     */
+    async ensureFirstAdmin(): Promise<{ created: boolean; generatedPassword: string | null }> {
+      const notCreated = { created: false, generatedPassword: null };
+      if ((await repo.countAdmins()) > 0) return notCreated;
+      const generatedPassword = config.firstAdmin.password === null ? generatePassword() : null;
+      try {
+        await createAdmin({
+          a_id: config.firstAdmin.id,
+          a_email: config.firstAdmin.email,
+          password: config.firstAdmin.password ?? generatedPassword ?? '',
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return notCreated;
+        throw error;
+      }
+      return { created: true, generatedPassword };
+    },
+
+    /** Step 1 of sign-in: the same answer whether the ID or the password was wrong. */
+    async checkCredentials(loginId: string, password: string): Promise<string> {
+      await repo.deleteExpiredTokens(clock().toISOString());
+      const admin = await repo.findAdminByLoginId(loginId);
+      const valid = await verifyPassword(password, admin?.password_hash ?? (await decoyHash));
+      if (admin === undefined || !valid) throw new HttpError(401, messages.wrongCredentials);
+      const { token, delivery } = await issueCode('login-code', admin);
+      await delivery;
+      return token;
+    },
+
+    /** Step 2 of sign-in: the code turns the temporary token into a session. */
+    async confirmLoginCode(caller: PendingCaller, code: string): Promise<string> {
+      const adminId = await checkCode(caller, code);
+      if (!(await repo.spendToken(caller.tokenId, 'login-code'))) {
+        throw new HttpError(401, messages.tokenInvalid);
+      }
+      const { token } = await tokens.issue('session', adminId, later(settings.sessionTtlMs));
+      return token;
+    },
+
+    /**
+     * Reset step 1. An unknown email gets a token too (one no code can open), and the mail
+     * goes out in the background, so the answer tells nothing about which emails exist.
+     */
+    async startReset(email: string): Promise<string> {
+      const admin = await repo.findAdminByEmail(email.toLowerCase());
+      const { token, delivery } = await issueCode('reset-code', admin ?? null);
+      delivery.catch((error: unknown) => log.error({ err: error }, 'reset code mail failed'));
+      return token;
+    },
+
+    /** Reset step 2: the code lets this token set a new password, once, for a short while. */
+    async confirmResetCode(caller: PendingCaller, code: string): Promise<void> {
+      await checkCode(caller, code);
+      const advanced = await repo.advanceToken(caller.tokenId, 'reset-code', {
+        kind: 'reset-password',
+        code_hash: null,
+        expires_at: later(settings.resetTtlMs),
+      });
+      if (!advanced) throw new HttpError(401, messages.tokenInvalid);
+    },
+
+    /** Reset step 3: spends the reset token and ends every session of that admin. */
+    async setNewPassword(caller: PendingCaller, password: string): Promise<void> {
+      if (caller.adminId === null) throw new HttpError(401, messages.tokenInvalid);
+      const passwordHash = await hashPassword(password);
+      await repo.replacePassword(caller.adminId, passwordHash, clock().toISOString());
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,11 @@
+// Every API area. A new area adds its folder under modules/ (routes.ts -> service.ts ->
+// repository.ts, tables.ts) and one line here.
+import type { Module } from '../context.js';
+import { authModule } from './auth/routes.js';
+import type { AuthService } from './auth/service.js';
+import { profileModule } from './profile/routes.js';
+import { systemModule } from './system/routes.js';
+
+export function allModules(auth: AuthService): Module[] {
+  return [authModule(auth), profileModule, systemModule];
+}
