@@ -1,1 +1,5 @@
-export {};
+export * from './limits.js';
+export * from './story-ads.js';
+export * from './events.js';
+export * from './text.js';
+export * from './confirmations.js';
