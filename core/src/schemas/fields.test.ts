@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  flag,
+  jsonPart,
+  limitShape,
+  normaliseLimits,
+  numberInput,
+  optionalText,
+  optionalWebUrl,
+  requiredText,
+  webUrl,
+  wholeNumber,
+} from './fields.js';
+
+/** The first message a schema gives for a value, or null when it accepts it. */
+const messageOf = (schema: z.ZodType, value: unknown) =>
+  schema.safeParse(value).error?.issues[0]?.message ?? null;
+
+describe('requiredText', () => {
+  const name = requiredText('Enter a name');
+
+  it('trims the text', () => {
+    expect(name.parse('  Deals  ')).toBe('Deals');
+  });
+
+  it.each(['', '   ', undefined, null, 5])('refuses %j with the given message', (value) => {
+    expect(messageOf(name, value)).toBe('Enter a name');
+  });
+});
+
+describe('optionalText', () => {
+  it.each([
+    [undefined, ''],
+    [null, ''],
+    ['  x ', 'x'],
+  ])('reads %j as %j', (value, text) => {
+    expect(optionalText.parse(value)).toBe(text);
+  });
+});
+
+describe('webUrl and optionalWebUrl', () => {
+  const url = webUrl('Enter a valid URL');
+  const optional = optionalWebUrl('Enter a valid URL');
+
+  it.each(['https://shop.example.com/p?id=1', 'http://localhost:8080/x', ' https://a.in '])(
+    'accepts %j',
+    (value) => {
+      expect(url.parse(value)).toBe(value.trim());
+      expect(optional.parse(value)).toBe(value.trim());
+    },
+  );
+
+  it.each(['', 'shop.example.com', 'javascript:alert(1)', 'ftp://files.example.com', 'https://'])(
+    'refuses %j',
+    (value) => {
+      expect(messageOf(url, value)).toBe('Enter a valid URL');
+    },
+  );
+
+  it('lets the optional link be left out, blank or null', () => {
+    expect(optional.parse(undefined)).toBe('');
+    expect(optional.parse(null)).toBe('');
+    expect(optional.parse('  ')).toBe('');
+    expect(messageOf(optional, 'not a link')).toBe('Enter a valid URL');
+  });
+});
+
+describe('numberInput and wholeNumber', () => {
+  it('reads numbers typed as text', () => {
+    expect(numberInput('Enter a number').parse(' 2.5 ')).toBe(2.5);
+    expect(numberInput('Enter a number').parse(7)).toBe(7);
+  });
+
+  it('treats blank text as missing, so a default applies', () => {
+    const storyTime = numberInput('Enter a number', { fallback: 10 });
+    expect(storyTime.parse('')).toBe(10);
+    expect(storyTime.parse(undefined)).toBe(10);
+    expect(storyTime.parse('0')).toBe(0);
+    expect(messageOf(numberInput('Enter a number'), '')).toBe('Enter a number');
+  });
+
+  it('refuses what is not a number', () => {
+    expect(messageOf(numberInput('Enter a number'), 'ten')).toBe('Enter a number');
+    expect(messageOf(numberInput('Enter a number'), true)).toBe('Enter a number');
+  });
+
+  it('applies its own checks', () => {
+    const odd = numberInput('Enter a number', {
+      checks: (n) => n.refine((v) => v % 2 === 1, 'odd'),
+    });
+    expect(odd.parse('3')).toBe(3);
+    expect(messageOf(odd, '4')).toBe('odd');
+  });
+
+  it('wholeNumber keeps within its range with one message', () => {
+    const amount = wholeNumber('Enter only positive numbers');
+    expect(amount.parse('0')).toBe(0);
+    expect(amount.parse(42)).toBe(42);
+    for (const bad of ['-1', -1, '1.5', 'x']) {
+      expect(messageOf(amount, bad)).toBe('Enter only positive numbers');
+    }
+    const page = wholeNumber('bad page', { min: 1, max: 3 });
+    expect(page.parse('1')).toBe(1);
+    expect(page.parse('3')).toBe(3);
+    expect(messageOf(page, '0')).toBe('bad page');
+    expect(messageOf(page, '4')).toBe('bad page');
+    expect(wholeNumber('bad page', { min: 1, fallback: 1 }).parse('')).toBe(1);
+  });
+});
+
+describe('flag', () => {
+  it.each([
+    [true, true],
+    [false, false],
+    ['true', true],
+    ['false', false],
+  ])('reads %j as %j', (value, read) => {
+    expect(flag().parse(value)).toBe(read);
+  });
+
+  it.each(['yes', '1', 1, null, undefined])('refuses %j', (value) => {
+    expect(messageOf(flag('Status must be true or false'), value)).toBe(
+      'Status must be true or false',
+    );
+  });
+});
+
+describe('jsonPart', () => {
+  const insertData = jsonPart(z.object({ name: z.string() }), 'insertData');
+
+  it('reads JSON text, as a multipart body carries it', () => {
+    expect(insertData.parse('{"name":"Diwali"}')).toEqual({ name: 'Diwali' });
+  });
+
+  it('takes the object itself, as a form builds it', () => {
+    expect(insertData.parse({ name: 'Diwali' })).toEqual({ name: 'Diwali' });
+  });
+
+  it('names the part when its text is not JSON', () => {
+    expect(messageOf(insertData, '{name:')).toBe('insertData must be valid JSON');
+  });
+
+  it('still validates the parsed object', () => {
+    expect(insertData.safeParse('{"name":3}').success).toBe(false);
+  });
+});
+
+describe('limit fields', () => {
+  const limits = z.object(limitShape).transform(normaliseLimits);
+  const none = { maxviewLimit: 0, maxviewStatus: false, maxclickLimit: 0, maxclickStatus: false };
+
+  it('leaves everything off when nothing is given', () => {
+    expect(limits.parse({})).toEqual(none);
+  });
+
+  it('keeps a view limit and clears the click side', () => {
+    expect(limits.parse({ maxviewLimit: '100', maxviewStatus: 'true', maxclickLimit: 5 })).toEqual({
+      maxviewLimit: 100,
+      maxviewStatus: true,
+      maxclickLimit: 0,
+      maxclickStatus: false,
+    });
+  });
+
+  it('lets Click win when both statuses are set', () => {
+    expect(
+      limits.parse({
+        maxviewLimit: 100,
+        maxviewStatus: true,
+        maxclickLimit: 7,
+        maxclickStatus: true,
+      }),
+    ).toEqual({ maxviewLimit: 0, maxviewStatus: false, maxclickLimit: 7, maxclickStatus: true });
+  });
+
+  it('clears a limit whose status is off', () => {
+    expect(limits.parse({ maxviewLimit: 100 })).toEqual(none);
+  });
+
+  it('counts a non-numeric maximum as 0', () => {
+    expect(limits.parse({ maxviewLimit: 'many', maxviewStatus: true })).toMatchObject({
+      maxviewLimit: 0,
+      maxviewStatus: true,
+    });
+  });
+
+  it.each([-1, '-1', 2.5])('refuses the maximum %j', (maxclickLimit) => {
+    expect(messageOf(limits, { maxclickLimit, maxclickStatus: true })).toBe(
+      'Maximum views and clicks must be whole numbers, 0 or more',
+    );
+  });
+});

@@ -1,0 +1,108 @@
+// Field schemas shared by every area. Each accepts what a form holds (strings from inputs),
+// what a multipart body holds (strings) and what a JSON payload holds (numbers, booleans),
+// and gives the typed value, so the web app, the CLI and the server validate alike.
+import { z } from 'zod';
+import type { ViewClickLimits } from '../entities/common.js';
+import { limitFields, limitTypeOf, limitValueOf, toLimitNumber } from '../rules/limits.js';
+
+/** Trimmed text that must not be blank. */
+export const requiredText = (message: string) =>
+  z.string({ error: message }).trim().min(1, message);
+
+/** Trimmed text that may be left out or null (then ''). */
+export const optionalText = z.preprocess(
+  (value) => value ?? '',
+  z.string({ error: 'Enter text' }).trim(),
+);
+
+const webUrlFormat = z.url({ protocol: /^https?$/ });
+
+/** An http or https link (other schemes, such as javascript:, are refused). */
+export const webUrl = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((url) => webUrlFormat.safeParse(url).success, message);
+
+/** A link that may be left blank (then ''), valid when given. */
+export const optionalWebUrl = (message: string) =>
+  z
+    .preprocess((value) => value ?? '', z.string({ error: message }).trim())
+    .refine((url) => url === '' || webUrlFormat.safeParse(url).success, message);
+
+/** Numbers typed into inputs or sent in multipart bodies arrive as text. */
+const readNumber = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  return value.trim() === '' ? undefined : Number(value);
+};
+
+/** What a number input may add: its own checks, and a value for when it is left blank. */
+export interface NumberOptions {
+  checks?: (value: z.ZodNumber) => z.ZodNumber;
+  fallback?: number;
+}
+
+/**
+ * A number given as a number or as text. Blank text counts as missing, so the fallback (when
+ * there is one) applies to it as to a value left out.
+ */
+export const numberInput = (message: string, { checks, fallback }: NumberOptions = {}) => {
+  const checked =
+    checks === undefined ? z.number({ error: message }) : checks(z.number({ error: message }));
+  return z.preprocess(readNumber, fallback === undefined ? checked : checked.default(fallback));
+};
+
+/** A whole number from `min` (default 0) up to `max`, one message for every way to miss. */
+export const wholeNumber = (
+  message: string,
+  {
+    min = 0,
+    max = Number.MAX_SAFE_INTEGER,
+    fallback,
+  }: { min?: number; max?: number; fallback?: number } = {},
+) =>
+  numberInput(message, {
+    checks: (value) => value.int(message).min(min, message).max(max, message),
+    ...(fallback === undefined ? {} : { fallback }),
+  });
+
+/** true or false, also as the text 'true' or 'false' (multipart bodies, query strings). */
+export const flag = (message = 'Must be true or false') =>
+  z.union([z.boolean(), z.stringbool({ truthy: ['true'], falsy: ['false'] })], { error: message });
+
+/**
+ * A JSON part of a multipart body (insertData, productData): accepted as JSON text, as the
+ * server receives it, or as the object itself, as a form builds it.
+ */
+export function jsonPart<S extends z.ZodType>(schema: S, name: string) {
+  return z.preprocess((value, context) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: `${name} must be valid JSON` });
+      return z.NEVER;
+    }
+  }, schema);
+}
+
+const limitMessage = 'Maximum views and clicks must be whole numbers, 0 or more';
+
+/** A maximum typed by the admin: anything that is not a number counts as 0 (spec). */
+const limitNumber = z.preprocess(toLimitNumber, z.number().int(limitMessage).min(0, limitMessage));
+
+/** The four limit fields of stories, story ads and in-house ads; any may be left out. */
+export const limitShape = {
+  maxviewLimit: limitNumber,
+  maxviewStatus: flag().default(false),
+  maxclickLimit: limitNumber,
+  maxclickStatus: flag().default(false),
+};
+
+/**
+ * Makes the four fields agree with one limit type: Click wins when both statuses are set,
+ * and the unused limit is stored as 0 with its status false.
+ */
+export function normaliseLimits<T extends ViewClickLimits>(item: T): T {
+  return { ...item, ...limitFields(limitTypeOf(item), limitValueOf(item)) };
+}
