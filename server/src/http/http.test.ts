@@ -1,4 +1,4 @@
-import { decryptResponse, encryptRequest, imageExtensions, imageMaxBytes } from '@dealdesk/core';
+import { decryptResponse, encryptRequest, imageMaxBytes, imageRule } from '@dealdesk/core';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,19 +15,13 @@ import {
 } from '../testing/harness.js';
 import { serverFailureMessage } from './errors.js';
 import { notFoundMessage } from './static.js';
-import { readUpload, type UploadRule } from './uploads.js';
+import { readUpload } from './uploads.js';
 
 /** A real 1x1 PNG. */
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-const imageRule: UploadRule = {
-  extensions: imageExtensions,
-  maxBytes: imageMaxBytes,
-  typeMessage: 'Please select a valid image file. Allowed types: png, jpg, jpeg',
-  sizeMessage: 'The image file size should not exceed 2 MB.',
-};
 
 const padded = (bytes: Buffer, size: number) =>
   Buffer.concat([bytes, Buffer.alloc(size - bytes.length)]);

@@ -1,18 +1,11 @@
 // Multipart uploads, checked by their bytes: a file's type is what its magic numbers say,
 // never its name or the browser's content type, and a file stops being read as soon as it
 // passes its size limit (413 before the rest arrives).
+import type { UploadRule } from '@dealdesk/core';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from './errors.js';
-
-/** What one file field accepts (the core's upload rules carry the spec's messages). */
-export interface UploadRule {
-  extensions: readonly string[];
-  maxBytes: number;
-  typeMessage: string;
-  sizeMessage: string;
-}
 
 /** A file that passed its rule, held in memory until the service stores it. */
 export interface CheckedFile {

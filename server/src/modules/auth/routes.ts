@@ -1,5 +1,6 @@
 import {
   apiTokenCreateSchema,
+  idSchema,
   forgetPasswordSchema,
   loginSchema,
   newPasswordSchema,
@@ -117,7 +118,7 @@ export function authModule(auth: AuthService): Module {
 
     api.delete('/api/admin/tokens/:id', {
       access: 'session',
-      params: z.object({ id: z.string() }),
+      params: z.object({ id: idSchema }),
       handler: async ({ params, caller }) => {
         await auth.tokens.revokeApiToken(caller, params.id);
         return { status: true, message: messages.tokenRevoked };

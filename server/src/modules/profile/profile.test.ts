@@ -1,3 +1,4 @@
+import { profileMessages } from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientFor,
@@ -77,7 +78,7 @@ describe.each(dialects)('profile on %s', (dialect) => {
     const answer = await api.updateProfile({ ...profile, a_phone });
     expect(answer.httpStatus).toBe(httpStatus);
     expect(answer.status).toBe(httpStatus === 200);
-    if (httpStatus === 400) expect(answer.message).toMatch(/phone/i);
+    if (httpStatus === 400) expect(answer.message).toBe(profileMessages.phoneLength);
   });
 
   it('refuses an update without a session', async () => {
