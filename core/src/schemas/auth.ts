@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { codeLength, passwordMinLength } from '../constants.js';
+import { requiredText } from './fields.js';
+
+// Only keeps absurd inputs away from the (memory-hard) password hash.
+const passwordMaxLength = 256;
+
+export const authMessages = {
+  adminIdRequired: 'Admin ID is required',
+  passwordRequired: 'Password is required',
+  codeRequired: 'Enter the code',
+  codeTooLong: `The code has at most ${codeLength} characters`,
+  codeDigits: `The code is ${codeLength} digits`,
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email address',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordTooLong: `Password must be at most ${passwordMaxLength} characters long`,
+  passwordsDiffer: 'Passwords do not match',
+} as const;
+
+/** Passwords are never trimmed: spaces are part of them. */
+const enteredPassword = z
+  .string({ error: authMessages.passwordRequired })
+  .min(1, authMessages.passwordRequired);
+
+/** POST /api/admin/login. */
+export const loginSchema = z.object({
+  a_id: requiredText(authMessages.adminIdRequired),
+  a_password: enteredPassword,
+});
+export type LoginInput = z.input<typeof loginSchema>;
+export type Login = z.output<typeof loginSchema>;
+
+/**
+ * The one-time code of sign-in and reset (POST /api/admin/login/otp, /ForgetPwOtp). The input
+ * takes at most 6 characters; a code the server can accept is exactly 6 digits, so anything
+ * else is refused before it costs an attempt.
+ */
+export const otpSchema = z.object({
+  otp: z
+    .string({ error: authMessages.codeRequired })
+    .trim()
+    .min(1, authMessages.codeRequired)
+    .max(codeLength, authMessages.codeTooLong)
+    .regex(new RegExp(`^\\d{${codeLength}}$`), authMessages.codeDigits),
+});
+export type Otp = z.output<typeof otpSchema>;
+
+/** POST /api/admin/ForgetPw. */
+export const forgetPasswordSchema = z.object({
+  a_email: requiredText(authMessages.emailRequired).pipe(
+    z.email({ error: authMessages.emailInvalid }),
+  ),
+});
+export type ForgetPassword = z.output<typeof forgetPasswordSchema>;
+
+const newPassword = z
+  .string({ error: authMessages.passwordTooShort })
+  .min(passwordMinLength, authMessages.passwordTooShort)
+  .max(passwordMaxLength, authMessages.passwordTooLong);
+
+/** POST /api/admin/NewPassword. */
+export const newPasswordSchema = z.object({ password: newPassword });
+export type NewPassword = z.output<typeof newPasswordSchema>;
+
+/** The new-password form: the password and its confirmation must match. */
+export const newPasswordFormSchema = z
+  .object({
+    password: newPassword,
+    confirmPassword: z.string({ error: authMessages.passwordsDiffer }),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: authMessages.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+export type NewPasswordForm = z.output<typeof newPasswordFormSchema>;

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { apiTokenCreateSchema } from './tokens.js';
+
+const messageOf = (value: unknown) =>
+  apiTokenCreateSchema.safeParse(value).error?.issues[0]?.message ?? null;
+
+describe('apiTokenCreateSchema', () => {
+  it('takes a name and no expiry', () => {
+    expect(apiTokenCreateSchema.parse({ name: ' nightly cron ' })).toEqual({
+      name: 'nightly cron',
+    });
+  });
+
+  it('takes an expiry in whole days, also as text', () => {
+    expect(apiTokenCreateSchema.parse({ name: 'ci', expiresInDays: 1 })).toEqual({
+      name: 'ci',
+      expiresInDays: 1,
+    });
+    expect(apiTokenCreateSchema.parse({ name: 'ci', expiresInDays: '3650' }).expiresInDays).toBe(
+      3650,
+    );
+  });
+
+  it('accepts 60 characters of name and refuses 61 or none', () => {
+    const message = 'Name the token in 1 to 60 characters';
+    expect(apiTokenCreateSchema.safeParse({ name: 'n'.repeat(60) }).success).toBe(true);
+    expect(messageOf({ name: 'n'.repeat(61) })).toBe(message);
+    expect(messageOf({ name: '  ' })).toBe(message);
+    expect(messageOf({})).toBe(message);
+  });
+
+  it.each([0, -1, 1.5, 3651, 'soon'])('refuses %j days', (expiresInDays) => {
+    expect(messageOf({ name: 'ci', expiresInDays })).toBe(
+      'expiresInDays must be a whole number of days from 1 to 3650',
+    );
+  });
+});

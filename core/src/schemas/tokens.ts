@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { requiredText, wholeNumber } from './fields.js';
+
+export const apiTokenNameMaxChars = 60;
+/** About ten years: longer is "never", which is leaving the field out. */
+export const apiTokenMaxDays = 3650;
+
+const nameMessage = `Name the token in 1 to ${apiTokenNameMaxChars} characters`;
+const daysMessage = `expiresInDays must be a whole number of days from 1 to ${apiTokenMaxDays}`;
+
+/** POST /api/admin/tokens: a name, and optionally how many days the token lives. */
+export const apiTokenCreateSchema = z.object({
+  name: requiredText(nameMessage).max(apiTokenNameMaxChars, nameMessage),
+  expiresInDays: wholeNumber(daysMessage, { min: 1, max: apiTokenMaxDays }).optional(),
+});
+export type ApiTokenCreateInput = z.input<typeof apiTokenCreateSchema>;
+export type ApiTokenCreate = z.output<typeof apiTokenCreateSchema>;
