@@ -4,3 +4,6 @@ export * from './uploads.js';
 export * from './auth.js';
 export * from './tokens.js';
 export * from './profile.js';
+export * from './shortcuts.js';
+export * from './stories.js';
+export * from './banners.js';
