@@ -7,3 +7,4 @@ export * from './profile.js';
 export * from './shortcuts.js';
 export * from './stories.js';
 export * from './banners.js';
+export * from './controller.js';
