@@ -8,8 +8,8 @@ export const idSchema = z
   .string({ error: invalidIdMessage })
   .regex(/^[0-9a-f]{24}$/, invalidIdMessage);
 
-/** Find calls: `?id=`. */
-export const idQuerySchema = z.object({ id: idSchema });
+/** One id named `id`: find calls (`?id=`) and paths ending in `/{id}`. */
+export const byIdSchema = z.object({ id: idSchema });
 
 /** Bulk actions take at most this many ids at once. */
 export const maxIdsPerCall = 1000;

@@ -8,3 +8,6 @@ export * from './shortcuts.js';
 export * from './stories.js';
 export * from './banners.js';
 export * from './controller.js';
+export * from './products.js';
+export * from './categories.js';
+export * from './policy.js';

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { idSchema } from './common.js';
+import { requiredText } from './fields.js';
+import { categoryImageRule, fileSlot, optionalFileSlot } from './uploads.js';
+
+export const categoryMessages = {
+  categoryName: 'Enter category name',
+  mainImage: 'Please upload main image',
+  backgroundImage: 'Please upload background image',
+  subcategoryCategoryAndName: 'Select category and name',
+  subcategoryImage: 'Please upload subcategory main image',
+  subcategoryName: 'Enter subcategory name',
+  subcategoryCategory: 'Select a category',
+} as const;
+
+/** A category chosen from a list: blank means none was chosen. */
+const chosenCategory = (message: string) => requiredText(message).pipe(idSchema);
+
+/** POST /api/App/product/category (multipart): name, main image and background image. */
+export const categoryAddSchema = z.object({
+  name: requiredText(categoryMessages.categoryName),
+  image: fileSlot(categoryImageRule, categoryMessages.mainImage),
+  bg_image: fileSlot(categoryImageRule, categoryMessages.backgroundImage),
+});
+export type CategoryAdd = z.output<typeof categoryAddSchema>;
+
+/** PUT /api/App/product/category (multipart): the images are optional. */
+export const categoryUpdateSchema = z.object({
+  id: idSchema,
+  name: requiredText(categoryMessages.categoryName),
+  image: optionalFileSlot(categoryImageRule),
+  bg_image: optionalFileSlot(categoryImageRule),
+});
+export type CategoryUpdate = z.output<typeof categoryUpdateSchema>;
+
+/** POST /api/App/product/subcategory (multipart): name, parent category and main image. */
+export const subcategoryAddSchema = z.object({
+  name: requiredText(categoryMessages.subcategoryCategoryAndName),
+  categoryId: chosenCategory(categoryMessages.subcategoryCategoryAndName),
+  image: fileSlot(categoryImageRule, categoryMessages.subcategoryImage),
+});
+export type SubcategoryAdd = z.output<typeof subcategoryAddSchema>;
+
+/** PUT /api/App/product/subcategory (multipart): the image is optional. */
+export const subcategoryUpdateSchema = z.object({
+  id: idSchema,
+  name: requiredText(categoryMessages.subcategoryName),
+  categoryId: chosenCategory(categoryMessages.subcategoryCategory),
+  image: optionalFileSlot(categoryImageRule),
+});
+export type SubcategoryUpdate = z.output<typeof subcategoryUpdateSchema>;

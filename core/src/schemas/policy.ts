@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { requiredText } from './fields.js';
+
+export const policyMessages = {
+  policyTitle: 'Enter the policy title',
+  policyDescription: 'Enter the policy text',
+  termsTitle: 'Enter the terms title',
+  termsDescription: 'Enter the terms text',
+} as const;
+
+/** PUT /api/App/policy/admin/update. */
+export const policyUpdateSchema = z.object({
+  policy_title: requiredText(policyMessages.policyTitle),
+  policy_description: requiredText(policyMessages.policyDescription),
+});
+export type PolicyUpdate = z.output<typeof policyUpdateSchema>;
+
+/** PUT /api/App/terms/admin/update. */
+export const termsUpdateSchema = z.object({
+  terms_title: requiredText(policyMessages.termsTitle),
+  terms_description: requiredText(policyMessages.termsDescription),
+});
+export type TermsUpdate = z.output<typeof termsUpdateSchema>;

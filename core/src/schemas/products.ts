@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import {
+  defaultDeliveryInfo,
+  defaultRating,
+  defaultRatingsAndReviews,
+  productPageSize,
+} from '../constants.js';
+import { sizeOptions, type Specifications } from '../entities/catalogue.js';
+import { normaliseEvent } from '../rules/events.js';
+import { idList, idSchema, pageQuery } from './common.js';
+import {
+  jsonPart,
+  numberInput,
+  optionalText,
+  optionalWebUrl,
+  requiredText,
+  webUrl,
+} from './fields.js';
+import { fileSlot, productImageRule } from './uploads.js';
+
+export const productMessages = {
+  required: 'All required fields must be filled',
+  priceMin: 'Price must be 0 or more',
+  ogPriceMin: 'The original price must be at least the price',
+  ogUrl: 'Enter a valid product URL',
+  btnUrl: 'Enter a valid button URL',
+  imageUrl: 'Enter a valid image URL',
+  specificationName: 'Specification name cannot be empty',
+  specificationValue: 'Specification values must be text',
+  sizeDetails: 'sizeDetails must map each size to its details',
+  size: `Sizes must be among ${sizeOptions.join(', ')}`,
+  event: 'The event must be Best Deals, Trending, New Launch (Now Launch) or None',
+  /** The subcategory list before a category is chosen. */
+  selectCategoryFirst: 'Please select a category first',
+  selectProducts: 'Please select products to update',
+  selectEvent: 'Please select an event',
+  scrapeUrl: 'Please enter a URL to scrape',
+  scrapeUrlInvalid: 'Enter a valid URL to scrape',
+} as const;
+
+/** A stored event from any accepted spelling ('Now Launch' is stored as 'New Launch'). */
+const productEvent = (missingMessage: string) =>
+  requiredText(missingMessage).transform((value, context) => {
+    const event = normaliseEvent(value);
+    if (event !== null) return event;
+    context.addIssue({ code: 'custom', message: productMessages.event });
+    return z.NEVER;
+  });
+
+/** Text that falls back to the spec's default when left blank. */
+const textOr = (fallback: string) =>
+  optionalText.transform((text) => (text === '' ? fallback : text));
+
+/** Sizes as a list, or as the detail editor's comma-separated text; repeats dropped. */
+const availableSizes = z
+  .preprocess(
+    (value) => (typeof value === 'string' ? value.split(',') : (value ?? [])),
+    z.array(z.string({ error: productMessages.size })),
+  )
+  .transform((sizes) =>
+    sizes.map((size) => size.trim().toUpperCase()).filter((size) => size !== ''),
+  )
+  .pipe(z.array(z.enum(sizeOptions, { error: productMessages.size })))
+  .transform((sizes) => [...new Set(sizes)]);
+
+const sizeDetailsKey = 'sizeDetails';
+
+/**
+ * Names are trimmed and must not be blank; values are text, except sizeDetails, which maps
+ * each size to its details. Two names that trim alike keep the later value (adding an
+ * existing name replaces it).
+ */
+const specifications = z
+  .record(z.string(), z.union([z.string(), z.record(z.string(), z.string())]), {
+    error: productMessages.specificationValue,
+  })
+  .default({})
+  .superRefine((entries, context) => {
+    for (const [name, value] of Object.entries(entries)) {
+      const issue = (message: string) =>
+        context.addIssue({ code: 'custom', message, path: [name] });
+      if (name.trim() === '') issue(productMessages.specificationName);
+      else if (name.trim() === sizeDetailsKey) {
+        if (typeof value === 'string') issue(productMessages.sizeDetails);
+      } else if (typeof value !== 'string') issue(productMessages.specificationValue);
+    }
+  })
+  .transform((entries): Specifications => {
+    const named = Object.entries(entries).map(([name, value]) => [name.trim(), value] as const);
+    const texts = named.flatMap(([name, value]) =>
+      name !== sizeDetailsKey && typeof value === 'string' ? [[name, value.trim()] as const] : [],
+    );
+    const sizeDetails = named.findLast(([name]) => name === sizeDetailsKey)?.[1];
+    // fromEntries defines own properties: no name can reach the prototype.
+    const specs: Specifications = Object.fromEntries(texts);
+    if (typeof sizeDetails === 'object') specs.sizeDetails = sizeDetails;
+    return specs;
+  });
+
+const price = numberInput(productMessages.required, {
+  checks: (value) => value.min(0, productMessages.priceMin),
+});
+
+/** The product details of the add form, the detail edit and productData.productDetails. */
+export const productDetailsSchema = z
+  .object({
+    title: requiredText(productMessages.required),
+    price,
+    og_price: price,
+    og_url: requiredText(productMessages.required).pipe(webUrl(productMessages.ogUrl)),
+    category: requiredText(productMessages.required).pipe(idSchema),
+    subcategory: requiredText(productMessages.required).pipe(idSchema),
+    rating: textOr(defaultRating),
+    ratingsAndReviews: textOr(defaultRatingsAndReviews),
+    deliveryInfo: textOr(defaultDeliveryInfo),
+    availableSizes,
+    specifications,
+  })
+  .refine((details) => details.og_price >= details.price, {
+    message: productMessages.ogPriceMin,
+    path: ['og_price'],
+  });
+export type ProductDetailsInput = z.input<typeof productDetailsSchema>;
+export type ProductDetailsData = z.output<typeof productDetailsSchema>;
+
+/**
+ * productData of the create and update calls. Without its own call-to-action link, a product
+ * links to its original page (og_url).
+ */
+export const productDataSchema = z
+  .object({
+    productDetails: productDetailsSchema,
+    events: productEvent(productMessages.required),
+    btn_url: optionalWebUrl(productMessages.btnUrl),
+  })
+  .transform((data) => ({ ...data, btn_url: data.btn_url || data.productDetails.og_url }));
+export type ProductDataInput = z.input<typeof productDataSchema>;
+export type ProductData = z.output<typeof productDataSchema>;
+
+/** Image URL rows: blank rows are dropped, the others must be links. */
+const imageUrls = z
+  .array(z.string({ error: productMessages.imageUrl }))
+  .default([])
+  .transform((urls) => urls.map((url) => url.trim()).filter((url) => url !== ''))
+  .pipe(z.array(webUrl(productMessages.imageUrl)));
+
+/**
+ * POST /api/App/product (multipart): productData and imageUrls as JSON text, and the image
+ * files under `images`. At least one image, uploaded or linked.
+ */
+export const productCreateSchema = z
+  .object({
+    productData: jsonPart(productDataSchema, 'productData'),
+    imageUrls: jsonPart(imageUrls, 'imageUrls'),
+    images: z.array(fileSlot(productImageRule)).default([]),
+  })
+  .refine((product) => product.images.length + product.imageUrls.length > 0, {
+    message: productMessages.required,
+    path: ['images'],
+  });
+export type ProductCreateInput = z.input<typeof productCreateSchema>;
+export type ProductCreate = z.output<typeof productCreateSchema>;
+
+/** PUT /api/App/product: the product id and its new productData (images unchanged). */
+export const productUpdateSchema = z.object({ id: idSchema, productData: productDataSchema });
+export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
+export type ProductUpdate = z.output<typeof productUpdateSchema>;
+
+/**
+ * A list filter: repeated query parameters, comma-separated text, or nothing ('' and 'null'
+ * mean no filter, as the event screen sends them).
+ */
+const filterValues = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => {
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    return values
+      .flatMap((entry) => (typeof entry === 'string' ? entry.split(',') : [entry]))
+      .map((entry) => (typeof entry === 'string' ? entry.trim() : entry))
+      .filter((entry) => entry !== undefined && entry !== null && entry !== '' && entry !== 'null');
+  }, z.array(item));
+
+/** GET /api/App/product: page, limit, search, and any number of each filter. */
+export const productListQuerySchema = pageQuery(productPageSize).extend({
+  categories: filterValues(idSchema),
+  subCategories: filterValues(idSchema),
+  events: filterValues(productEvent(productMessages.event)),
+});
+export type ProductListQuery = z.output<typeof productListQuerySchema>;
+
+/** PUT /api/App/product/update/events: the chosen products and one event. */
+export const productEventUpdateSchema = idList(productMessages.selectProducts).extend({
+  event: productEvent(productMessages.selectEvent),
+});
+export type ProductEventUpdate = z.output<typeof productEventUpdateSchema>;
+
+/** POST /api/App/product/scraping. */
+export const scrapeSchema = z.object({
+  url: requiredText(productMessages.scrapeUrl).pipe(webUrl(productMessages.scrapeUrlInvalid)),
+});
+export type ScrapeRequest = z.output<typeof scrapeSchema>;
