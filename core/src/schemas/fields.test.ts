@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  blankAsMissing,
   flag,
   jsonPart,
   limitShape,
@@ -26,6 +27,23 @@ describe('requiredText', () => {
 
   it.each(['', '   ', undefined, null, 5])('refuses %j with the given message', (value) => {
     expect(messageOf(name, value)).toBe('Enter a name');
+  });
+});
+
+describe('blankAsMissing', () => {
+  const choice = blankAsMissing(z.enum(['NTV', 'FS']).default('NTV'));
+
+  it.each([
+    [undefined, 'NTV'],
+    [null, 'NTV'],
+    ['', 'NTV'],
+    ['FS', 'FS'],
+  ])('reads %j as %j', (value, read) => {
+    expect(choice.parse(value)).toBe(read);
+  });
+
+  it('keeps checking what is given', () => {
+    expect(choice.safeParse('native').success).toBe(false);
   });
 });
 

@@ -15,6 +15,10 @@ export const optionalText = z.preprocess(
   z.string({ error: 'Enter text' }).trim(),
 );
 
+/** A value left blank or null counts as left out, so `.optional()` or a default applies. */
+export const blankAsMissing = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema);
+
 const webUrlFormat = z.url({ protocol: /^https?$/ });
 
 /** An http or https link (other schemes, such as javascript:, are refused). */

@@ -11,3 +11,7 @@ export * from './controller.js';
 export * from './products.js';
 export * from './categories.js';
 export * from './policy.js';
+export * from './ads.js';
+export * from './inhouse.js';
+export * from './notifications.js';
+export * from './tracking.js';

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  adMessages,
+  adUnitAddSchema,
+  adUnitTypeSchema,
+  adUnitUpdateSchema,
+  dateRangeQuerySchema,
+  webAdAddSchema,
+  webAdUpdateSchema,
+} from './ads.js';
+
+const issueOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0];
+const messageOf = (schema: z.ZodType, value: unknown) => issueOf(schema, value)?.message ?? null;
+
+describe('adUnitAddSchema', () => {
+  it('removes every space from the name and id, not from the description', () => {
+    expect(
+      adUnitAddSchema.parse({
+        a_name: ' Home Native  Top ',
+        a_id: 'ca-app-pub-123 / 456\t',
+        a_description: ' Shown on the home screen ',
+      }),
+    ).toEqual({
+      a_name: 'HomeNativeTop',
+      a_id: 'ca-app-pub-123/456',
+      a_description: 'Shown on the home screen',
+    });
+  });
+
+  it.each(['a_name', 'a_id', 'a_description'])('needs a %s that is not blank', (field) => {
+    const ad = { a_name: 'n', a_id: 'i', a_description: 'd', [field]: '   ' };
+    expect(messageOf(adUnitAddSchema, ad)).toBe('Please fill all the fields');
+  });
+
+  it('needs every field present', () => {
+    expect(messageOf(adUnitAddSchema, {})).toBe('Please fill all the fields');
+  });
+});
+
+describe('webAdAddSchema', () => {
+  it('takes the ad URL as its id, spaces removed', () => {
+    expect(
+      webAdAddSchema.parse({
+        a_name: 'Deal site',
+        a_id: ' https://deals.example.com/ a ',
+        a_description: 'd',
+      }),
+    ).toEqual({ a_name: 'Dealsite', a_id: 'https://deals.example.com/a', a_description: 'd' });
+  });
+
+  it('needs a real URL', () => {
+    expect(messageOf(webAdAddSchema, { a_name: 'n', a_id: 'deals', a_description: 'd' })).toBe(
+      'Enter a valid ad URL',
+    );
+    expect(messageOf(webAdAddSchema, { a_name: 'n', a_id: ' ', a_description: 'd' })).toBe(
+      'Please fill all the fields',
+    );
+  });
+});
+
+describe('ad updates', () => {
+  it('change only the id and the description', () => {
+    expect(
+      adUnitUpdateSchema.parse({ a_name: 'ignored', a_id: 'a b', a_description: ' d e ' }),
+    ).toEqual({
+      a_id: 'ab',
+      a_description: 'd e',
+    });
+    expect(messageOf(adUnitUpdateSchema, { a_id: 'x', a_description: '' })).toBe(
+      'Please fill all the fields',
+    );
+  });
+
+  it('keep the URL rule for web ads', () => {
+    expect(messageOf(webAdUpdateSchema, { a_id: 'deals', a_description: 'd' })).toBe(
+      'Enter a valid ad URL',
+    );
+  });
+});
+
+describe('adUnitTypeSchema', () => {
+  it.each(['native', 'fullScreen', 'banner', 'open', 'reward'])('takes %s', (type) => {
+    expect(adUnitTypeSchema.parse({ type })).toEqual({ type });
+  });
+
+  it('refuses others', () => {
+    expect(messageOf(adUnitTypeSchema, { type: 'webads' })).toBe(adMessages.unknownType);
+  });
+});
+
+describe('dateRangeQuerySchema', () => {
+  it('takes a range of days, one day included', () => {
+    expect(dateRangeQuerySchema.parse({ startDate: '2026-01-01', endDate: '2026-01-31' })).toEqual({
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+    });
+    expect(
+      dateRangeQuerySchema.safeParse({ startDate: '2026-03-05', endDate: '2026-03-05' }).success,
+    ).toBe(true);
+  });
+
+  it.each([
+    [{ startDate: '2026-1-1', endDate: '2026-01-31' }],
+    [{ startDate: '2026-02-30', endDate: '2026-03-01' }],
+    [{ startDate: '01/01/2026', endDate: '2026-01-31' }],
+    [{ endDate: '2026-01-31' }],
+  ])('refuses %j', (range) => {
+    expect(messageOf(dateRangeQuerySchema, range)).toBe(
+      'Dates must be real dates in yyyy-mm-dd format',
+    );
+  });
+
+  it('refuses an end before the start', () => {
+    expect(
+      issueOf(dateRangeQuerySchema, { startDate: '2026-02-01', endDate: '2026-01-31' }),
+    ).toMatchObject({
+      message: 'The start date must be on or before the end date',
+      path: ['endDate'],
+    });
+  });
+});
+
+describe('adMessages', () => {
+  it("keeps the spec's 'Ads Not Availale'", () => {
+    expect(adMessages.adsNotAvailable).toBe('Ads Not Availale');
+  });
+});

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { adUnitTypes } from '../entities/ads.js';
+import { stripSpaces } from '../rules/text.js';
+import { requiredText, webUrl } from './fields.js';
+
+export const adMessages = {
+  fillAll: 'Please fill all the fields',
+  webAdUrl: 'Enter a valid ad URL',
+  unknownType: `The ad type must be one of ${adUnitTypes.join(', ')}`,
+  dateFormat: 'Dates must be real dates in yyyy-mm-dd format',
+  dateOrder: 'The start date must be on or before the end date',
+  /** Clearing analytics when no ads are listed. */
+  adsNotAvailable: 'Ads Not Availale',
+} as const;
+
+const filled = requiredText(adMessages.fillAll);
+/** Names and ids are sent without spaces; the description keeps its own. */
+const spaceless = filled.transform(stripSpaces);
+const adUrl = spaceless.pipe(webUrl(adMessages.webAdUrl));
+
+/** POST /api/App/ads/{type}/add for native, full screen, banner, open and reward units. */
+export const adUnitAddSchema = z.object({
+  a_name: spaceless,
+  a_id: spaceless,
+  a_description: filled,
+});
+export type AdUnitAdd = z.output<typeof adUnitAddSchema>;
+
+/** POST /api/App/ads/webads/add: the ad id is the ad's URL. */
+export const webAdAddSchema = adUnitAddSchema.extend({ a_id: adUrl });
+export type WebAdAdd = z.output<typeof webAdAddSchema>;
+
+/** PUT /api/App/ads/{type}/update/{id}: only the ad id and the description change. */
+export const adUnitUpdateSchema = adUnitAddSchema.pick({ a_id: true, a_description: true });
+export type AdUnitUpdate = z.output<typeof adUnitUpdateSchema>;
+
+/** PUT /api/App/ads/webads/update/{id}. */
+export const webAdUpdateSchema = webAdAddSchema.pick({ a_id: true, a_description: true });
+export type WebAdUpdate = z.output<typeof webAdUpdateSchema>;
+
+/** The {type} of the ad-unit paths. */
+export const adUnitTypeSchema = z.object({
+  type: z.enum(adUnitTypes, { error: adMessages.unknownType }),
+});
+
+const day = z.iso.date({ error: adMessages.dateFormat });
+
+/** `?startDate&endDate` of web ads and analytics: business days, yyyy-mm-dd, in order. */
+export const dateRangeQuerySchema = z
+  .object({ startDate: day, endDate: day })
+  // yyyy-mm-dd strings sort as the days do.
+  .refine((range) => range.startDate <= range.endDate, {
+    message: adMessages.dateOrder,
+    path: ['endDate'],
+  });
+export type DateRangeQuery = z.output<typeof dateRangeQuerySchema>;

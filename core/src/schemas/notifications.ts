@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { blankAsMissing, optionalWebUrl, requiredText } from './fields.js';
+import { notificationIconRule, optionalFileSlot } from './uploads.js';
+
+export const notificationMessages = {
+  title: 'Enter a title',
+  message: 'Enter a message',
+  url: 'Enter a valid URL',
+  sendAt: 'sendAt must be an ISO date and time with its offset, e.g. 2026-01-31T18:30:00Z',
+  fileName: 'The icon file name cannot contain folders',
+} as const;
+
+const notificationShape = {
+  title: requiredText(notificationMessages.title),
+  message: requiredText(notificationMessages.message),
+  url: optionalWebUrl(notificationMessages.url),
+};
+
+/**
+ * When to send (optional: now). An offset is required, so the time means the same on every
+ * machine; a form turns its local time into one (Date#toISOString).
+ */
+const sendAt = blankAsMissing(
+  z.iso.datetime({ offset: true, error: notificationMessages.sendAt }).optional(),
+);
+
+/** POST /api/App/notification/send (multipart): title, message, optional link, time and icon. */
+export const notificationSendSchema = z.object({
+  ...notificationShape,
+  sendAt,
+  image: optionalFileSlot(notificationIconRule),
+});
+export type NotificationSend = z.output<typeof notificationSendSchema>;
+
+/**
+ * POST /api/App/notification/resend: the same texts, and the stored icon's file name when
+ * there is one (a bare name: the server only looks in its own notification media).
+ */
+export const notificationResendSchema = z.object({
+  ...notificationShape,
+  fileName: blankAsMissing(
+    z
+      .string({ error: notificationMessages.fileName })
+      .trim()
+      .regex(/^(?!\.)[\w.-]+$/, notificationMessages.fileName)
+      .optional(),
+  ),
+});
+export type NotificationResend = z.output<typeof notificationResendSchema>;

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { trackBatchMax, trackBatchSchema, trackingMessages } from './tracking.js';
+
+const id = '65f1c2a9e4b0a1b2c3d4e5f6';
+const view = { kind: 'story', id, event: 'view' } as const;
+
+const messageOf = (value: unknown) =>
+  trackBatchSchema.safeParse(value).error?.issues[0]?.message ?? null;
+
+describe('trackBatchSchema', () => {
+  it('takes views and clicks of every tracked kind', () => {
+    const kinds = ['story', 'storyAd', 'shortcut', 'banner', 'webAd', 'inHouseAd', 'product'];
+    const events = kinds.map((kind) => ({ kind, id, event: 'click' }));
+    expect(trackBatchSchema.parse({ events }).events).toHaveLength(kinds.length);
+  });
+
+  it(`takes 1 to ${trackBatchMax} events`, () => {
+    expect(trackBatchSchema.safeParse({ events: [view] }).success).toBe(true);
+    expect(trackBatchSchema.safeParse({ events: Array(1000).fill(view) }).success).toBe(true);
+    expect(messageOf({ events: Array(1001).fill(view) })).toBe('Send between 1 and 1000 events');
+    expect(messageOf({ events: [] })).toBe('Send between 1 and 1000 events');
+    expect(messageOf({})).toBe('Send between 1 and 1000 events');
+  });
+
+  it('refuses unknown kinds, events and ids', () => {
+    expect(messageOf({ events: [{ ...view, kind: 'policy' }] })).toBe(trackingMessages.kind);
+    expect(messageOf({ events: [{ ...view, event: 'share' }] })).toBe(
+      'event must be view or click',
+    );
+    expect(messageOf({ events: [{ ...view, id: 'x' }] })).toBe('Invalid id');
+  });
+});
