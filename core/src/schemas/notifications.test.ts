@@ -62,10 +62,7 @@ describe('notificationResendSchema', () => {
       url: '',
       fileName: '65f1c2a9.png',
     });
-    expect(notificationResendSchema.parse({ ...send, fileName: '' })).not.toHaveProperty(
-      'fileName',
-      '',
-    );
+    expect(notificationResendSchema.parse({ ...send, fileName: '' }).fileName).toBeUndefined();
     expect(notificationResendSchema.parse(send).fileName).toBeUndefined();
   });
 
