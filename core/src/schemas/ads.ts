@@ -25,18 +25,22 @@ export const adUnitAddSchema = z.object({
   a_description: filled,
 });
 export type AdUnitAdd = z.output<typeof adUnitAddSchema>;
+export type AdUnitAddInput = z.input<typeof adUnitAddSchema>;
 
 /** POST /api/App/ads/webads/add: the ad id is the ad's URL. */
 export const webAdAddSchema = adUnitAddSchema.extend({ a_id: adUrl });
 export type WebAdAdd = z.output<typeof webAdAddSchema>;
+export type WebAdAddInput = z.input<typeof webAdAddSchema>;
 
 /** PUT /api/App/ads/{type}/update/{id}: only the ad id and the description change. */
 export const adUnitUpdateSchema = adUnitAddSchema.pick({ a_id: true, a_description: true });
 export type AdUnitUpdate = z.output<typeof adUnitUpdateSchema>;
+export type AdUnitUpdateInput = z.input<typeof adUnitUpdateSchema>;
 
 /** PUT /api/App/ads/webads/update/{id}. */
 export const webAdUpdateSchema = webAdAddSchema.pick({ a_id: true, a_description: true });
 export type WebAdUpdate = z.output<typeof webAdUpdateSchema>;
+export type WebAdUpdateInput = z.input<typeof webAdUpdateSchema>;
 
 /** The {type} of the ad-unit paths. */
 export const adUnitTypeSchema = z.object({
@@ -54,3 +58,4 @@ export const dateRangeQuerySchema = z
     path: ['endDate'],
   });
 export type DateRangeQuery = z.output<typeof dateRangeQuerySchema>;
+export type DateRangeQueryInput = z.input<typeof dateRangeQuerySchema>;

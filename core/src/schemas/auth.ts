@@ -45,6 +45,7 @@ export const otpSchema = z.object({
     .regex(new RegExp(`^\\d{${codeLength}}$`), authMessages.codeDigits),
 });
 export type Otp = z.output<typeof otpSchema>;
+export type OtpInput = z.input<typeof otpSchema>;
 
 /** POST /api/admin/ForgetPw. */
 export const forgetPasswordSchema = z.object({
@@ -53,6 +54,7 @@ export const forgetPasswordSchema = z.object({
   ),
 });
 export type ForgetPassword = z.output<typeof forgetPasswordSchema>;
+export type ForgetPasswordInput = z.input<typeof forgetPasswordSchema>;
 
 const newPassword = z
   .string({ error: authMessages.passwordTooShort })
@@ -62,6 +64,7 @@ const newPassword = z
 /** POST /api/admin/NewPassword. */
 export const newPasswordSchema = z.object({ password: newPassword });
 export type NewPassword = z.output<typeof newPasswordSchema>;
+export type NewPasswordInput = z.input<typeof newPasswordSchema>;
 
 /** The new-password form: the password and its confirmation must match. */
 export const newPasswordFormSchema = z
@@ -74,3 +77,4 @@ export const newPasswordFormSchema = z
     path: ['confirmPassword'],
   });
 export type NewPasswordForm = z.output<typeof newPasswordFormSchema>;
+export type NewPasswordFormInput = z.input<typeof newPasswordFormSchema>;

@@ -17,6 +17,7 @@ const bannerShape = {
 /** insertData of POST /api/App/add/banner/b1: a name, and a link when there is one. */
 export const bannerInsertSchema = z.object(bannerShape);
 export type BannerInsert = z.output<typeof bannerInsertSchema>;
+export type BannerInsertInput = z.input<typeof bannerInsertSchema>;
 
 /** insertData of PUT /api/App/edit/banner/b1. */
 export const bannerEditInsertSchema = z.object({
@@ -24,6 +25,7 @@ export const bannerEditInsertSchema = z.object({
   clickCount: wholeNumber(bannerMessages.notNegative),
 });
 export type BannerEditInsert = z.output<typeof bannerEditInsertSchema>;
+export type BannerEditInsertInput = z.input<typeof bannerEditInsertSchema>;
 
 /** POST /api/App/add/banner/b1 (multipart): insertData and a PNG image or an mp4 video. */
 export const bannerAddSchema = z
@@ -33,6 +35,7 @@ export const bannerAddSchema = z
   })
   .superRefine((body, context) => checkMedia(body, context, true));
 export type BannerAdd = z.output<typeof bannerAddSchema>;
+export type BannerAddInput = z.input<typeof bannerAddSchema>;
 
 /** PUT /api/App/edit/banner/b1 (multipart): _id, insertData, and optionally a new file. */
 export const bannerEditSchema = z
@@ -43,3 +46,4 @@ export const bannerEditSchema = z
   })
   .superRefine((body, context) => checkMedia(body, context, false));
 export type BannerEdit = z.output<typeof bannerEditSchema>;
+export type BannerEditInput = z.input<typeof bannerEditSchema>;

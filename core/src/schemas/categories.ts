@@ -23,6 +23,7 @@ export const categoryAddSchema = z.object({
   bg_image: fileSlot(categoryImageRule, categoryMessages.backgroundImage),
 });
 export type CategoryAdd = z.output<typeof categoryAddSchema>;
+export type CategoryAddInput = z.input<typeof categoryAddSchema>;
 
 /** PUT /api/App/product/category (multipart): the images are optional. */
 export const categoryUpdateSchema = z.object({
@@ -32,6 +33,7 @@ export const categoryUpdateSchema = z.object({
   bg_image: optionalFileSlot(categoryImageRule),
 });
 export type CategoryUpdate = z.output<typeof categoryUpdateSchema>;
+export type CategoryUpdateInput = z.input<typeof categoryUpdateSchema>;
 
 /** POST /api/App/product/subcategory (multipart): name, parent category and main image. */
 export const subcategoryAddSchema = z.object({
@@ -40,6 +42,7 @@ export const subcategoryAddSchema = z.object({
   image: fileSlot(categoryImageRule, categoryMessages.subcategoryImage),
 });
 export type SubcategoryAdd = z.output<typeof subcategoryAddSchema>;
+export type SubcategoryAddInput = z.input<typeof subcategoryAddSchema>;
 
 /** PUT /api/App/product/subcategory (multipart): the image is optional. */
 export const subcategoryUpdateSchema = z.object({
@@ -49,3 +52,4 @@ export const subcategoryUpdateSchema = z.object({
   image: optionalFileSlot(categoryImageRule),
 });
 export type SubcategoryUpdate = z.output<typeof subcategoryUpdateSchema>;
+export type SubcategoryUpdateInput = z.input<typeof subcategoryUpdateSchema>;

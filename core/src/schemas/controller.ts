@@ -34,6 +34,7 @@ export const controllerStatusSchema = z.object({
   status: flag('Status must be true or false'),
 });
 export type ControllerStatusChange = z.output<typeof controllerStatusSchema>;
+export type ControllerStatusChangeInput = z.input<typeof controllerStatusSchema>;
 
 const position = <N extends string>(name: N, checks: (value: z.ZodNumber) => z.ZodNumber) =>
   z.object({
@@ -70,6 +71,7 @@ export const controllerPositionSchema = z.discriminatedUnion(
   { error: controllerMessages.unknownPosition },
 );
 export type ControllerPositionChange = z.output<typeof controllerPositionSchema>;
+export type ControllerPositionChangeInput = z.input<typeof controllerPositionSchema>;
 
 const defaultIntentAllows = (mode: PlacementMode) =>
   (defaultIntentModes as readonly PlacementMode[]).includes(mode);
@@ -88,12 +90,14 @@ export const placementChangeSchema = z
     path: ['name'],
   });
 export type PlacementChange = z.output<typeof placementChangeSchema>;
+export type PlacementChangeInput = z.input<typeof placementChangeSchema>;
 
 /** The intent control setting (its call is not shown in the spec): BOTH, FORWORD or BACKWORD. */
 export const intentControlChangeSchema = z.object({
   intentControl: z.enum(intentControls, { error: controllerMessages.unknownIntentControl }),
 });
 export type IntentControlChange = z.output<typeof intentControlChangeSchema>;
+export type IntentControlChangeInput = z.input<typeof intentControlChangeSchema>;
 
 /** PUT /api/App/controller/admin/facebook/change: both values required. */
 export const facebookChangeSchema = z.object({
@@ -101,7 +105,9 @@ export const facebookChangeSchema = z.object({
   facebook_client_token: requiredText(controllerMessages.facebookClientToken),
 });
 export type FacebookChange = z.output<typeof facebookChangeSchema>;
+export type FacebookChangeInput = z.input<typeof facebookChangeSchema>;
 
 /** PUT /api/App/controller/install/new: the install-new-app call-to-action link. */
 export const installNewSchema = z.object({ btn_url: webUrl(controllerMessages.installUrl) });
 export type InstallNewChange = z.output<typeof installNewSchema>;
+export type InstallNewChangeInput = z.input<typeof installNewSchema>;

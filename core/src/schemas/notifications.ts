@@ -31,6 +31,7 @@ export const notificationSendSchema = z.object({
   image: optionalFileSlot(notificationIconRule),
 });
 export type NotificationSend = z.output<typeof notificationSendSchema>;
+export type NotificationSendInput = z.input<typeof notificationSendSchema>;
 
 /**
  * POST /api/App/notification/resend: the same texts, and the stored icon's file name when
@@ -47,3 +48,4 @@ export const notificationResendSchema = z.object({
   ),
 });
 export type NotificationResend = z.output<typeof notificationResendSchema>;
+export type NotificationResendInput = z.input<typeof notificationResendSchema>;

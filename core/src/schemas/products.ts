@@ -186,15 +186,18 @@ export const productListQuerySchema = pageQuery(productPageSize).extend({
   events: filterValues(productEvent(productMessages.event)),
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
+export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
 
 /** PUT /api/App/product/update/events: the chosen products and one event. */
 export const productEventUpdateSchema = idList(productMessages.selectProducts).extend({
   event: productEvent(productMessages.selectEvent),
 });
 export type ProductEventUpdate = z.output<typeof productEventUpdateSchema>;
+export type ProductEventUpdateInput = z.input<typeof productEventUpdateSchema>;
 
 /** POST /api/App/product/scraping. */
 export const scrapeSchema = z.object({
   url: requiredText(productMessages.scrapeUrl).pipe(webUrl(productMessages.scrapeUrlInvalid)),
 });
 export type ScrapeRequest = z.output<typeof scrapeSchema>;
+export type ScrapeRequestInput = z.input<typeof scrapeSchema>;

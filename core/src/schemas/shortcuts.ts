@@ -29,6 +29,7 @@ export const shortcutAddSchema = z.object({
   image: fileSlot(shortcutImageRule),
 });
 export type ShortcutAdd = z.output<typeof shortcutAddSchema>;
+export type ShortcutAddInput = z.input<typeof shortcutAddSchema>;
 
 /** PUT /api/sortcut (multipart): the image is optional on edit. */
 export const shortcutEditSchema = z.object({
@@ -39,3 +40,4 @@ export const shortcutEditSchema = z.object({
   image: optionalFileSlot(shortcutImageRule),
 });
 export type ShortcutEdit = z.output<typeof shortcutEditSchema>;
+export type ShortcutEditInput = z.input<typeof shortcutEditSchema>;

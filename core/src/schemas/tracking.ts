@@ -26,3 +26,4 @@ export const trackBatchSchema = z.object({
     .max(trackBatchMax, trackingMessages.batchSize),
 });
 export type TrackBatch = z.output<typeof trackBatchSchema>;
+export type TrackBatchInput = z.input<typeof trackBatchSchema>;
