@@ -5,6 +5,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ScrapeResult } from '@dealdesk/core';
+import { afterAll, beforeAll } from 'vitest';
+import type { Extractor } from './extractor.js';
+import { createScraper, type Scraper } from './index.js';
 
 export type Route = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -56,4 +60,25 @@ export async function startTestServer(routes: Record<string, Route> = {}): Promi
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
+}
+
+/**
+ * Registers a fixture server and a scraper that reads every page with `extractor` (the saved
+ * pages are served from 127.0.0.1, not from the marketplace's host), for one test file.
+ */
+export function scrapeWith(
+  extractor: Extractor,
+  routes: Record<string, Route> = {},
+): (path: string) => Promise<ScrapeResult> {
+  let server: TestServer;
+  let scraper: Scraper;
+  beforeAll(async () => {
+    server = await startTestServer(routes);
+    scraper = createScraper({ allowHosts: ['127.0.0.1'], resolveExtractor: () => extractor });
+  });
+  afterAll(async () => {
+    await scraper.close();
+    await server.close();
+  });
+  return (path) => scraper.scrape(server.url(path));
 }
