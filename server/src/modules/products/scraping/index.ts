@@ -17,9 +17,9 @@ export type { Extractor, ProductFields, ProductPage } from './extractor.js';
 export { extractorFor, marketplaces } from './marketplaces.js';
 export { generic } from './generic.js';
 
-export const defaultConcurrency = 4;
+const defaultConcurrency = 4;
 // Marketplaces turn away clients that do not look like a browser.
-export const defaultUserAgent =
+const defaultUserAgent =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 export interface ScraperOptions {
