@@ -1,4 +1,10 @@
-import { decryptResponse, encryptRequest, imageMaxBytes, imageRule } from '@dealdesk/core';
+import {
+  decryptResponse,
+  encryptRequest,
+  imageMaxBytes,
+  imageRule,
+  isResponseEnvelope,
+} from '@dealdesk/core';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,6 +20,7 @@ import {
   type TestServer,
 } from '../testing/harness.js';
 import { serverFailureMessage } from './errors.js';
+import type { Answer } from './route.js';
 import { notFoundMessage } from './static.js';
 import { readUpload } from './uploads.js';
 
@@ -22,6 +29,12 @@ const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
+
+/** Decrypts an answer as the clients do. */
+function opened(body: unknown, secret: string): Answer {
+  if (!isResponseEnvelope(body)) throw new Error(`not an envelope: ${JSON.stringify(body)}`);
+  return decryptResponse(body, secret) as Answer;
+}
 
 const padded = (bytes: Buffer, size: number) =>
   Buffer.concat([bytes, Buffer.alloc(size - bytes.length)]);
@@ -73,7 +86,7 @@ describe.each(dialects)('HTTP conventions on %s', (dialect) => {
     return {
       httpStatus: response.status,
       body,
-      answer: decryptResponse(body, server.config.secret),
+      answer: opened(body, server.config.secret),
     };
   }
 
@@ -249,7 +262,7 @@ describe('graceful shutdown', () => {
     await server.close();
     const response = await inFlight;
     expect(response.status).toBe(200);
-    expect(decryptResponse(await response.json(), server.config.secret)).toMatchObject({
+    expect(opened(await response.json(), server.config.secret)).toMatchObject({
       message: 'done',
       admins: 1,
     });
