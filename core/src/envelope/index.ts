@@ -1,1 +1,122 @@
-export {};
+// The encrypted envelope of the wire protocol (DESIGN.md): AES-256-CBC with PKCS#7, a
+// 32-byte key given as 64 hex characters and a fresh random 16-byte IV per message.
+// The key ships inside the web bundle, so this is obfuscation, not security: TLS and the
+// bearer token are the security. crypto-js keeps it isomorphic (browser and Node alike).
+import CryptoJS from 'crypto-js';
+
+/** A request body: `"<iv hex>:<ciphertext base64>"`. */
+export interface RequestEnvelope {
+  encryptedData: string;
+}
+
+/** An answer body: ciphertext in base64, IV in hex. */
+export interface ResponseEnvelope {
+  encrypted: string;
+  iv: string;
+}
+
+export type EnvelopeErrorCode = 'bad-key' | 'malformed' | 'decrypt-failed' | 'not-json';
+
+export class EnvelopeError extends Error {
+  constructor(
+    readonly code: EnvelopeErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EnvelopeError';
+  }
+}
+
+const hexKey = /^[0-9a-fA-F]{64}$/;
+const hexIv = /^[0-9a-fA-F]{32}$/;
+const base64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function isRequestEnvelope(body: unknown): body is RequestEnvelope {
+  return isRecord(body) && typeof body['encryptedData'] === 'string';
+}
+
+export function isResponseEnvelope(body: unknown): body is ResponseEnvelope {
+  return isRecord(body) && typeof body['encrypted'] === 'string' && typeof body['iv'] === 'string';
+}
+
+function parseKey(keyHex: string): CryptoJS.lib.WordArray {
+  if (!hexKey.test(keyHex))
+    throw new EnvelopeError('bad-key', 'The envelope key must be 64 hexadecimal characters');
+  return CryptoJS.enc.Hex.parse(keyHex);
+}
+
+function seal(payload: unknown, keyHex: string): { ciphertext: string; iv: string } {
+  const key = parseKey(keyHex);
+  const iv = CryptoJS.lib.WordArray.random(16);
+  const sealed = CryptoJS.AES.encrypt(JSON.stringify(payload === undefined ? null : payload), key, {
+    iv,
+    mode: CryptoJS.mode.CBC,
+    padding: CryptoJS.pad.Pkcs7,
+  });
+  return { ciphertext: sealed.ciphertext.toString(CryptoJS.enc.Base64), iv: iv.toString() };
+}
+
+function open(ciphertext: string, ivHex: string, keyHex: string): unknown {
+  const key = parseKey(keyHex);
+  if (!hexIv.test(ivHex) || ciphertext === '' || !base64.test(ciphertext))
+    throw new EnvelopeError(
+      'malformed',
+      'The envelope is malformed: expected a 32-character hex IV and base64 ciphertext',
+    );
+  let text: string;
+  try {
+    const bytes = CryptoJS.AES.decrypt(
+      CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(ciphertext) }),
+      key,
+      { iv: CryptoJS.enc.Hex.parse(ivHex), mode: CryptoJS.mode.CBC, padding: CryptoJS.pad.Pkcs7 },
+    );
+    // A wrong key gives bad padding: crypto-js then answers a negative length or bytes
+    // that are not UTF-8 (it throws "Malformed UTF-8 data").
+    if (bytes.sigBytes <= 0) throw new Error('empty plaintext');
+    text = bytes.toString(CryptoJS.enc.Utf8);
+  } catch {
+    throw new EnvelopeError(
+      'decrypt-failed',
+      'The envelope could not be decrypted: it is corrupted or was sealed with another key',
+    );
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new EnvelopeError('not-json', 'The decrypted envelope is not JSON');
+  }
+}
+
+export function encryptRequest(payload: unknown, keyHex: string): RequestEnvelope {
+  const { ciphertext, iv } = seal(payload, keyHex);
+  return { encryptedData: `${iv}:${ciphertext}` };
+}
+
+export function decryptRequest(envelope: RequestEnvelope, keyHex: string): unknown {
+  const separator = envelope.encryptedData.indexOf(':');
+  if (separator < 0) {
+    parseKey(keyHex);
+    throw new EnvelopeError(
+      'malformed',
+      'The envelope is malformed: expected encryptedData as "<iv hex>:<ciphertext base64>"',
+    );
+  }
+  return open(
+    envelope.encryptedData.slice(separator + 1),
+    envelope.encryptedData.slice(0, separator),
+    keyHex,
+  );
+}
+
+export function encryptResponse(payload: unknown, keyHex: string): ResponseEnvelope {
+  const { ciphertext, iv } = seal(payload, keyHex);
+  return { encrypted: ciphertext, iv };
+}
+
+export function decryptResponse(envelope: ResponseEnvelope, keyHex: string): unknown {
+  return open(envelope.encrypted, envelope.iv, keyHex);
+}
