@@ -2,7 +2,9 @@
 // prefix fixes the order, and a migration never changes once it is committed.
 import type { Migration } from 'kysely';
 import * as adminAccess from './0001-admin-access.js';
+import * as viewClickCounts from './0002-view-click-counts.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
+  '0002-view-click-counts': viewClickCounts,
 };
