@@ -1,1 +1,2 @@
-export {};
+export * from './business-days.js';
+export * from './date-presets.js';
