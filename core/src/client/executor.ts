@@ -1,0 +1,119 @@
+import type { ApiResult } from '../entities/common.js';
+import { networkErrorMessage } from '../constants.js';
+import { decryptResponse, encryptRequest, isResponseEnvelope } from '../envelope/index.js';
+import type { Command, CommandBody, MultipartFields, Query, UploadFile } from './command.js';
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** The envelope key: 64 hex characters. */
+  secret: string;
+  /** Bearer token, or a function read at every call (so a sign-in can swap it). */
+  token?: string | null | (() => string | null | undefined);
+  /** Transport: the browser's fetch, undici's in the CLI; default globalThis.fetch. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * What every call resolves to. `httpStatus` is the answer's HTTP status (0 when no answer
+ * could be read), so callers can tell a 401 from other failures.
+ */
+export type ClientResult<Answer extends object> = ApiResult<Answer> & { httpStatus: number };
+
+export type Execute = <Answer extends object>(
+  command: Command<Answer>,
+) => Promise<ClientResult<Answer>>;
+
+function queryString(query: Query | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === null || value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+function filePart(file: UploadFile): Blob {
+  // Copying the bytes gives the Blob an ArrayBuffer-backed view whatever the caller passed.
+  return file.data instanceof Blob
+    ? file.data
+    : new Blob([new Uint8Array(file.data)], { type: file.type });
+}
+
+function formData(fields: MultipartFields): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === null || value === undefined) continue;
+    if (typeof value !== 'object') form.append(name, String(value));
+    else
+      for (const file of 'data' in value ? [value] : value)
+        form.append(name, filePart(file), file.name);
+  }
+  return form;
+}
+
+function requestBody(
+  body: CommandBody | undefined,
+  secret: string,
+): { body?: string | FormData; contentType?: string } {
+  switch (body?.kind) {
+    case undefined:
+      return {};
+    case 'envelope':
+      return {
+        body: JSON.stringify(encryptRequest(body.value, secret)),
+        contentType: 'application/json',
+      };
+    case 'json':
+      return { body: JSON.stringify(body.value), contentType: 'application/json' };
+    case 'multipart':
+      // fetch writes the multipart content type itself, boundary included.
+      return { body: formData(body.fields) };
+  }
+}
+
+function isAnswer(value: unknown): value is ApiResult {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { status?: unknown }).status === 'boolean' &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}
+
+/** Runs commands against one server; never throws (see ClientResult). */
+export function createExecutor(options: ClientOptions): Execute {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const currentToken = () =>
+    typeof options.token === 'function' ? options.token() : options.token;
+
+  return async <Answer extends object>(command: Command<Answer>) => {
+    let httpStatus = 0;
+    try {
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        'x-api-key': options.apiKey,
+      };
+      const token = command.auth === 'bearer' ? currentToken() : null;
+      if (token) headers['authorization'] = `Bearer ${token}`;
+      const { body, contentType } = requestBody(command.body, options.secret);
+      if (contentType !== undefined) headers['content-type'] = contentType;
+
+      const transport = options.fetch ?? globalThis.fetch;
+      const response = await transport(`${baseUrl}${command.path}${queryString(command.query)}`, {
+        method: command.method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+      });
+      httpStatus = response.status;
+      const parsed: unknown = JSON.parse(await response.text());
+      const answer = isResponseEnvelope(parsed) ? decryptResponse(parsed, options.secret) : null;
+      if (!isAnswer(answer)) throw new Error('not an answer');
+      return { ...(answer as ApiResult<Answer>), httpStatus };
+    } catch {
+      // Refused connections, answers that are not our envelope, a wrong key: one message for all.
+      return { status: false, message: networkErrorMessage, httpStatus } as ClientResult<Answer>;
+    }
+  };
+}

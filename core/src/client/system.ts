@@ -1,0 +1,7 @@
+import type { ServerLoad } from '../entities/controller.js';
+import { command } from './command.js';
+
+export const system = {
+  serverLoad: () =>
+    command<ServerLoad>({ method: 'GET', path: '/api/App/server/load/check', auth: 'bearer' }),
+};
