@@ -6,7 +6,9 @@ import {
   bannerEditInsertSchema,
   bannerEditSchema,
   bannerInsertSchema,
+  bannerListQuerySchema,
 } from './banners.js';
+import { maxPageSize } from './common.js';
 import { oneMediaMessage, uploadMessages } from './uploads.js';
 
 const id = '65f1c2a9e4b0a1b2c3d4e5f6';
@@ -83,5 +85,21 @@ describe('bannerEditSchema (multipart)', () => {
     expect(
       messageOf(bannerEditSchema, { _id: id, insertData, image: { name: 'a.gif', size: 10 } }),
     ).toBe(uploadMessages.gifOrPng);
+  });
+});
+
+describe('bannerListQuerySchema', () => {
+  it('answers every banner by default, and takes page, limit and a search', () => {
+    expect(bannerListQuerySchema.parse({ a: 'true' })).toEqual({
+      page: 1,
+      limit: maxPageSize,
+      q: '',
+    });
+    expect(bannerListQuerySchema.parse({ page: '2', limit: '5', q: ' sale ' })).toEqual({
+      page: 2,
+      limit: 5,
+      q: 'sale',
+    });
+    expect(bannerListQuerySchema.safeParse({ limit: String(maxPageSize + 1) }).success).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
+import { idSchema, maxPageSize, pageQuery } from './common.js';
 import { jsonPart, optionalWebUrl, requiredText, wholeNumber } from './fields.js';
 import { bannerImageAddRule, bannerImageUpdateRule, checkMedia, mediaSlots } from './uploads.js';
 
@@ -47,3 +47,9 @@ export const bannerEditSchema = z
   .superRefine((body, context) => checkMedia(body, context, false));
 export type BannerEdit = z.output<typeof bannerEditSchema>;
 export type BannerEditInput = z.input<typeof bannerEditSchema>;
+
+/**
+ * GET /api/App/all/banner/b1: the screen lists every banner and the spec gives no page size,
+ * so a page is as large as a page may be; page, limit and a name search `q` still apply.
+ */
+export const bannerListQuerySchema = pageQuery(maxPageSize);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { placementFields, placementModes } from '../entities/controller.js';
 import {
+  afterSplashChangeSchema,
   controllerMessages,
   controllerPositionSchema,
   controllerStatusSchema,
@@ -83,6 +84,22 @@ describe('controllerPositionSchema', () => {
 
   it('refuses an unknown position', () => {
     expect(check('banner', 1)).toBe(controllerMessages.unknownPosition);
+  });
+});
+
+describe('afterSplashChangeSchema', () => {
+  it('takes every placement mode, INHOUSE_FS included, and drops any field sent along', () => {
+    for (const name of placementModes) {
+      expect(afterSplashChangeSchema.parse({ name })).toEqual({ name });
+    }
+    expect(afterSplashChangeSchema.parse({ field: 'defaultIntent', name: 'FS' })).toEqual({
+      name: 'FS',
+    });
+  });
+
+  it('refuses an unknown or missing mode', () => {
+    expect(messageOf(afterSplashChangeSchema, { name: 'fs' })).toBe(controllerMessages.unknownMode);
+    expect(messageOf(afterSplashChangeSchema, {})).toBe(controllerMessages.unknownMode);
   });
 });
 

@@ -92,6 +92,16 @@ export const placementChangeSchema = z
 export type PlacementChange = z.output<typeof placementChangeSchema>;
 export type PlacementChangeInput = z.input<typeof placementChangeSchema>;
 
+/**
+ * The after-splash placement (its call is not shown in the spec; ours is
+ * PUT /api/App/controller/admin/afterSplace/change): the mode alone, the field is implied.
+ */
+export const afterSplashChangeSchema = z.object({
+  name: z.enum(placementModes, { error: controllerMessages.unknownMode }),
+});
+export type AfterSplashChange = z.output<typeof afterSplashChangeSchema>;
+export type AfterSplashChangeInput = z.input<typeof afterSplashChangeSchema>;
+
 /** The intent control setting (its call is not shown in the spec): BOTH, FORWORD or BACKWORD. */
 export const intentControlChangeSchema = z.object({
   intentControl: z.enum(intentControls, { error: controllerMessages.unknownIntentControl }),
