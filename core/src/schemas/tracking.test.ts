@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { trackBatchMax, trackBatchSchema, trackingMessages } from './tracking.js';
+import { adMessages } from './ads.js';
+import {
+  dashboardMaxDays,
+  dashboardQuerySchema,
+  trackBatchMax,
+  trackBatchSchema,
+  trackingMessages,
+} from './tracking.js';
 
 const id = '65f1c2a9e4b0a1b2c3d4e5f6';
 const view = { kind: 'story', id, event: 'view' } as const;
@@ -28,5 +35,35 @@ describe('trackBatchSchema', () => {
       'event must be view or click',
     );
     expect(messageOf({ events: [{ ...view, id: 'x' }] })).toBe('Invalid id');
+  });
+});
+
+describe('dashboardQuerySchema', () => {
+  it(`takes one day up to ${dashboardMaxDays} days`, () => {
+    const oneDay = { startDate: '2026-03-05', endDate: '2026-03-05' };
+    expect(dashboardQuerySchema.parse(oneDay)).toEqual(oneDay);
+    // 2024-01-01 .. 2026-01-01 covers 366 + 365 + 1 days.
+    const longest = { startDate: '2024-01-01', endDate: '2026-01-01' };
+    expect(dashboardQuerySchema.safeParse(longest).success).toBe(true);
+  });
+
+  it(`refuses ${dashboardMaxDays + 1} days, on the end date`, () => {
+    expect(
+      dashboardQuerySchema.safeParse({ startDate: '2024-01-01', endDate: '2026-01-02' }).error
+        ?.issues,
+    ).toMatchObject([{ message: 'Choose a range of at most 732 days', path: ['endDate'] }]);
+  });
+
+  it('refuses malformed and reversed dates with the range messages', () => {
+    const messageOfRange = (value: unknown) =>
+      dashboardQuerySchema.safeParse(value).error?.issues[0]?.message;
+    expect(
+      dashboardQuerySchema.safeParse({ startDate: '2026-02-30', endDate: '2030-03-01' }).error
+        ?.issues,
+    ).toMatchObject([{ message: adMessages.dateFormat, path: ['startDate'] }]);
+    expect(messageOfRange({ startDate: '2026-03-01' })).toBe(adMessages.dateFormat);
+    expect(messageOfRange({ startDate: '2026-03-02', endDate: '2026-03-01' })).toBe(
+      adMessages.dateOrder,
+    );
   });
 });
