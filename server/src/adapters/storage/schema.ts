@@ -1,6 +1,21 @@
 // The database as kysely sees it: each module declares its own tables next to its code and
 // adds them here.
 import type { AuthTables } from '../../modules/auth/tables.js';
+import type { BannerTables } from '../../modules/banners/tables.js';
+import type { CategoryTables } from '../../modules/categories/tables.js';
+import type { ControllerTables } from '../../modules/controller/tables.js';
+import type { PolicyTables } from '../../modules/policy/tables.js';
+import type { ProductTables } from '../../modules/products/tables.js';
+import type { ShortcutTables } from '../../modules/shortcuts/tables.js';
+import type { StoryTables } from '../../modules/stories/tables.js';
 import type { TrackingTables } from '../../modules/tracking/tables.js';
 
-export type Database = AuthTables & TrackingTables;
+export type Database = AuthTables &
+  TrackingTables &
+  ShortcutTables &
+  StoryTables &
+  BannerTables &
+  ControllerTables &
+  CategoryTables &
+  ProductTables &
+  PolicyTables;
