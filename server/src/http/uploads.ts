@@ -1,7 +1,7 @@
 // Multipart uploads, checked by their bytes: a file's type is what its magic numbers say,
 // never its name or the browser's content type, and a file stops being read as soon as it
 // passes its size limit (413 before the rest arrives).
-import type { UploadRule } from '@dealdesk/core';
+import type { FileLike, UploadRule } from '@dealdesk/core';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -13,6 +13,11 @@ export interface CheckedFile {
   /** From the bytes: png, jpg, gif, mp4... */
   ext: string;
   mime: string;
+}
+
+/** A checked file as the core's schemas see one, so their file slots give their messages. */
+export function asFileLike(file: CheckedFile): FileLike {
+  return { name: `upload.${file.ext}`, size: file.bytes.length, type: file.mime };
 }
 
 export interface Upload<Field extends string> {
