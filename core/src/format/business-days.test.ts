@@ -21,6 +21,11 @@ describe('businessDay', () => {
     expect(businessDay(Date.parse(iso), defaultBusinessTimeZone)).toBe('2026-01-01');
   });
 
+  it('reads a date-time without an offset as UTC, not in the machine zone', () => {
+    expect(businessDay('2026-02-10T18:30:00', 'Asia/Kolkata')).toBe('2026-02-11');
+    expect(businessDay('2026-02-10T18:29:59', 'Asia/Kolkata')).toBe('2026-02-10');
+  });
+
   it('follows daylight saving (New York is UTC-4 in summer)', () => {
     expect(businessDay('2026-07-01T03:59:59Z', 'America/New_York')).toBe('2026-06-30');
     expect(businessDay('2026-07-01T04:00:00Z', 'America/New_York')).toBe('2026-07-01');

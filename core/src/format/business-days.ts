@@ -1,4 +1,5 @@
 import { addDays, dayToUtcMidnight } from './calendar-days.js';
+import { readInstant } from './instants.js';
 
 /** The business time zone when none is configured (DEALDESK_TZ). */
 export const defaultBusinessTimeZone = 'Asia/Kolkata';
@@ -22,11 +23,11 @@ function dayFormatterFor(timeZone: string): Intl.DateTimeFormat {
 
 /**
  * The yyyy-mm-dd day an instant falls on in a time zone: the day per-day counters and
- * date ranges are keyed by. Throws a RangeError for an invalid instant or time zone.
+ * date ranges are keyed by. An ISO date-time without an offset is UTC. Throws a RangeError for an invalid instant or time zone.
  */
 export function businessDay(instant: Date | string | number, timeZone: string): string {
-  const date = instant instanceof Date ? instant : new Date(instant);
-  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a valid instant: ${String(instant)}`);
+  const date = readInstant(instant);
+  if (date === undefined) throw new RangeError(`Not a valid instant: ${String(instant)}`);
   const parts = dayFormatterFor(timeZone).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes): string =>
     parts.find((candidate) => candidate.type === type)?.value ?? '';

@@ -1,0 +1,58 @@
+import type { CountRecord } from '../entities/dashboard.js';
+import { businessDay, defaultBusinessTimeZone } from './business-days.js';
+import { dayToUtcMidnight } from './calendar-days.js';
+import { readInstant } from './instants.js';
+
+/** One dashboard chart's points: dates as dd/mm/yyyy (en-GB), oldest first, with their counts. */
+export interface DailySeries {
+  dates: string[];
+  counts: number[];
+}
+
+const dayOnly = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The yyyy-mm-dd day a record counts for: a bare day as it is (reading it as an instant
+ * would move it in zones west of UTC), an instant as its business day, undefined otherwise.
+ */
+function recordDay(createdAt: string, timeZone: string): string | undefined {
+  if (dayOnly.test(createdAt)) {
+    try {
+      dayToUtcMidnight(createdAt);
+      return createdAt;
+    } catch {
+      return undefined;
+    }
+  }
+  const instant = readInstant(createdAt);
+  return instant === undefined ? undefined : businessDay(instant, timeZone);
+}
+
+/**
+ * The per-day series of a views or clicks dashboard: records grouped by the day of their
+ * createdAt, counts summed per day, days in calendar order. No records (or none with a
+ * readable createdAt, which are left out) gives null: there is no chart to draw, and the
+ * screen shows its loading placeholder instead.
+ */
+export function buildDailySeries(
+  records: readonly CountRecord[] | null | undefined,
+  timeZone: string = defaultBusinessTimeZone,
+): DailySeries | null {
+  const countsByDay = new Map<string, number>();
+  for (const record of records ?? []) {
+    const day = recordDay(record.createdAt, timeZone);
+    if (day !== undefined) countsByDay.set(day, (countsByDay.get(day) ?? 0) + record.count);
+  }
+  if (countsByDay.size === 0) return null;
+  // yyyy-mm-dd strings sort as the days do; dd/mm/yyyy ones would not.
+  const days = [...countsByDay.keys()].sort();
+  return {
+    dates: days.map((day) => day.split('-').reverse().join('/')),
+    counts: days.map((day) => countsByDay.get(day) ?? 0),
+  };
+}
+
+/** The chart tooltip, the same wording for the views and the clicks series. */
+export function dailyCountTooltip(count: number, date: string): string {
+  return `${String(count)} Clicks on ${date}`;
+}
