@@ -24,6 +24,30 @@ export interface AuthSettings {
   loginPerAddress: RateLimitRule;
 }
 
+/** Push notifications (notifications module): FCM when a service account is given, else logged. */
+export interface PushSettings {
+  /** Path of the Firebase service-account JSON file; null records pushes with the log provider. */
+  fcmServiceAccountFile: string | null;
+  /** Every notification goes to this FCM topic. */
+  fcmTopic: string;
+  /** Overrides of Google's token and send endpoints (tests, proxies); null for Google's own. */
+  fcmTokenUrl: string | null;
+  fcmSendUrl: string | null;
+  /** Where phones reach this server, for absolute icon links in pushes; null leaves icons out. */
+  publicUrl: string | null;
+  /** How often each instance looks for scheduled notifications that are due. */
+  pollMs: number;
+}
+
+export const defaultPushSettings: PushSettings = {
+  fcmServiceAccountFile: null,
+  fcmTopic: 'all',
+  fcmTokenUrl: null,
+  fcmSendUrl: null,
+  publicUrl: null,
+  pollMs: 15_000,
+};
+
 export interface ServerConfig {
   host: string;
   port: number;
@@ -45,6 +69,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   logLevel: string;
   auth: AuthSettings;
+  /** Absent: defaultPushSettings. */
+  push?: PushSettings;
 }
 
 const minute = 60_000;
@@ -57,6 +83,12 @@ export const defaultAuthSettings: AuthSettings = {
   loginPerAdminId: { max: 5, windowMs: 15 * minute },
   loginPerAddress: { max: 20, windowMs: 15 * minute },
 };
+
+const optionalWebUrl = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` }).optional(),
+  );
 
 const secretPattern = /^[0-9a-fA-F]{64}$/;
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -100,6 +132,24 @@ const environmentSchema = z.object({
   DEALDESK_WEB_DIR: optionalText,
   DEALDESK_SESSION_HOURS: z.preprocess(blankToUndefined, z.coerce.number().positive().default(24)),
   DEALDESK_TRUST_PROXY: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
+  DEALDESK_FCM_SERVICE_ACCOUNT: optionalText,
+  DEALDESK_FCM_TOPIC: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[\w.~%-]+$/, 'DEALDESK_FCM_TOPIC must be an FCM topic name ([A-Za-z0-9-_.~%])')
+      .default(defaultPushSettings.fcmTopic),
+  ),
+  DEALDESK_FCM_TOKEN_URL: optionalWebUrl('DEALDESK_FCM_TOKEN_URL'),
+  DEALDESK_FCM_SEND_URL: optionalWebUrl('DEALDESK_FCM_SEND_URL'),
+  DEALDESK_PUBLIC_URL: optionalWebUrl('DEALDESK_PUBLIC_URL'),
+  DEALDESK_PUSH_POLL_SECONDS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'DEALDESK_PUSH_POLL_SECONDS must be a number of seconds' })
+      .positive('DEALDESK_PUSH_POLL_SECONDS must be a number of seconds')
+      .default(defaultPushSettings.pollMs / 1000),
+  ),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -185,5 +235,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: vars.DEALDESK_TRUST_PROXY === 'true',
     logLevel: vars.LOG_LEVEL,
     auth: { ...defaultAuthSettings, sessionTtlMs: vars.DEALDESK_SESSION_HOURS * 60 * minute },
+    push: {
+      fcmServiceAccountFile:
+        vars.DEALDESK_FCM_SERVICE_ACCOUNT === undefined
+          ? null
+          : resolve(vars.DEALDESK_FCM_SERVICE_ACCOUNT),
+      fcmTopic: vars.DEALDESK_FCM_TOPIC,
+      fcmTokenUrl: vars.DEALDESK_FCM_TOKEN_URL ?? null,
+      fcmSendUrl: vars.DEALDESK_FCM_SEND_URL ?? null,
+      publicUrl: vars.DEALDESK_PUBLIC_URL ?? null,
+      pollMs: vars.DEALDESK_PUSH_POLL_SECONDS * 1000,
+    },
   };
 }
