@@ -23,7 +23,8 @@ function dayFormatterFor(timeZone: string): Intl.DateTimeFormat {
 
 /**
  * The yyyy-mm-dd day an instant falls on in a time zone: the day per-day counters and
- * date ranges are keyed by. An ISO date-time without an offset is UTC. Throws a RangeError for an invalid instant or time zone.
+ * date ranges are keyed by. An ISO date-time without an offset is UTC. Throws a
+ * RangeError for an invalid instant or time zone.
  */
 export function businessDay(instant: Date | string | number, timeZone: string): string {
   const date = readInstant(instant);
