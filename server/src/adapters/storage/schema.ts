@@ -1,9 +1,12 @@
 // The database as kysely sees it: each module declares its own tables next to its code and
 // adds them here.
+import type { AdsTables } from '../../modules/ads/tables.js';
 import type { AuthTables } from '../../modules/auth/tables.js';
 import type { BannerTables } from '../../modules/banners/tables.js';
 import type { CategoryTables } from '../../modules/categories/tables.js';
 import type { ControllerTables } from '../../modules/controller/tables.js';
+import type { InHouseTables } from '../../modules/inhouse/tables.js';
+import type { NotificationsTables } from '../../modules/notifications/tables.js';
 import type { PolicyTables } from '../../modules/policy/tables.js';
 import type { ProductTables } from '../../modules/products/tables.js';
 import type { ShortcutTables } from '../../modules/shortcuts/tables.js';
@@ -18,4 +21,7 @@ export type Database = AuthTables &
   ControllerTables &
   CategoryTables &
   ProductTables &
-  PolicyTables;
+  PolicyTables &
+  AdsTables &
+  InHouseTables &
+  NotificationsTables;

@@ -5,10 +5,12 @@ import * as adminAccess from './0001-admin-access.js';
 import * as viewClickCounts from './0002-view-click-counts.js';
 import * as storiesBannersController from './0003-stories-banners-controller.js';
 import * as cataloguePolicy from './0004-catalogue-policy.js';
+import * as adsNotifications from './0005-ads-notifications.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
   '0002-view-click-counts': viewClickCounts,
   '0003-stories-banners-controller': storiesBannersController,
   '0004-catalogue-policy': cataloguePolicy,
+  '0005-ads-notifications': adsNotifications,
 };
