@@ -55,7 +55,19 @@ export function command<Answer extends object = NoFields>(
 
 export const envelope = (value: unknown): CommandBody => ({ kind: 'envelope', value });
 export const plainJson = (value: unknown): CommandBody => ({ kind: 'json', value });
-export const multipart = (fields: MultipartFields): CommandBody => ({ kind: 'multipart', fields });
+/** A multipart body; the parts in `json` (insertData, productData, imageUrls) travel as JSON text. */
+export const multipart = (
+  fields: MultipartFields,
+  json: Readonly<Record<string, unknown>> = {},
+): CommandBody => ({
+  kind: 'multipart',
+  fields: {
+    ...fields,
+    ...Object.fromEntries(
+      Object.entries(json).map(([name, value]) => [name, JSON.stringify(value)]),
+    ),
+  },
+});
 
 /** A path segment taken from data (ids, ad types), escaped so it cannot leave its segment. */
 export const segment = (value: string): string => encodeURIComponent(value);

@@ -3,14 +3,64 @@
 import type { Command } from './command.js';
 import { createExecutor, type ClientOptions, type ClientResult, type Execute } from './executor.js';
 import { admin } from './admin.js';
+import { adUnits, webAds } from './ads.js';
+import { analytics } from './analytics.js';
+import { banners } from './banners.js';
+import { categories, subcategories } from './categories.js';
+import { controller } from './controller.js';
+import { dashboard } from './dashboard.js';
+import { inHouseAds } from './inhouse.js';
+import { notifications } from './notifications.js';
+import { policy } from './policy.js';
+import { products } from './products.js';
+import { shortcuts } from './shortcuts.js';
+import { stories, storyAds } from './stories.js';
 import { system } from './system.js';
+import { tracking } from './tracking.js';
 
 export * from './command.js';
 export type { ClientOptions, ClientResult, Execute } from './executor.js';
 export { createExecutor } from './executor.js';
+export type { ClientInput, PageRequest } from './inputs.js';
+export type { ShortcutAddRequest, ShortcutEditRequest } from './shortcuts.js';
+export type {
+  StoryAddRequest,
+  StoryEditData,
+  StoryEditRequest,
+  StoryInsertData,
+} from './stories.js';
+export type { BannerAddRequest, BannerEditRequest } from './banners.js';
+export type {
+  ProductCreateRequest,
+  ProductDataRequest,
+  ProductListRequest,
+  ProductUpdateRequest,
+} from './products.js';
+export type { InHouseAdCreateRequest, InHouseAdEditRequest } from './inhouse.js';
+export type { NotificationResendRequest, NotificationSendRequest } from './notifications.js';
+export { analyticsId, type AnalyticsSource } from './analytics.js';
 
 /** The command builders of every area, by group name. */
-export const endpoints = { admin, system };
+export const endpoints = {
+  admin,
+  dashboard,
+  system,
+  shortcuts,
+  stories,
+  storyAds,
+  banners,
+  controller,
+  tracking,
+  products,
+  categories,
+  subcategories,
+  policy,
+  adUnits,
+  webAds,
+  analytics,
+  inHouseAds,
+  notifications,
+};
 
 type Endpoint = (...args: never[]) => Command<object>;
 
