@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  adCountsClearSchema,
+  adItemPathSchema,
   adMessages,
   adUnitAddSchema,
   adUnitTypeSchema,
@@ -124,5 +126,29 @@ describe('dateRangeQuerySchema', () => {
 describe('adMessages', () => {
   it("keeps the spec's 'Ads Not Availale'", () => {
     expect(adMessages.adsNotAvailable).toBe('Ads Not Availale');
+  });
+});
+
+describe('ad item ids of the count-clearing calls', () => {
+  const id = '65f1c2a9e4b0a1b2c3d4e5f6';
+  const other = '65f1c2a9e4b0a1b2c3d4e5f7';
+
+  it('cut a web-source id at its first ampersand', () => {
+    expect(adItemPathSchema.parse({ id: `${id}&adsType=web&q=x` })).toEqual({ id });
+    expect(adItemPathSchema.parse({ id })).toEqual({ id });
+    expect(adCountsClearSchema.parse({ id: [`${id}&adsType=web`, other, id] })).toEqual({
+      id: [id, other],
+    });
+  });
+
+  it('still refuse what is no id before the ampersand', () => {
+    expect(messageOf(adItemPathSchema, { id: '&adsType=web' })).toBe('Invalid id');
+    expect(messageOf(adItemPathSchema, { id: 'nope&adsType=web' })).toBe('Invalid id');
+    expect(messageOf(adItemPathSchema, { id: 42 })).toBe('Invalid id');
+  });
+
+  it("answer 'Ads Not Availale' when no ads are listed", () => {
+    expect(messageOf(adCountsClearSchema, { id: [] })).toBe('Ads Not Availale');
+    expect(messageOf(adCountsClearSchema, {})).toBe('Ads Not Availale');
   });
 });

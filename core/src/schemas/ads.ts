@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adUnitTypes } from '../entities/ads.js';
 import { stripSpaces } from '../rules/text.js';
+import { idList, idSchema } from './common.js';
 import { requiredText, webUrl } from './fields.js';
 
 export const adMessages = {
@@ -59,3 +60,20 @@ export const dateRangeQuerySchema = z
   });
 export type DateRangeQuery = z.output<typeof dateRangeQuerySchema>;
 export type DateRangeQueryInput = z.input<typeof dateRangeQuerySchema>;
+
+/**
+ * An ad item's id in the count-clearing calls. Ids from the web source carry more after a
+ * first '&' (spec); that part is dropped, so both forms name the same item.
+ */
+export const adItemIdSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split('&', 1)[0] : value),
+  idSchema,
+);
+
+/** DELETE .../count/remove/{id} of web ads and analytics. */
+export const adItemPathSchema = z.object({ id: adItemIdSchema });
+
+/** DELETE .../count/all/remove of web ads and analytics: the listed ads, at least one. */
+export const adCountsClearSchema = idList(adMessages.adsNotAvailable, adItemIdSchema);
+export type AdCountsClear = z.output<typeof adCountsClearSchema>;
+export type AdCountsClearInput = z.input<typeof adCountsClearSchema>;

@@ -14,11 +14,14 @@ export const byIdSchema = z.object({ id: idSchema });
 /** Bulk actions take at most this many ids at once. */
 export const maxIdsPerCall = 1000;
 
-/** A non-empty list of distinct ids under `id`, with the screen's own message when empty. */
-export const idList = (emptyMessage: string) =>
+/**
+ * A non-empty list of distinct ids under `id`, with the screen's own message when empty;
+ * `element` reads each id (idSchema, or one that tidies ids first).
+ */
+export const idList = (emptyMessage: string, element: z.ZodType<string> = idSchema) =>
   z.object({
     id: z
-      .array(idSchema, { error: emptyMessage })
+      .array(element, { error: emptyMessage })
       .min(1, emptyMessage)
       .max(maxIdsPerCall, `Select at most ${maxIdsPerCall} items at once`)
       .transform((ids) => [...new Set(ids)]),
