@@ -16,14 +16,18 @@ export const maxIdsPerCall = 1000;
 
 /**
  * A non-empty list of distinct ids under `id`, with the screen's own message when empty;
- * `element` reads each id (idSchema, or one that tidies ids first).
+ * `element` reads each id (idSchema, or one that tidies ids first); at most `max` ids.
  */
-export const idList = (emptyMessage: string, element: z.ZodType<string> = idSchema) =>
+export const idList = (
+  emptyMessage: string,
+  element: z.ZodType<string> = idSchema,
+  max = maxIdsPerCall,
+) =>
   z.object({
     id: z
       .array(element, { error: emptyMessage })
       .min(1, emptyMessage)
-      .max(maxIdsPerCall, `Select at most ${maxIdsPerCall} items at once`)
+      .max(max, `Select at most ${max} items at once`)
       .transform((ids) => [...new Set(ids)]),
   });
 

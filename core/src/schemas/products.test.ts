@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { imageMaxBytes } from '../constants.js';
 import {
+  maxProductsPerEventUpdate,
   productCreateSchema,
   productDataSchema,
   productDetailsSchema,
@@ -275,6 +276,21 @@ describe('productListQuerySchema', () => {
 });
 
 describe('productEventUpdateSchema', () => {
+  it(`tags up to ${maxProductsPerEventUpdate} products at once`, () => {
+    const ids = (n: number) =>
+      Array.from({ length: n }, (_, i) => i.toString(16).padStart(24, '0'));
+    const most = ids(maxProductsPerEventUpdate);
+    expect(productEventUpdateSchema.parse({ id: most, event: 'Trending' }).id).toHaveLength(
+      maxProductsPerEventUpdate,
+    );
+    expect(
+      messageOf(productEventUpdateSchema, {
+        id: ids(maxProductsPerEventUpdate + 1),
+        event: 'Trending',
+      }),
+    ).toBe('Select at most 10000 items at once');
+  });
+
   it('takes products and an event', () => {
     expect(productEventUpdateSchema.parse({ id: [product], event: 'Now Launch' })).toEqual({
       id: [product],

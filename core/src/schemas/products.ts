@@ -188,8 +188,18 @@ export const productListQuerySchema = pageQuery(productPageSize).extend({
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
 
+/**
+ * Products one event update may tag: more than other bulk calls, since a campaign tags a
+ * whole filtered catalogue at once (one short UPDATE on the server).
+ */
+export const maxProductsPerEventUpdate = 10_000;
+
 /** PUT /api/App/product/update/events: the chosen products and one event. */
-export const productEventUpdateSchema = idList(productMessages.selectProducts).extend({
+export const productEventUpdateSchema = idList(
+  productMessages.selectProducts,
+  idSchema,
+  maxProductsPerEventUpdate,
+).extend({
   event: productEvent(productMessages.selectEvent),
 });
 export type ProductEventUpdate = z.output<typeof productEventUpdateSchema>;
