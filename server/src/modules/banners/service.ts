@@ -1,0 +1,117 @@
+// Banner b1: a PNG image or an mp4 video with a name and an optional link, a click count from
+// the tracking counters that the admin may correct. The list's running flag is the
+// controller's banner switch.
+import type {
+  Banner,
+  BannerEditInsert,
+  BannerInsert,
+  IdList,
+  IdStatusChange,
+  PageQuery,
+} from '@dealdesk/core';
+import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import { newId } from '../../ids.js';
+import { createControllerService } from '../controller/service.js';
+import { adjustFor, countsOf, shownClicks, type ItemCounts } from '../stories/counters.js';
+import { deleteItems } from '../stories/deletes.js';
+import { removeMedia, replaceMedia, withSavedMedia, type MediaPair } from '../stories/media.js';
+import { bannersRepository, type BannerRow } from './repository.js';
+
+export const bannerNotFound = 'Banner not found';
+
+function toBanner(row: BannerRow, counts: ItemCounts): Banner {
+  return {
+    _id: row.id,
+    name: row.name,
+    url: row.url,
+    image: row.image,
+    video: row.video,
+    status: row.status === 1,
+    clickCount: shownClicks(counts, row.click_adjust),
+    date_time: row.created_at,
+  };
+}
+
+export type BannersService = ReturnType<typeof createBannersService>;
+
+export function createBannersService(context: AppContext) {
+  const { db, media, clock } = context;
+  const repo = bannersRepository(db);
+  const controller = createControllerService(context);
+
+  const countsOne = async (id: string) => (await countsOf(db, [id]))(id);
+  const found = (row: BannerRow | undefined): BannerRow => {
+    if (row === undefined) throw new HttpError(404, bannerNotFound);
+    return row;
+  };
+
+  return {
+    /** A page of banners with the banner switch (bannerStatus). */
+    list: async (query: PageQuery) => {
+      const [rows, bannerStatus] = await Promise.all([repo.list(query), controller.isOn('banner')]);
+      const counts = await countsOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return { data: rows.map((row) => toBanner(row, counts(row.id))), bannerStatus };
+    },
+
+    find: async (id: string) => toBanner(found(await repo.find(id)), await countsOne(id)),
+
+    /** A new active banner with its image or its video. */
+    add: async ({ name, url }: BannerInsert, files: MediaPair): Promise<Banner> => {
+      const now = clock();
+      return withSavedMedia(media, files, async (saved) => {
+        const row: BannerRow = {
+          id: newId(now),
+          name,
+          url,
+          image: saved.image ?? '',
+          video: saved.video ?? '',
+          status: 1,
+          click_adjust: 0,
+          created_at: now.toISOString(),
+        };
+        await repo.insert(row);
+        return toBanner(row, { views: 0, clicks: 0 });
+      });
+    },
+
+    /**
+     * Name, link and click count; a new image or video replaces the old file. The click count
+     * changes only when the admin typed another number than the one shown.
+     */
+    edit: async (
+      id: string,
+      { name, url, clickCount }: BannerEditInsert,
+      files: MediaPair,
+    ): Promise<Banner> => {
+      const current = found(await repo.find(id));
+      const counts = await countsOne(id);
+      const click_adjust =
+        clickCount === shownClicks(counts, current.click_adjust)
+          ? current.click_adjust
+          : adjustFor(clickCount, counts);
+      const { updated, unused } = await withSavedMedia(media, files, async (saved) => {
+        const { next, unused } = replaceMedia(current, saved);
+        const row = found(await repo.update(id, { name, url, click_adjust, ...next }));
+        return { updated: row, unused };
+      });
+      await removeMedia(media, unused);
+      return toBanner(updated, counts);
+    },
+
+    setStatus: async ({ id, status }: IdStatusChange): Promise<Banner> =>
+      toBanner(found(await repo.update(id, { status: status ? 1 : 0 })), await countsOne(id)),
+
+    /** All or none; their files and counters go with them. */
+    remove: ({ id }: IdList) =>
+      deleteItems(context, id, {
+        notFound: bannerNotFound,
+        find: (trx, ids) => bannersRepository(trx).findMany(ids),
+        remove: (trx, ids) => bannersRepository(trx).deleteMany(ids),
+        mediaOf: (row) => [row.image, row.video],
+      }),
+  };
+}

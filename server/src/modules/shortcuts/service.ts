@@ -1,0 +1,135 @@
+// Shortcut stories (story brands): ordered by s_no, a GIF or PNG logo, a click count from the
+// tracking counters that the admin may correct. The list's running flag is the controller's
+// storyBrand switch.
+import type {
+  IdList,
+  PageQuery,
+  ShortcutAdd,
+  ShortcutEdit,
+  ShortcutStory,
+  StatusChange,
+} from '@dealdesk/core';
+import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import { newId } from '../../ids.js';
+import { createControllerService } from '../controller/service.js';
+import { adjustFor, countsOf, shownClicks, type ItemCounts } from '../stories/counters.js';
+import { deleteItems } from '../stories/deletes.js';
+import { removeMedia, withSavedMedia, type MediaFile } from '../stories/media.js';
+import { shortcutsRepository, type ShortcutRow } from './repository.js';
+
+export const shortcutNotFound = 'Shortcut not found';
+
+/** What the add and edit calls take beside the logo file. */
+export type ShortcutFields = Omit<ShortcutAdd, 'image'>;
+export type ShortcutChange = Omit<ShortcutEdit, 'image'>;
+
+function toShortcut(row: ShortcutRow, counts: ItemCounts): ShortcutStory {
+  return {
+    _id: row.id,
+    s_no: row.s_no,
+    name: row.name,
+    url: row.url,
+    logo: row.logo,
+    status: row.status === 1,
+    clickCount: shownClicks(counts, row.click_adjust),
+    createdAt: row.created_at,
+  };
+}
+
+export type ShortcutsService = ReturnType<typeof createShortcutsService>;
+
+export function createShortcutsService(context: AppContext) {
+  const { db, media, clock } = context;
+  const repo = shortcutsRepository(db);
+  const controller = createControllerService(context);
+
+  const countsOne = async (id: string) => (await countsOf(db, [id]))(id);
+  const found = (row: ShortcutRow | undefined): ShortcutRow => {
+    if (row === undefined) throw new HttpError(404, shortcutNotFound);
+    return row;
+  };
+
+  return {
+    /** A page of shortcuts with the next order number and the storyBrand switch. */
+    list: async (query: PageQuery) => {
+      const [rows, next_s_no, secondStoryBrand] = await Promise.all([
+        repo.list(query),
+        repo.nextNumber(),
+        controller.isOn('storyBrand'),
+      ]);
+      const counts = await countsOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return {
+        data: rows.map((row) => toShortcut(row, counts(row.id))),
+        next_s_no,
+        secondStoryBrand,
+      };
+    },
+
+    /** A new active shortcut; without s_no it is numbered after the last one. */
+    add: async ({ name, url, s_no }: ShortcutFields, logo: MediaFile): Promise<ShortcutStory> => {
+      const now = clock();
+      const row: ShortcutRow = {
+        id: newId(now),
+        s_no: s_no ?? (await repo.nextNumber()),
+        name,
+        url,
+        logo: '',
+        status: 1,
+        click_adjust: 0,
+        created_at: now.toISOString(),
+      };
+      return withSavedMedia(media, { image: logo }, async (saved) => {
+        const stored = { ...row, logo: saved.image ?? '' };
+        await repo.insert(stored);
+        return toShortcut(stored, { views: 0, clicks: 0 });
+      });
+    },
+
+    /**
+     * Name, link, order number and click count; a new logo replaces the old file. The click
+     * count changes only when the admin typed another number than the one shown.
+     */
+    edit: async (
+      { _id, name, url, s_no, clickCount }: ShortcutChange,
+      logo?: MediaFile,
+    ): Promise<ShortcutStory> => {
+      const current = found(await repo.find(_id));
+      const counts = await countsOne(_id);
+      const click_adjust =
+        clickCount === shownClicks(counts, current.click_adjust)
+          ? current.click_adjust
+          : adjustFor(clickCount, counts);
+      const updated = await withSavedMedia(media, { image: logo }, async (saved) =>
+        found(
+          await repo.update(_id, {
+            name,
+            url,
+            s_no,
+            click_adjust,
+            ...(saved.image === undefined ? {} : { logo: saved.image }),
+          }),
+        ),
+      );
+      if (updated.logo !== current.logo) await removeMedia(media, [current.logo]);
+      return toShortcut(updated, counts);
+    },
+
+    setStatus: async ({ _id, status }: StatusChange): Promise<ShortcutStory> => {
+      const updated = found(await repo.update(_id, { status: status ? 1 : 0 }));
+      return toShortcut(updated, await countsOne(_id));
+    },
+
+    /** All or none; their logos and counters go with them. */
+    remove: ({ id }: IdList) =>
+      deleteItems(context, id, {
+        notFound: shortcutNotFound,
+        find: (trx, ids) => shortcutsRepository(trx).findMany(ids),
+        remove: (trx, ids) => shortcutsRepository(trx).deleteMany(ids),
+        mediaOf: (row) => [row.logo],
+      }),
+  };
+}

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../adapters/storage/schema.js';
+import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import { forgetCounts } from './counters.js';
+import { removeMedia } from './media.js';
+
+/** How one kind of item is found, deleted and what files it holds. */
+export interface DeletableItems<Row> {
+  notFound: string;
+  find(db: Kysely<Database>, ids: readonly string[]): Promise<Row[]>;
+  remove(db: Kysely<Database>, ids: readonly string[]): Promise<unknown>;
+  mediaOf(row: Row): string[];
+}
+
+/**
+ * Deletes several items in one transaction, all or none: an unknown id answers 404 and
+ * nothing is deleted. Their counters go with them; their files are removed once the rows are.
+ */
+export async function deleteItems<Row>(
+  { db, media }: Pick<AppContext, 'db' | 'media'>,
+  ids: readonly string[],
+  items: DeletableItems<Row>,
+): Promise<void> {
+  const deleted = await db.transaction().execute(async (trx) => {
+    const rows = await items.find(trx, ids);
+    if (rows.length !== ids.length) throw new HttpError(404, items.notFound);
+    await items.remove(trx, ids);
+    await forgetCounts(trx, ids);
+    return rows;
+  });
+  await removeMedia(media, deleted.flatMap(items.mediaOf));
+}

@@ -1,0 +1,41 @@
+// Multipart forms of the story section: the upload (checked by its bytes) turned into the
+// input the core's schemas validate, so the server refuses what the forms refuse, with the
+// same messages.
+import type { FileLike, UploadRule } from '@dealdesk/core';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../../http/errors.js';
+import { readUpload, type CheckedFile } from '../../http/uploads.js';
+
+export interface Form<Slot extends string> {
+  /** Text fields plus one FileLike per filled slot, for a core schema's `parse`. */
+  input: Record<string, unknown>;
+  files: Partial<Record<Slot, CheckedFile>>;
+}
+
+const asFileLike = (slot: string, file: CheckedFile): FileLike => ({
+  // The name only carries the extension the bytes gave; the client's name is never used.
+  name: `${slot}.${file.ext}`,
+  size: file.bytes.length,
+  type: file.mime,
+});
+
+export async function readForm<Slot extends string>(
+  request: FastifyRequest,
+  rules: Record<Slot, UploadRule>,
+): Promise<Form<Slot>> {
+  const upload = await readUpload(request, rules);
+  const slots = Object.keys(rules) as Slot[];
+  // Forms send the unused slot as an empty text field ("plus empty counterparts").
+  const input: Record<string, unknown> = Object.fromEntries(
+    Object.entries(upload.fields).filter(([name]) => !(slots as string[]).includes(name)),
+  );
+  const files: Partial<Record<Slot, CheckedFile>> = {};
+  for (const slot of slots) {
+    const [file, ...extra] = upload.files[slot];
+    if (extra.length > 0) throw new HttpError(400, `Send at most one file in ${slot}`);
+    if (file === undefined) continue;
+    files[slot] = file;
+    input[slot] = asFileLike(slot, file);
+  }
+  return { input, files };
+}

@@ -1,0 +1,192 @@
+// Story videos or images and story ads (video, image or native NTV). Both live in one table;
+// the calls of each kind see only their own, and the one edit call serves both. A story is
+// running while it is active and its View or Click limit is not reached.
+import type {
+  IdList,
+  PageQuery,
+  StatusChange,
+  StoryAd,
+  StoryEdit,
+  StoryInsert,
+  StoryVideo,
+  ViewClickLimits,
+} from '@dealdesk/core';
+import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import { newId } from '../../ids.js';
+import { createControllerService } from '../controller/service.js';
+import { countsOf, limitReached, type ItemCounts } from './counters.js';
+import { deleteItems } from './deletes.js';
+import { removeMedia, replaceMedia, withSavedMedia, type MediaPair } from './media.js';
+import { storiesRepository, type StoryRow } from './repository.js';
+
+/** The two kinds, named as the tracking counters name them. */
+export type StoryKind = 'story' | 'storyAd';
+
+export const storyRuleMessages = {
+  storyNotFound: 'Story not found',
+  storyAdNotFound: 'Story ad not found',
+  notAStory: 'insertData.adsStory must be false for a story video or image',
+  notAnAd: 'insertData.adsStory must be true for a story ad',
+  nativeType: 'A native ad story cannot change type, and a story ad cannot become one',
+} as const;
+
+const kinds = {
+  story: { adsStory: false, notFound: storyRuleMessages.storyNotFound },
+  storyAd: { adsStory: true, notFound: storyRuleMessages.storyAdNotFound },
+} as const;
+
+/** A listed story: the stored fields, its counters, and whether it is served now. */
+export type RunningStory = (StoryVideo | StoryAd) & { running: boolean };
+
+function limitsOf(row: StoryRow): ViewClickLimits {
+  return {
+    maxviewLimit: row.max_view_limit,
+    maxviewStatus: row.max_view_status === 1,
+    maxclickLimit: row.max_click_limit,
+    maxclickStatus: row.max_click_status === 1,
+  };
+}
+
+function present(row: StoryRow, counts: ItemCounts): RunningStory {
+  const limits = limitsOf(row);
+  const story: StoryVideo & { running: boolean } = {
+    _id: row.id,
+    status: row.status === 1,
+    view: counts.views,
+    clickBtnCount: counts.clicks,
+    // No thumbnails are generated: an image story is its own thumbnail, a video has none.
+    thembnal: row.image,
+    image: row.image,
+    video: row.video,
+    date_time: row.created_at,
+    storyTime: row.story_time,
+    adsStory: row.ads_story === 1,
+    btnName: row.btn_name,
+    btnUrl: row.btn_url,
+    ...limits,
+    running: row.status === 1 && !limitReached(limits, counts),
+  };
+  if (row.ads_story !== 1) return story;
+  // web_Url is set by no form: it carries the ad's button link.
+  return { ...story, web_Url: row.btn_url, NTV: row.ntv === 1, NTV_ID: row.ntv_id };
+}
+
+type StoryColumns = Pick<
+  StoryRow,
+  | 'ntv'
+  | 'ntv_id'
+  | 'story_time'
+  | 'btn_name'
+  | 'btn_url'
+  | 'max_view_limit'
+  | 'max_view_status'
+  | 'max_click_limit'
+  | 'max_click_status'
+>;
+
+/** The columns insertData sets, on add and on edit. */
+function storyColumns(story: StoryInsert): StoryColumns {
+  return {
+    ntv: story.NTV ? 1 : 0,
+    ntv_id: story.NTV_ID,
+    story_time: story.storyTime,
+    btn_name: story.btnName,
+    btn_url: story.btnUrl,
+    max_view_limit: story.maxviewLimit,
+    max_view_status: story.maxviewStatus ? 1 : 0,
+    max_click_limit: story.maxclickLimit,
+    max_click_status: story.maxclickStatus ? 1 : 0,
+  };
+}
+
+/** insertData must say the kind of the call (adding) or of the stored story (editing). */
+function checkKind(kind: StoryKind, adsStory: boolean): void {
+  if (adsStory === kinds[kind].adsStory) return;
+  throw new HttpError(400, adsStory ? storyRuleMessages.notAStory : storyRuleMessages.notAnAd);
+}
+
+export type StoriesService = ReturnType<typeof createStoriesService>;
+
+export function createStoriesService(context: AppContext) {
+  const { db, media, clock } = context;
+  const repo = storiesRepository(db);
+  const controller = createControllerService(context);
+
+  const presentAll = async (rows: StoryRow[]) => {
+    const counts = await countsOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => present(row, counts(row.id)));
+  };
+  const presentOne = async (row: StoryRow) => (await presentAll([row]))[0] as RunningStory;
+  const found = (kind: StoryKind, row: StoryRow | undefined): StoryRow => {
+    if (row === undefined) throw new HttpError(404, kinds[kind].notFound);
+    return row;
+  };
+
+  return {
+    list: async (kind: StoryKind, query: PageQuery) =>
+      presentAll(await repo.list(kinds[kind].adsStory, query)),
+
+    /** The list's running flag (firstStoryVideo): the controller's storyVideo switch. */
+    storiesRunning: () => controller.isOn('storyVideo'),
+
+    find: async (kind: StoryKind, id: string) =>
+      presentOne(found(kind, await repo.find(kinds[kind].adsStory, id))),
+
+    /** A new active story; a native ad story has no file, every other story one. */
+    add: async (kind: StoryKind, story: StoryInsert, files: MediaPair) => {
+      checkKind(kind, story.adsStory);
+      const now = clock();
+      const row = await withSavedMedia(media, files, async (saved) => {
+        const stored: StoryRow = {
+          id: newId(now),
+          ads_story: story.adsStory ? 1 : 0,
+          status: 1,
+          image: saved.image ?? '',
+          video: saved.video ?? '',
+          created_at: now.toISOString(),
+          ...storyColumns(story),
+        };
+        await repo.insert(stored);
+        return stored;
+      });
+      return present(row, { views: 0, clicks: 0 });
+    },
+
+    /**
+     * Either kind, by its id. The kind and the native type stay as they are; a new file
+     * replaces the old one; views and clicks are kept (the counts sent along are ignored).
+     */
+    edit: async (id: string, story: StoryEdit, files: MediaPair) => {
+      const current = found('story', await repo.findAny(id));
+      const kind: StoryKind = current.ads_story === 1 ? 'storyAd' : 'story';
+      checkKind(kind, story.adsStory);
+      if (story.NTV !== (current.ntv === 1)) throw new HttpError(400, storyRuleMessages.nativeType);
+      const { updated, unused } = await withSavedMedia(media, files, async (saved) => {
+        const { next, unused } = replaceMedia(current, saved);
+        const change = { ...storyColumns(story), ...next, status: story.status ? 1 : 0 };
+        const row = found(kind, await repo.update(kinds[kind].adsStory, id, change));
+        return { updated: row, unused };
+      });
+      await removeMedia(media, unused);
+      return presentOne(updated);
+    },
+
+    setStatus: async (kind: StoryKind, { _id, status }: StatusChange) =>
+      presentOne(
+        found(kind, await repo.update(kinds[kind].adsStory, _id, { status: status ? 1 : 0 })),
+      ),
+
+    /** All or none; their files and counters go with them. */
+    remove: (kind: StoryKind, { id }: IdList) =>
+      deleteItems(context, id, {
+        notFound: kinds[kind].notFound,
+        find: (trx, ids) => storiesRepository(trx).findMany(kinds[kind].adsStory, ids),
+        remove: (trx, ids) => storiesRepository(trx).deleteMany(ids),
+        mediaOf: (row) => [row.image, row.video],
+      }),
+  };
+}
