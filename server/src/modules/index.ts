@@ -3,9 +3,21 @@
 import type { Module } from '../context.js';
 import { authModule } from './auth/routes.js';
 import type { AuthService } from './auth/service.js';
+import { bannersModule } from './banners/routes.js';
+import { controllerModule } from './controller/routes.js';
 import { profileModule } from './profile/routes.js';
+import { shortcutsModule } from './shortcuts/routes.js';
+import { storiesModule } from './stories/routes.js';
 import { systemModule } from './system/routes.js';
 
 export function allModules(auth: AuthService): Module[] {
-  return [authModule(auth), profileModule, systemModule];
+  return [
+    authModule(auth),
+    profileModule,
+    systemModule,
+    shortcutsModule,
+    storiesModule,
+    bannersModule,
+    controllerModule,
+  ];
 }
