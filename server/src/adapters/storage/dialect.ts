@@ -2,7 +2,16 @@
 // times are ISO-8601 UTC text, flags are 0/1 integers, JSON is text, counts go through
 // Number() (PostgreSQL answers bigint counts as strings).
 import SQLite from 'better-sqlite3';
-import { type Dialect, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  type Dialect,
+  type Expression,
+  type Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  type SqlBool,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,4 +47,90 @@ export function isUniqueViolation(error: unknown): boolean {
     code === 'SQLITE_CONSTRAINT_UNIQUE' ||
     code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
+}
+
+/** Which dialect a Kysely instance speaks (migrations get the instance, not the config). */
+export function dialectOf(db: Kysely<unknown>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** A text column searched word by word, and the table's key column. */
+export interface FullTextColumn {
+  table: string;
+  key: string;
+  column: string;
+}
+
+/**
+ * Makes `column` searchable. SQLite: an FTS5 index kept by triggers, keyed through a small
+ * table of stable integer ids (a table's own rowid may change on VACUUM). PostgreSQL: a
+ * generated tsvector column with a GIN index. Both use the 'simple' reading: lowercase words,
+ * no stemming, so the two dialects find the same rows.
+ */
+export async function createFullTextIndex(
+  db: Kysely<unknown>,
+  { table, key, column }: FullTextColumn,
+): Promise<void> {
+  const source = sql.id(table);
+  const keyColumn = sql.id(key);
+  const text = sql.id(column);
+  const index = sql.id(`${table}_search`);
+  if (dialectOf(db) === 'postgres') {
+    await sql`ALTER TABLE ${source} ADD COLUMN search_vector tsvector
+      GENERATED ALWAYS AS (to_tsvector('simple', ${text})) STORED`.execute(db);
+    await sql`CREATE INDEX ${index} ON ${source} USING gin (search_vector)`.execute(db);
+    return;
+  }
+  const keys = sql.id(`${table}_search_keys`);
+  const trigger = (event: string) => sql.id(`${table}_search_${event}`);
+  const rowOf = (row: 'new' | 'old') =>
+    sql`(SELECT rowid FROM ${keys} WHERE item = ${sql.raw(row)}.${keyColumn})`;
+  await sql`CREATE TABLE ${keys} (rowid INTEGER PRIMARY KEY, item TEXT NOT NULL UNIQUE)`.execute(
+    db,
+  );
+  // Prefix indexes of 2 and 3 characters keep search-as-you-type prefixes quick.
+  await sql`CREATE VIRTUAL TABLE ${index} USING fts5(
+    body, content='', contentless_delete=1, prefix='2 3')`.execute(db);
+  await sql`CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON ${source} BEGIN
+    INSERT INTO ${keys} (item) VALUES (new.${keyColumn});
+    INSERT INTO ${index} (rowid, body) VALUES (last_insert_rowid(), new.${text});
+  END`.execute(db);
+  await sql`CREATE TRIGGER ${trigger('update')} AFTER UPDATE OF ${text} ON ${source} BEGIN
+    DELETE FROM ${index} WHERE rowid = ${rowOf('old')};
+    INSERT INTO ${index} (rowid, body) VALUES (${rowOf('new')}, new.${text});
+  END`.execute(db);
+  await sql`CREATE TRIGGER ${trigger('delete')} AFTER DELETE ON ${source} BEGIN
+    DELETE FROM ${index} WHERE rowid = ${rowOf('old')};
+    DELETE FROM ${keys} WHERE item = old.${keyColumn};
+  END`.execute(db);
+}
+
+/** Words of a search box: letters and digits, lowercase; at most this many are used. */
+const maxSearchWords = 8;
+
+function searchWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, maxSearchWords);
+}
+
+/**
+ * Rows whose column holds every word of `text`, each also as the start of a longer word
+ * (search as you type: 'iph' finds 'iPhone'); null when `text` has no words. Words are
+ * letters and digits only, so they never carry query syntax.
+ */
+export function matchesFullText(
+  dialect: DialectName,
+  { table, key }: FullTextColumn,
+  text: string,
+): Expression<SqlBool> | null {
+  const words = searchWords(text);
+  if (words.length === 0) return null;
+  if (dialect === 'postgres') {
+    const query = words.map((word) => `${word}:*`).join(' & ');
+    return sql<SqlBool>`${sql.ref(`${table}.search_vector`)} @@ to_tsquery('simple', ${query})`;
+  }
+  const query = words.map((word) => `"${word}"*`).join(' ');
+  const index = sql.id(`${table}_search`);
+  return sql<SqlBool>`${sql.ref(`${table}.${key}`)} IN (
+    SELECT item FROM ${sql.id(`${table}_search_keys`)} WHERE rowid IN (
+      SELECT rowid FROM ${index} WHERE ${index} MATCH ${query}))`;
 }
