@@ -81,6 +81,9 @@ export async function buildApp(
       mail,
       clock: options.clock ?? (() => new Date()),
       log: app.log,
+      onClose: (release) => {
+        app.addHook('onClose', release);
+      },
     };
 
     registerErrorAnswers(app);

@@ -17,6 +17,8 @@ export interface AppContext {
   /** The current time; tests move it forward instead of waiting. */
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** Runs `release` when the app closes, after requests in flight (a module's connections). */
+  onClose(release: () => Promise<void>): void;
 }
 
 /** A module registers its routes; its services and storage stay inside its folder. */
