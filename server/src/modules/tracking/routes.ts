@@ -1,0 +1,21 @@
+import { trackBatchSchema } from '@dealdesk/core';
+import type { Module } from '../../context.js';
+import { eventIngestion } from './ingestion.js';
+
+/**
+ * The mobile app's views and clicks (docs/tracking.md). The API key is its only credential:
+ * the app has no admin token.
+ */
+export const trackingModule: Module = (api, context) => {
+  const ingestion = eventIngestion(context);
+
+  api.post('/api/App/track', {
+    access: 'public',
+    body: trackBatchSchema,
+    handler: async ({ body }) => ({
+      status: true,
+      message: 'Events recorded',
+      accepted: await ingestion.record(body.events),
+    }),
+  });
+};

@@ -1,0 +1,57 @@
+// What other modules read and clear of the view and click counters. Counts arrive through
+// ingestion.ts (POST /api/App/track); nothing here scans raw events, as none are kept.
+import type { TrackedKind } from '@dealdesk/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../adapters/storage/schema.js';
+import type { AppContext } from '../../context.js';
+import {
+  trackingRepository,
+  type DayCounts,
+  type DayRange,
+  type ViewClickCounts,
+} from './repository.js';
+
+export type { DayCounts, DayRange, ViewClickCounts } from './repository.js';
+
+/** `within` a transaction, clearing counts commits or rolls back with the caller's writes. */
+export function trackingService(context: AppContext, within: Kysely<Database> = context.db) {
+  const repo = trackingRepository(within);
+  return {
+    /** Views and clicks since each item was first counted; zeros for an item never counted. */
+    totalsOf: (ids: readonly string[]): Promise<Map<string, ViewClickCounts>> => repo.totalsOf(ids),
+
+    /**
+     * Each item of the kind with counts on the business days startDate..endDate (yyyy-mm-dd,
+     * both included), with its sums over those days. Items without counts are absent.
+     */
+    countsInRange: (
+      kind: TrackedKind,
+      startDate: string,
+      endDate: string,
+    ): Promise<Map<string, ViewClickCounts>> => repo.kindInRange(kind, { startDate, endDate }),
+
+    /** One item's counts per business day within the range, only days with counts, in order. */
+    itemDays: (itemId: string, range: DayRange): Promise<DayCounts[]> =>
+      repo.itemDays(itemId, range),
+
+    /**
+     * Forgets the items' counts (deleted items, "clear analytics"), in one transaction: all of
+     * them, or those of the business days startDate..endDate, which also leave the totals.
+     */
+    clearCounts: async (
+      ids: readonly string[],
+      startDate?: string,
+      endDate?: string,
+    ): Promise<void> => {
+      if (ids.length === 0) return;
+      if (startDate === undefined && endDate === undefined) return repo.clearAll(ids);
+      // An open end reaches the first or the last day ever counted.
+      await repo.clearRange(ids, {
+        startDate: startDate ?? '0000-01-01',
+        endDate: endDate ?? '9999-12-31',
+      });
+    },
+  };
+}
+
+export type TrackingService = ReturnType<typeof trackingService>;
