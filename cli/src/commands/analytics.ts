@@ -1,0 +1,95 @@
+import {
+  adMessages,
+  datePresetLabels,
+  formatCount,
+  wrongAnswerMessages,
+  type AnalyticsItem,
+} from '@dealdesk/core';
+import { batches } from '../concurrency.js';
+import { confirmDestructive } from '../confirm.js';
+import { connect, type Connection } from '../connection.js';
+import type { Context } from '../context.js';
+import type { Handler } from '../program.js';
+import { chosenRange, type ChosenRange, type RangeOptions } from '../range.js';
+import { renderTable } from '../terminal/table.js';
+import { maxIdsPerCall } from '@dealdesk/core';
+
+interface ClearOptions extends RangeOptions {
+  yes?: boolean;
+}
+
+const rangeLabel = (range: ChosenRange) =>
+  `${range.name === 'range' ? 'Custom range' : datePresetLabels[range.name]} (${range.startDate} to ${range.endDate})`;
+
+async function fetchAnalytics(connection: Connection, range: ChosenRange) {
+  const answer = connection.check(
+    await connection.api.analytics.get({ startDate: range.startDate, endDate: range.endDate }),
+  );
+  return {
+    items: answer.data ?? [],
+    bannerTotal: answer.bannerTotal ?? 0,
+    sortcutTotal: answer.sortcutTotal ?? 0,
+  };
+}
+
+function showItems(items: AnalyticsItem[], context: Context) {
+  context.say(
+    renderTable(
+      ['No', 'id', 'ad', 'clicks'],
+      items.map((item, index) => [index + 1, item._id, item.a_name, formatCount(item.a_click)]),
+      context.paint,
+    ),
+  );
+}
+
+export const showAnalytics: Handler<RangeOptions> = async (_args, options, context) => {
+  const range = chosenRange(options, context.env);
+  const analytics = await fetchAnalytics(await connect(context), range);
+  context.result({ startDate: range.startDate, endDate: range.endDate, ...analytics }, () => {
+    context.say(context.paint('bold', `View & Click Analytics: ${rangeLabel(range)}`));
+    showItems(analytics.items, context);
+    context.say(
+      `Total Banner Clicks: ${formatCount(analytics.bannerTotal)}   Total Shortcut Clicks: ${formatCount(analytics.sortcutTotal)}`,
+    );
+  });
+};
+
+export const clearAnalytics: Handler<ClearOptions> = async (ids, options, context) => {
+  const range = chosenRange(options, context.env);
+  const connection = await connect(context);
+  const chosen =
+    ids.length > 0
+      ? [...new Set(ids)]
+      : (await fetchAnalytics(connection, range)).items.map((item) => item._id);
+  if (chosen.length === 0) {
+    // Nothing to clear is not a failure for a cron job: the spec's message, exit 0.
+    context.result({ status: true, message: adMessages.adsNotAvailable, cleared: 0 }, () =>
+      context.say(adMessages.adsNotAvailable),
+    );
+    return;
+  }
+  await confirmDestructive(
+    context,
+    options.yes,
+    `Clear the counts of ${chosen.length} ad(s) for ${rangeLabel(range)}`,
+    wrongAnswerMessages.captchaNotCorrect,
+  );
+  let message = '';
+  for (const batch of batches(chosen, maxIdsPerCall))
+    message = connection.check(
+      await connection.api.analytics.clearAllCounts(batch, {
+        startDate: range.startDate,
+        endDate: range.endDate,
+      }),
+    ).message;
+  context.result(
+    {
+      status: true,
+      message,
+      cleared: chosen.length,
+      startDate: range.startDate,
+      endDate: range.endDate,
+    },
+    () => context.say(`${context.paint('green', '✔')} ${message}`),
+  );
+};

@@ -1,0 +1,158 @@
+import type { Context } from '../context.js';
+import { usageError } from '../exit.js';
+import type { Handler } from '../program.js';
+import { renderTable } from '../terminal/table.js';
+import {
+  environmentNames,
+  profileNameOf,
+  resolveSettings,
+  type Setting,
+} from '../settings/resolve.js';
+import {
+  configPath,
+  readConfig,
+  updateProfile,
+  writeConfig,
+  type Profile,
+} from '../settings/store.js';
+
+const profileKeys = { url: 'url', 'api-key': 'apiKey', secret: 'secret', token: 'token' } as const;
+type SettingKey = keyof typeof profileKeys;
+
+const secretKeys = new Set<keyof Profile>(['apiKey', 'secret', 'token']);
+
+/** Enough of a secret to tell two apart, never enough to use it. */
+export const mask = (value: string) =>
+  value.length <= 8 ? '********' : `${value.slice(0, 4)}…${value.slice(-2)}`;
+
+function checkValue(key: SettingKey, value: string): string {
+  const trimmed = value.trim();
+  if (key === 'url') {
+    let url: URL;
+    try {
+      url = new URL(trimmed);
+    } catch {
+      throw usageError(`Not a URL: ${value}`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw usageError('The server URL must start with http:// or https://');
+    return trimmed.replace(/\/+$/, '');
+  }
+  if (key === 'secret' && !/^[0-9a-fA-F]{64}$/.test(trimmed))
+    throw usageError('The envelope secret is 64 hexadecimal characters (32 bytes)');
+  if (trimmed === '') throw usageError(`Give a value for ${key}`);
+  return trimmed;
+}
+
+async function currentProfileName(context: Context): Promise<string> {
+  return profileNameOf(await readConfig(context.env), context.profile, context.env);
+}
+
+export const setSetting: Handler<object> = async ([key, value], _options, context) => {
+  const setting = key as SettingKey;
+  const checked = checkValue(setting, value ?? '');
+  const name = await currentProfileName(context);
+  await updateProfile(context.env, name, (profile) => {
+    const next: Profile = { ...profile, [profileKeys[setting]]: checked };
+    // A token saved by hand is an API token: whose it is, whoami asks the server.
+    if (setting === 'token') delete next.adminId;
+    return next;
+  });
+  context.result({ status: true, profile: name, key: setting }, () =>
+    context.say(`Saved ${setting} in profile ${name} (${configPath(context.env)})`),
+  );
+};
+
+export const unsetSetting: Handler<object> = async ([key], _options, context) => {
+  const setting = key as SettingKey;
+  const name = await currentProfileName(context);
+  const removed = profileKeys[setting];
+  await updateProfile(context.env, name, (profile) =>
+    Object.fromEntries(Object.entries(profile).filter(([profileKey]) => profileKey !== removed)),
+  );
+  context.result({ status: true, profile: name, key: setting }, () =>
+    context.say(`Removed ${setting} from profile ${name}`),
+  );
+};
+
+export const showSettings: Handler<object> = async (_args, _options, context) => {
+  const settings = resolveSettings(await readConfig(context.env), context.profile, context.env);
+  const rows: [SettingKey, keyof typeof environmentNames, Setting | null][] = [
+    ['url', 'url', settings.url],
+    ['api-key', 'apiKey', settings.apiKey],
+    ['secret', 'secret', settings.secret],
+    ['token', 'token', settings.token],
+  ];
+  const shown = (profileKey: keyof Profile, setting: Setting | null) =>
+    setting === null ? null : secretKeys.has(profileKey) ? mask(setting.value) : setting.value;
+  const describe = (setting: Setting | null, variable: string) =>
+    setting === null ? 'not set' : setting.source === 'environment' ? variable : setting.source;
+  context.result(
+    {
+      profile: settings.profileName,
+      file: configPath(context.env),
+      adminId: settings.profile.adminId ?? null,
+      settings: Object.fromEntries(
+        rows.map(([key, name, setting]) => [
+          key,
+          {
+            value: shown(profileKeys[key], setting),
+            source: setting?.source ?? null,
+            variable: environmentNames[name],
+          },
+        ]),
+      ),
+    },
+    () => {
+      context.say(`profile ${settings.profileName} (${configPath(context.env)})`);
+      context.say(
+        renderTable(
+          ['setting', 'value', 'from'],
+          rows.map(([key, name, setting]) => [
+            key,
+            shown(profileKeys[key], setting) ?? '',
+            describe(setting, environmentNames[name]),
+          ]),
+          context.paint,
+        ),
+      );
+    },
+  );
+};
+
+export const useProfile: Handler<object> = async ([name], _options, context) => {
+  const profile = (name ?? '').trim();
+  if (!/^[\w.-]{1,40}$/.test(profile))
+    throw usageError('A profile name has 1 to 40 letters, digits, dots, dashes or underscores');
+  const config = await readConfig(context.env);
+  config.currentProfile = profile;
+  config.profiles[profile] ??= {};
+  await writeConfig(context.env, config);
+  context.result({ status: true, profile }, () => context.say(`Current profile: ${profile}`));
+};
+
+export const listProfiles: Handler<object> = async (_args, _options, context) => {
+  const config = await readConfig(context.env);
+  const names = Object.keys(config.profiles);
+  if (!names.includes(config.currentProfile)) names.unshift(config.currentProfile);
+  const profiles = names.map((name) => ({
+    name,
+    current: name === config.currentProfile,
+    url: config.profiles[name]?.url ?? null,
+    signedIn: config.profiles[name]?.token !== undefined,
+  }));
+  context.result(profiles, () =>
+    context.say(
+      renderTable(
+        ['', 'profile', 'server', 'signed in'],
+        profiles.map((profile) => [
+          profile.current ? '*' : '',
+          profile.name,
+          profile.url ?? '(default)',
+          profile.signedIn ? 'yes' : 'no',
+        ]),
+        context.paint,
+      ),
+    ),
+  );
+};

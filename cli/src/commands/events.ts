@@ -1,0 +1,174 @@
+// events set: the event screen's bulk assignment for any number of products. Products are
+// chosen by id or found with the list call's search and filters, then updated in calls of at
+// most maxIdsPerCall ids; --dry-run prints the changes instead of making them.
+import {
+  eventScreenLabel,
+  maxPageSize,
+  productEventUpdateSchema,
+  productMessages,
+  type ProductEvent,
+} from '@dealdesk/core';
+import { mapConcurrent } from '../concurrency.js';
+import { connect, type Connection } from '../connection.js';
+import type { Context } from '../context.js';
+import { usageError } from '../exit.js';
+import { idBatches } from '../ids.js';
+import { readLines } from '../lines.js';
+import type { Handler } from '../program.js';
+import { progressBar } from '../terminal/progress.js';
+import { renderTable } from '../terminal/table.js';
+import { validate } from '../validate.js';
+
+interface EventOptions {
+  ids?: string[];
+  search?: string;
+  category?: string[];
+  subcategory?: string[];
+  dryRun?: boolean;
+}
+
+/** A product the command would touch; `from` is null when its current event is unknown. */
+export interface EventChange {
+  id: string;
+  title: string | null;
+  from: ProductEvent | null;
+}
+
+/** Rows of a dry run shown on a terminal; --json lists them all. */
+const dryRunRows = 20;
+/** Product pages fetched at once when a dry run looks products up by id. */
+const lookupConcurrency = 8;
+
+async function chosenIds(ids: string[]): Promise<string[]> {
+  // `--ids -` reads the ids from standard input, one a line (e.g. from `products list --json | jq`).
+  const fromStdin = ids.includes('-') ? await readLines('-') : [];
+  return [...ids.filter((id) => id !== '-'), ...fromStdin];
+}
+
+/** Every product the search and filters find, page by page (largest pages the server allows). */
+async function foundProducts(
+  connection: Connection,
+  options: EventOptions,
+): Promise<EventChange[]> {
+  const found: EventChange[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = connection.check(
+      await connection.api.products.list({
+        page,
+        limit: maxPageSize,
+        q: options.search ?? '',
+        categories: options.category ?? [],
+        subCategories: options.subcategory ?? [],
+      }),
+    );
+    const products = answer.data ?? [];
+    found.push(
+      ...products.map((product) => ({
+        id: product._id,
+        title: product.title,
+        from: product.events,
+      })),
+    );
+    if (products.length < maxPageSize || found.length >= (answer.totalRecord ?? 0)) return found;
+  }
+}
+
+/** For a dry run by id: each product's title and current event (null when it is not found). */
+async function lookedUp(connection: Connection, ids: string[]): Promise<EventChange[]> {
+  return mapConcurrent(ids, lookupConcurrency, async (id) => {
+    const answer = await connection.api.products.get(id);
+    if (answer.status && answer.data !== undefined)
+      return { id, title: answer.data.title, from: answer.data.events };
+    if (answer.httpStatus !== 404) connection.check(answer);
+    return { id, title: null, from: null };
+  });
+}
+
+function showDryRun(
+  changes: EventChange[],
+  event: ProductEvent,
+  unchanged: number,
+  context: Context,
+) {
+  const label = (value: ProductEvent | null) => (value === null ? '?' : eventScreenLabel(value));
+  context.say(
+    renderTable(
+      ['id', 'title', 'event now', 'would be'],
+      changes
+        .slice(0, dryRunRows)
+        .map((change) => [
+          change.id,
+          change.title ?? context.paint('red', 'not found'),
+          label(change.from),
+          context.paint('green', eventScreenLabel(event)),
+        ]),
+      context.paint,
+    ),
+  );
+  if (changes.length > dryRunRows) context.say(`… and ${changes.length - dryRunRows} more`);
+  context.say(
+    `Dry run: ${changes.length} product(s) would be set to ${eventScreenLabel(event)}${unchanged > 0 ? `, ${unchanged} already are` : ''}. Nothing was changed.`,
+  );
+}
+
+export const setEvents: Handler<EventOptions> = async ([eventArg], options, context) => {
+  const byIds = options.ids !== undefined;
+  const byFilters =
+    options.search !== undefined ||
+    options.category !== undefined ||
+    options.subcategory !== undefined;
+  if (byIds === byFilters)
+    throw usageError(
+      `${productMessages.selectProducts}: give --ids, or --search / --category / --subcategory`,
+    );
+  // The event (either spelling of New Launch) is checked before anything is fetched.
+  const event = validate(productEventUpdateSchema.shape.event, eventArg);
+
+  const connection = await connect(context);
+  let candidates: EventChange[];
+  if (byIds) {
+    const ids = idBatches(
+      await chosenIds(options.ids ?? []),
+      productEventUpdateSchema.pick({ id: true }),
+    ).flat();
+    candidates =
+      options.dryRun === true
+        ? await lookedUp(connection, ids)
+        : ids.map((id) => ({ id, title: null, from: null }));
+  } else candidates = await foundProducts(connection, options);
+  const changes = candidates.filter((candidate) => candidate.from !== event);
+  const unchanged = candidates.length - changes.length;
+
+  if (options.dryRun === true) {
+    context.result({ status: true, dryRun: true, event, changes, unchanged }, () =>
+      showDryRun(changes, event, unchanged, context),
+    );
+    return;
+  }
+  const calls = changes.length === 0 ? [] : idBatches(changes.map((change) => change.id));
+  const progress = progressBar(
+    calls.length,
+    process.stderr,
+    context.paintErr,
+    context.interactive && calls.length > 1,
+  );
+  try {
+    for (const batch of calls) {
+      connection.check(
+        await connection.api.products.updateEvents(
+          validate(productEventUpdateSchema, { id: batch, event }),
+        ),
+      );
+      progress.tick();
+    }
+  } finally {
+    progress.done();
+  }
+  context.result(
+    { status: true, event, changed: changes.length, unchanged, calls: calls.length },
+    () =>
+      context.say(
+        `${context.paint('green', '✔')} Events updated successfully: ${changes.length} product(s) set to ${eventScreenLabel(event)}${unchanged > 0 ? `, ${unchanged} already were` : ''}`,
+      ),
+  );
+};

@@ -1,0 +1,175 @@
+// products scrape: many pages at once, each its own success or failure, so one bad address
+// never stops the rest; only an unreachable server or a refused session ends the run early.
+import {
+  defaultSizes,
+  normaliseEvent,
+  productCreateSchema,
+  productMessages,
+  scrapeSchema,
+  type ScrapeResult,
+} from '@dealdesk/core';
+import { mapConcurrent } from '../concurrency.js';
+import { connect, ServerUnreachable, type Connection } from '../connection.js';
+import type { Context } from '../context.js';
+import { CliError, exitCodes, usageError } from '../exit.js';
+import { listedInputs } from '../lines.js';
+import type { Handler } from '../program.js';
+import { progressBar } from '../terminal/progress.js';
+import { renderRecord, renderTable } from '../terminal/table.js';
+import { validate } from '../validate.js';
+
+interface ScrapeOptions {
+  file?: string;
+  concurrency: number;
+  create?: boolean;
+  category?: string;
+  subcategory?: string;
+  event: string;
+}
+
+interface Placement {
+  category: string;
+  subcategory: string;
+  event: string;
+}
+
+export type ScrapeOutcome =
+  | { url: string; ok: true; scraped: ScrapeResult; created: boolean }
+  | { url: string; ok: false; error: string };
+
+/** Unreachable server, refused key or session: every other page would fail the same way. */
+const endsTheRun = (error: unknown) =>
+  error instanceof ServerUnreachable ||
+  (error instanceof CliError && error.exitCode === exitCodes.authentication);
+
+function placementOf(options: ScrapeOptions): Placement | null {
+  if (options.create !== true) return null;
+  if (options.category === undefined || options.subcategory === undefined)
+    throw usageError('--create needs --category and --subcategory (ids)');
+  if (normaliseEvent(options.event) === null) throw usageError(productMessages.event);
+  return { category: options.category, subcategory: options.subcategory, event: options.event };
+}
+
+/** The create call's input: the scraped fields, the page as original URL, sizes reset (spec). */
+export function productFromScrape(url: string, scraped: ScrapeResult, placement: Placement) {
+  return validate(productCreateSchema, {
+    productData: {
+      productDetails: {
+        ...scraped.productDetails,
+        og_url: url,
+        category: placement.category,
+        subcategory: placement.subcategory,
+        availableSizes: [...defaultSizes],
+      },
+      events: placement.event,
+      btn_url: '',
+    },
+    imageUrls: scraped.images.map((image) => image.url),
+    images: [],
+  });
+}
+
+async function scrapeOne(
+  connection: Connection,
+  url: string,
+  placement: Placement | null,
+): Promise<ScrapeOutcome> {
+  try {
+    const request = validate(scrapeSchema, { url });
+    const scraped = connection.check(await connection.api.products.scrape(request)).data;
+    if (scraped === undefined) throw new CliError('The server answered no scraped data');
+    if (placement === null) return { url, ok: true, scraped, created: false };
+    const product = productFromScrape(request.url, scraped, placement);
+    connection.check(
+      await connection.api.products.create({
+        productData: product.productData,
+        imageUrls: product.imageUrls,
+        images: [],
+      }),
+    );
+    return { url, ok: true, scraped, created: true };
+  } catch (error) {
+    if (endsTheRun(error) || !(error instanceof CliError)) throw error;
+    return { url, ok: false, error: error.message };
+  }
+}
+
+function showOutcomes(outcomes: ScrapeOutcome[], context: Context): void {
+  const { paint } = context;
+  const [only] = outcomes;
+  if (outcomes.length === 1 && only?.ok === true) {
+    const { productDetails, images } = only.scraped;
+    context.say(
+      renderRecord(
+        [
+          ['title', productDetails.title],
+          ['price', productDetails.price],
+          ['og_price', productDetails.og_price],
+          ['rating', productDetails.rating],
+          ['ratingsAndReviews', productDetails.ratingsAndReviews],
+          ['deliveryInfo', productDetails.deliveryInfo],
+          ...Object.entries(productDetails.specifications).map(
+            ([name, value]): [string, string] => [
+              name,
+              typeof value === 'string' ? value : JSON.stringify(value),
+            ],
+          ),
+          ['images', images.map((image) => image.url).join('\n')],
+        ],
+        paint,
+      ),
+    );
+  }
+  context.say(
+    renderTable(
+      ['', 'URL', 'title or reason', 'price', 'og_price', 'images'],
+      outcomes.map((outcome) =>
+        outcome.ok
+          ? [
+              paint('green', outcome.created ? 'created' : 'ok'),
+              outcome.url,
+              outcome.scraped.productDetails.title,
+              outcome.scraped.productDetails.price,
+              outcome.scraped.productDetails.og_price,
+              outcome.scraped.images.length,
+            ]
+          : [paint('red', 'failed'), outcome.url, paint('red', outcome.error), '', '', ''],
+      ),
+      paint,
+    ),
+  );
+}
+
+export const scrape: Handler<ScrapeOptions> = async (args, options, context) => {
+  const urls = await listedInputs(args, options.file);
+  if (urls.length === 0) throw usageError(productMessages.scrapeUrl);
+  const placement = placementOf(options);
+  const connection = await connect(context);
+  const progress = progressBar(
+    urls.length,
+    process.stderr,
+    context.paintErr,
+    context.interactive && urls.length > 1,
+  );
+  let outcomes: ScrapeOutcome[];
+  try {
+    outcomes = await mapConcurrent(urls, options.concurrency, async (url) => {
+      const outcome = await scrapeOne(connection, url, placement);
+      progress.tick(!outcome.ok);
+      return outcome;
+    });
+  } finally {
+    progress.done();
+  }
+  const failed = outcomes.filter((outcome) => !outcome.ok).length;
+  const created = outcomes.filter((outcome) => outcome.ok && outcome.created).length;
+  context.result(
+    { status: failed === 0, total: urls.length, failed, created, results: outcomes },
+    () => {
+      showOutcomes(outcomes, context);
+      const summary = `${urls.length - failed} of ${urls.length} scraped${placement === null ? '' : `, ${created} created`}${failed > 0 ? `, ${failed} failed` : ''}`;
+      context.say(context.paint(failed > 0 ? 'red' : 'green', summary));
+    },
+  );
+  if (failed > 0) process.exitCode = exitCodes.failed;
+};

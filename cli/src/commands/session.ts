@@ -1,0 +1,140 @@
+import { createInterface } from 'node:readline';
+import { input, password } from '@inquirer/prompts';
+import { loginSchema, otpSchema, type ClientResult } from '@dealdesk/core';
+import { connect, failureOf, unauthorised, type Connection } from '../connection.js';
+import type { Context } from '../context.js';
+import { CliError, exitCodes, usageError } from '../exit.js';
+import type { Handler } from '../program.js';
+import { environmentNames } from '../settings/resolve.js';
+import { updateProfile } from '../settings/store.js';
+import { validate } from '../validate.js';
+
+/** The sign-in answers: asked at a terminal, read line by line from stdin for scripts. */
+interface Answers {
+  password(): Promise<string>;
+  /** Asked only after the code was mailed, so a script can read the mail first. */
+  code(): Promise<string>;
+  close(): void;
+}
+
+const codeCheck = (value: string) => {
+  const parsed = otpSchema.safeParse({ otp: value });
+  return parsed.success || (parsed.error.issues[0]?.message ?? false);
+};
+
+function terminalAnswers(): Answers {
+  return {
+    password: () => password({ message: 'Password', mask: '*' }),
+    code: () => input({ message: 'Code from the email', validate: codeCheck }),
+    close: () => {},
+  };
+}
+
+function stdinAnswers(): Answers {
+  const lines = createInterface({ input: process.stdin, terminal: false })[Symbol.asyncIterator]();
+  const next = async (what: string) => {
+    const line = await lines.next();
+    if (line.done === true)
+      throw usageError(`Standard input ended before the ${what} (one a line: password, then code)`);
+    return String(line.value);
+  };
+  return {
+    password: () => next('password'),
+    code: () => next('code'),
+    close: () => process.stdin.destroy(),
+  };
+}
+
+/** A refused sign-in step is an authentication failure with the server's own message. */
+function signInStep<Answer extends object>(
+  connection: Connection,
+  answer: ClientResult<Answer>,
+): ClientResult<Answer> {
+  if (answer.status) return answer;
+  if (answer.httpStatus === 400 || answer.httpStatus === 401)
+    throw new CliError(answer.message, exitCodes.authentication);
+  throw failureOf(answer, connection.settings);
+}
+
+async function adminIdFor(options: { id?: string }, context: Context): Promise<string> {
+  const fromFlags = options.id ?? context.env['DEALDESK_ADMIN_ID'];
+  if (fromFlags !== undefined) return fromFlags;
+  if (!context.interactive) throw usageError('Give the admin ID with --id (or DEALDESK_ADMIN_ID)');
+  return input({ message: 'Admin ID', required: true });
+}
+
+export const login: Handler<{ id?: string }> = async (_args, options, context) => {
+  const connection = await connect(context);
+  const { api, settings } = connection;
+  const adminId = await adminIdFor(options, context);
+  const answers = context.interactive ? terminalAnswers() : stdinAnswers();
+  try {
+    const credentials = validate(loginSchema, {
+      a_id: adminId,
+      a_password: await answers.password(),
+    });
+    const first = signInStep(connection, await api.admin.login(credentials));
+    context.note(context.paintErr('dim', first.message));
+    connection.useToken(first.token ?? null);
+    const { otp } = validate(otpSchema, { otp: await answers.code() });
+    const second = signInStep(connection, await api.admin.loginOtp({ otp }));
+    await updateProfile(context.env, settings.profileName, (profile) => ({
+      ...profile,
+      token: second.token,
+      adminId: credentials.a_id,
+    }));
+    if (settings.token?.source === 'environment')
+      context.note(`Note: ${environmentNames.token} is set and is used instead of this session.`);
+    context.result(
+      {
+        status: true,
+        message: second.message,
+        adminId: credentials.a_id,
+        profile: settings.profileName,
+      },
+      () =>
+        context.say(
+          `${context.paint('green', '✔')} Signed in as ${credentials.a_id} (profile ${settings.profileName})`,
+        ),
+    );
+  } finally {
+    answers.close();
+  }
+};
+
+export const logout: Handler<object> = async (_args, _options, context) => {
+  const connection = await connect(context);
+  const { settings } = connection;
+  if (settings.token?.source === 'environment')
+    throw usageError(
+      `${environmentNames.token} is set: API tokens are not logged out, revoke them with \`dealdesk token revoke <id>\``,
+    );
+  if (settings.token !== null) {
+    const answer = await connection.api.admin.logout();
+    // A session that already expired is as good as ended.
+    if (!answer.status && answer.httpStatus !== 401) throw failureOf(answer, settings);
+    await updateProfile(context.env, settings.profileName, ({ token: _token, ...rest }) => rest);
+  }
+  const message = settings.token === null ? 'Not signed in' : 'Signed out';
+  context.result({ status: true, message }, () => context.say(message));
+};
+
+export const whoami: Handler<object> = async (_args, _options, context) => {
+  const connection = await connect(context);
+  const { settings } = connection;
+  if (settings.token === null) throw unauthorised(settings);
+  const { data } = connection.check(await connection.api.admin.adminData());
+  const credential =
+    settings.token.source === 'environment' ? `${environmentNames.token}` : 'saved session';
+  context.result(
+    { admin: data, server: settings.url.value, profile: settings.profileName, credential },
+    () =>
+      context.say(
+        [
+          `${context.paint('bold', data?.a_id ?? '?')} ${data?.a_name ? `(${data.a_name}) ` : ''}<${data?.a_email ?? '?'}>`,
+          `server  ${settings.url.value}`,
+          `profile ${settings.profileName}, signed in with the ${credential}`,
+        ].join('\n'),
+      ),
+  );
+};

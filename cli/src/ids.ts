@@ -1,0 +1,16 @@
+import { idListSchema, maxIdsPerCall } from '@dealdesk/core';
+import { batches } from './concurrency.js';
+import { validate, type Schema } from './validate.js';
+
+/**
+ * Any number of ids as the bulk calls take them: repeats dropped, every id checked before
+ * anything is sent, then cut into calls of at most `maxIdsPerCall` ids.
+ */
+export function idBatches(
+  ids: readonly string[],
+  schema: Schema<{ id: string[] }> = idListSchema,
+): string[][] {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [validate(schema, { id: [] }).id];
+  return batches(unique, maxIdsPerCall).map((batch) => validate(schema, { id: batch }).id);
+}

@@ -1,0 +1,30 @@
+import { readFile } from 'node:fs/promises';
+import { text } from 'node:stream/consumers';
+import { usageError } from './exit.js';
+
+/** Non-blank lines, trimmed, without `#` comment lines: URL and id lists from files and pipes. */
+export function listedLines(content: string): string[] {
+  return content
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+}
+
+/** The lines of a file, or of standard input for `-`. */
+export async function readLines(path: string): Promise<string[]> {
+  try {
+    return listedLines(path === '-' ? await text(process.stdin) : await readFile(path, 'utf8'));
+  } catch (error) {
+    throw usageError(`Cannot read ${path}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Arguments, else the file given, else standard input when something is piped in: the three
+ * ways a list of URLs or ids reaches a command.
+ */
+export async function listedInputs(args: string[], file: string | undefined): Promise<string[]> {
+  const fromFile = file === undefined ? [] : await readLines(file);
+  if (args.length > 0 || file !== undefined) return [...args, ...fromFile];
+  return process.stdin.isTTY === true ? [] : readLines('-');
+}

@@ -1,0 +1,85 @@
+// Where each setting comes from: the environment wins over the profile, so a cron job can run
+// with DEALDESK_* variables alone and never touch the file.
+import { CliError, exitCodes } from '../exit.js';
+import { readConfig, type ConfigFile, type Profile } from './store.js';
+
+export const defaultServerUrl = 'http://127.0.0.1:8080';
+
+export type Source = 'environment' | 'profile' | 'default';
+
+export interface Setting {
+  value: string;
+  source: Source;
+}
+
+export interface Settings {
+  profileName: string;
+  profile: Profile;
+  url: Setting;
+  apiKey: Setting | null;
+  secret: Setting | null;
+  token: Setting | null;
+}
+
+export const environmentNames = {
+  url: 'DEALDESK_URL',
+  apiKey: 'DEALDESK_API_KEY',
+  secret: 'DEALDESK_SECRET',
+  token: 'DEALDESK_TOKEN',
+  profile: 'DEALDESK_PROFILE',
+} as const;
+
+function pick(fromEnv: string | undefined, fromProfile: string | undefined): Setting | null {
+  if (fromEnv !== undefined && fromEnv !== '') return { value: fromEnv, source: 'environment' };
+  if (fromProfile !== undefined && fromProfile !== '')
+    return { value: fromProfile, source: 'profile' };
+  return null;
+}
+
+/** --profile, then DEALDESK_PROFILE, then the file's current profile. */
+export function profileNameOf(
+  config: ConfigFile,
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv,
+): string {
+  return flag ?? env[environmentNames.profile] ?? config.currentProfile;
+}
+
+export function resolveSettings(
+  config: ConfigFile,
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Settings {
+  const profileName = profileNameOf(config, flag, env);
+  const profile = config.profiles[profileName] ?? {};
+  return {
+    profileName,
+    profile,
+    url: pick(env[environmentNames.url], profile.url) ?? {
+      value: defaultServerUrl,
+      source: 'default',
+    },
+    apiKey: pick(env[environmentNames.apiKey], profile.apiKey),
+    secret: pick(env[environmentNames.secret], profile.secret),
+    token: pick(env[environmentNames.token], profile.token),
+  };
+}
+
+export async function loadSettings(
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Promise<Settings> {
+  return resolveSettings(await readConfig(env), flag, env);
+}
+
+/** The API key and secret every call needs; a clear usage error when either is missing. */
+export function requireKeys(settings: Settings): { apiKey: string; secret: string } {
+  const missing = (name: string, key: string, variable: string) =>
+    new CliError(
+      `No ${name} for profile "${settings.profileName}": run \`dealdesk config set ${key} <value>\` or set ${variable}`,
+      exitCodes.usage,
+    );
+  if (settings.apiKey === null) throw missing('API key', 'api-key', environmentNames.apiKey);
+  if (settings.secret === null) throw missing('envelope secret', 'secret', environmentNames.secret);
+  return { apiKey: settings.apiKey.value, secret: settings.secret.value };
+}

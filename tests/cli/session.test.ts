@@ -1,0 +1,241 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestAdmin,
+  freshDatabase,
+  startTestServer,
+  testConfig,
+  type TestDatabase,
+  type TestServer,
+} from '../../server/src/testing/harness.js';
+import { watchMailbox } from '../support/mailbox.js';
+import {
+  buildCli,
+  cliMain,
+  freshConfigHome,
+  jsonOf,
+  runCli,
+  serverEnv,
+  startCli,
+} from './support.js';
+
+type Admin = Awaited<ReturnType<typeof createTestAdmin>>;
+
+let database: TestDatabase;
+let server: TestServer;
+
+beforeAll(async () => {
+  buildCli();
+  database = await freshDatabase('sqlite');
+  server = await startTestServer(testConfig(database));
+});
+afterAll(async () => {
+  await server.close();
+  await database.drop();
+});
+
+/** `dealdesk login` as a script runs it: password, then the mailed code, on standard input. */
+async function login(admin: Admin, env: NodeJS.ProcessEnv, extra: string[] = []) {
+  const mailbox = await watchMailbox(database.dataDir);
+  const cli = startCli([...extra, 'login', '--id', admin.a_id], env);
+  cli.write(`${admin.password}\n`);
+  cli.write(`${await mailbox.nextCode(admin.a_email)}\n`);
+  cli.child.stdin.end();
+  return cli.finished;
+}
+
+async function signedIn() {
+  const admin = await createTestAdmin(server);
+  const env = serverEnv(server, await freshConfigHome());
+  expect((await login(admin, env)).code).toBe(0);
+  return { admin, env };
+}
+
+describe('dealdesk login, whoami and logout', () => {
+  it('signs in with the code from the mail outbox and keeps the session owner-only', async () => {
+    const admin = await createTestAdmin(server);
+    const env = serverEnv(server, await freshConfigHome());
+    const run = await login(admin, env);
+    expect(run).toMatchObject({ code: 0 });
+    expect(run.stdout).toContain(`Signed in as ${admin.a_id}`);
+
+    const folder = join(env['XDG_CONFIG_HOME'] ?? '', 'dealdesk');
+    expect((await stat(folder)).mode & 0o777).toBe(0o700);
+    expect((await stat(join(folder, 'config.json'))).mode & 0o777).toBe(0o600);
+
+    const whoami = await runCli(['--json', 'whoami'], env);
+    expect(whoami.code).toBe(0);
+    expect(jsonOf(whoami)).toMatchObject({
+      admin: { a_id: admin.a_id, a_email: admin.a_email },
+      credential: 'saved session',
+    });
+  });
+
+  it('answers a wrong password with the server message and exit code 3', async () => {
+    const admin = await createTestAdmin(server);
+    const env = serverEnv(server, await freshConfigHome());
+    const run = await runCli(['login', '--id', admin.a_id], env, 'wrong-password\n');
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/✖ .+/);
+  });
+
+  it('refuses a code that is not six digits before sending it (exit 2)', async () => {
+    const admin = await createTestAdmin(server);
+    const env = serverEnv(server, await freshConfigHome());
+    const run = await runCli(['login', '--id', admin.a_id], env, `${admin.password}\n12ab\n`);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('The code is 6 digits');
+  });
+
+  it('logout ends the session on the server, not only on this machine', async () => {
+    const { env } = await signedIn();
+    const shown = jsonOf<{ settings: { token: { value: string } } }>(
+      await runCli(['--json', 'config', 'show'], env),
+    );
+    expect(shown.settings.token.value).toMatch(/…/); // masked, never printed in full
+    const saved = JSON.parse(
+      await (
+        await import('node:fs/promises')
+      ).readFile(join(env['XDG_CONFIG_HOME'] ?? '', 'dealdesk/config.json'), 'utf8'),
+    ) as { profiles: { default: { token: string } } };
+
+    expect((await runCli(['logout'], env)).code).toBe(0);
+    const after = await runCli(['whoami'], env);
+    expect(after.code).toBe(3);
+    expect(after.stderr).toContain('run `dealdesk login`');
+    const reused = await runCli(['whoami'], {
+      ...env,
+      DEALDESK_TOKEN: saved.profiles.default.token,
+    });
+    expect(reused.code).toBe(3);
+    expect(reused.stderr).toContain('DEALDESK_TOKEN was refused');
+  });
+
+  it('tells a script with no session to sign in (exit 3)', async () => {
+    const run = await runCli(['--json', 'load'], serverEnv(server, await freshConfigHome()));
+    expect(run.code).toBe(3);
+    expect(jsonOf(run)).toMatchObject({
+      status: false,
+      message: expect.stringContaining('dealdesk login'),
+    });
+  });
+
+  it('signs in interactively through a pseudo-terminal', async () => {
+    const admin = await createTestAdmin(server);
+    const env = { ...serverEnv(server, await freshConfigHome()), TERM: 'xterm' };
+    const mailbox = await watchMailbox(database.dataDir);
+    const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+    // util-linux script runs the CLI on a new pseudo-terminal and passes our keys to it.
+    const cli = startCli(
+      ['-qefc', `${quote(process.execPath)} ${quote(cliMain)} login`, '/dev/null'],
+      env,
+      'script',
+    );
+    await cli.waitFor('Admin ID');
+    cli.write(`${admin.a_id}\r`);
+    await cli.waitFor('Password');
+    cli.write(`${admin.password}\r`);
+    await cli.waitFor('Code from the email');
+    cli.write(`${await mailbox.nextCode(admin.a_email)}\r`);
+    const run = await cli.finished;
+    expect(run.stdout).toContain(`Signed in as ${admin.a_id}`);
+    expect(run.code).toBe(0);
+    expect((await runCli(['whoami'], env)).code).toBe(0);
+  });
+});
+
+describe('dealdesk token', () => {
+  it('creates a token that a cron job uses without any session, then revokes it', async () => {
+    const { env } = await signedIn();
+    const created = jsonOf<{ token: string; data: { _id: string; name: string } }>(
+      await runCli(['--json', 'token', 'create', 'nightly-notifications', '--days', '30'], env),
+    );
+    expect(created.token).toMatch(/^ddk_/);
+
+    const cron = { ...serverEnv(server, await freshConfigHome()), DEALDESK_TOKEN: created.token };
+    const load = await runCli(['--json', 'load'], cron);
+    expect(load.code).toBe(0);
+    expect(jsonOf(load)).toHaveProperty('cpuLoad');
+    // A token cannot mint more tokens.
+    expect((await runCli(['token', 'create', 'another'], cron)).code).not.toBe(0);
+
+    const listed = jsonOf<{ _id: string; name: string; lastUsedAt: string | null }[]>(
+      await runCli(['--json', 'token', 'list'], env),
+    );
+    expect(listed).toEqual([
+      expect.objectContaining({ _id: created.data._id, name: 'nightly-notifications' }),
+    ]);
+    expect(listed[0]?.lastUsedAt).not.toBeNull();
+
+    expect((await runCli(['token', 'revoke', created.data._id], env)).code).toBe(0);
+    const refused = await runCli(['load'], cron);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('DEALDESK_TOKEN was refused');
+  });
+
+  it('checks the token name with the core schema before sending (exit 2)', async () => {
+    const { env } = await signedIn();
+    const run = await runCli(['token', 'create', ' '], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Name the token in 1 to 60 characters');
+  });
+});
+
+describe('errors and exit codes', () => {
+  it('says when no server is reachable (exit 1)', async () => {
+    const env = {
+      ...serverEnv(server, await freshConfigHome()),
+      DEALDESK_URL: 'http://127.0.0.1:9',
+      DEALDESK_TOKEN: 'ddk_anything',
+    };
+    const run = await runCli(['load'], env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('Cannot reach the Dealdesk server at http://127.0.0.1:9');
+  });
+
+  it('asks for the API key and secret when neither flag, file nor environment has them (exit 2)', async () => {
+    const home = await freshConfigHome();
+    const run = await runCli(['load'], {
+      PATH: process.env['PATH'],
+      HOME: home,
+      XDG_CONFIG_HOME: home,
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('dealdesk config set api-key');
+  });
+
+  it('reports a refused API key as an authentication failure (exit 3)', async () => {
+    const env = { ...serverEnv(server, await freshConfigHome()), DEALDESK_API_KEY: 'not-the-key' };
+    const run = await runCli(['load'], { ...env, DEALDESK_TOKEN: 'ddk_x' });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('refused the API key');
+  });
+
+  it('exits 2 on a usage error and 0 on --help', async () => {
+    const env = serverEnv(server, await freshConfigHome());
+    expect((await runCli(['products', 'frobnicate'], env)).code).toBe(2);
+    expect((await runCli(['load', '--fail-above', '120'], env)).code).toBe(2);
+    const help = await runCli(['--help'], env);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Exit codes: 0 ok, 1 failed, 2 usage');
+  });
+
+  it('keeps named profiles: config set, use and list', async () => {
+    const env = { ...serverEnv(server, await freshConfigHome()), DEALDESK_URL: '' };
+    expect((await runCli(['config', 'use', 'staging'], env)).code).toBe(0);
+    expect(
+      (await runCli(['config', 'set', 'url', 'https://staging.example.test/'], env)).code,
+    ).toBe(0);
+    expect((await runCli(['config', 'set', 'secret', 'abc'], env)).code).toBe(2);
+    const profiles = jsonOf<{ name: string; current: boolean; url: string | null }[]>(
+      await runCli(['--json', 'config', 'list'], env),
+    );
+    expect(profiles).toContainEqual({
+      name: 'staging',
+      current: true,
+      url: 'https://staging.example.test',
+      signedIn: false,
+    });
+  });
+});
