@@ -5,10 +5,12 @@ import { authModule } from './auth/routes.js';
 import type { AuthService } from './auth/service.js';
 import { bannersModule } from './banners/routes.js';
 import { controllerModule } from './controller/routes.js';
+import { dashboardModule } from './dashboard/routes.js';
 import { profileModule } from './profile/routes.js';
 import { shortcutsModule } from './shortcuts/routes.js';
 import { storiesModule } from './stories/routes.js';
 import { systemModule } from './system/routes.js';
+import { trackingModule } from './tracking/routes.js';
 
 export function allModules(auth: AuthService): Module[] {
   return [
@@ -19,5 +21,7 @@ export function allModules(auth: AuthService): Module[] {
     storiesModule,
     bannersModule,
     controllerModule,
+    trackingModule,
+    dashboardModule,
   ];
 }

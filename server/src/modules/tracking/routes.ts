@@ -8,6 +8,8 @@ import { eventIngestion } from './ingestion.js';
  */
 export const trackingModule: Module = (api, context) => {
   const ingestion = eventIngestion(context);
+  // Requests in flight have had their events committed by now; this writes any left over.
+  context.onClose(() => ingestion.drain());
 
   api.post('/api/App/track', {
     access: 'public',
