@@ -37,6 +37,11 @@ export default tseslint.config(
     },
   },
   {
+    // The web app runs in the browser only.
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['**/*.test.ts', 'tests/**/*.ts'],
     rules: { 'no-restricted-globals': 'off', 'no-restricted-imports': 'off' },
   },

@@ -4,16 +4,41 @@ import { fileURLToPath } from 'node:url';
 // Tests import workspace packages from source, so no build is needed before `vitest run`.
 export const workspaceAliases = {
   '@dealdesk/core': fileURLToPath(new URL('./core/src/index.ts', import.meta.url)),
+  '@dealdesk/server': fileURLToPath(new URL('./server/src/app.ts', import.meta.url)),
 };
+
+const browserTests = 'tests/web/**/*.test.ts';
 
 export default defineConfig({
   resolve: { alias: workspaceAliases },
   test: {
-    include: ['{core,server,cli,tests}/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    // One throw-away PostgreSQL per run: the server's tests run on it as well as on SQLite.
-    globalSetup: ['server/src/testing/postgres.global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'packages',
+          include: ['{core,server,cli,tests}/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**', browserTests],
+          // One throw-away PostgreSQL per run: the server's tests run on it as well as on SQLite.
+          globalSetup: ['server/src/testing/postgres.global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: [browserTests],
+          // One web build, one server and one Chromium for every browser test file
+          // (set up only when a browser test runs).
+          globalSetup: ['tests/support/e2e.global-setup.ts'],
+          // The files share the browser and the server: one file at a time on 2 cores.
+          fileParallelism: false,
+          testTimeout: 90_000,
+        },
+      },
+    ],
   },
 });

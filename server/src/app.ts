@@ -99,7 +99,7 @@ export async function buildApp(
     app.decorate('dealdesk', { context, auth });
     const api = createApiRouter(app, auth.tokens.guard);
     for (const register of allModules(auth)) register(api, context);
-    await serveFiles(app, { mediaDir, webDistDir: config.webDistDir });
+    await serveFiles(app, { mediaDir, webDistDir: config.webDistDir }, config);
     return app;
   } catch (error) {
     await release();

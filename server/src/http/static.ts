@@ -9,9 +9,21 @@ import { apiPrefix } from './api-key.js';
 
 export const notFoundMessage = 'Not found';
 
+/**
+ * The web app's runtime configuration: the API key and envelope secret this server runs with,
+ * so no build carries them. They are no secret from a browser (see the README): the security
+ * is TLS and the bearer token.
+ */
+export function webConfigScript(keys: { apiKey: string; secret: string }): string {
+  const config = JSON.stringify({ apiKey: keys.apiKey, secret: keys.secret });
+  // '<' escaped so the values can never close a script element.
+  return `window.dealdeskConfig = ${config.replaceAll('<', '\\u003c')};\n`;
+}
+
 export async function serveFiles(
   app: FastifyInstance,
   folders: { mediaDir: string; webDistDir: string },
+  keys: { apiKey: string; secret: string },
 ): Promise<void> {
   mkdirSync(folders.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -25,6 +37,14 @@ export async function serveFiles(
     // The type comes from the extension, which came from the file's bytes: never sniff.
     setHeaders: (reply) => reply.header('X-Content-Type-Options', 'nosniff'),
   });
+
+  const configScript = webConfigScript(keys);
+  app.get('/config.js', (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(configScript),
+  );
 
   const webApp = existsSync(join(folders.webDistDir, 'index.html'));
   if (webApp) {

@@ -1,0 +1,80 @@
+// Shared helpers of the browser tests: a page of a given width on the shared Chromium, a
+// signed-in session without walking the screens, screenshots, and a check that the page
+// logged no errors.
+import { createApiClient, type ApiClient } from '@dealdesk/core';
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import type { E2eAdmin, E2eContext } from './e2e-context.js';
+import { watchMailbox } from './mailbox.js';
+
+export const wide = { width: 1280, height: 860 } as const;
+export const narrow = { width: 375, height: 780 } as const;
+export type Viewport = typeof wide | typeof narrow;
+
+const screenshotDir = fileURLToPath(new URL('../screenshots/', import.meta.url));
+
+export function e2e(): E2eContext {
+  return inject('e2e');
+}
+
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(e2e().browserEndpoint);
+}
+
+export interface TestPage {
+  page: Page;
+  /** Errors the page logged or threw so far (a working screen logs none). */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh browser context (its own storage) with one page at the given size. */
+export async function openPage(browser: Browser, viewport: Viewport = wide): Promise<TestPage> {
+  const context = await browser.newContext({ viewport, baseURL: e2e().baseUrl });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // Chromium reports every 4xx answer as a console error; the tests provoke those on purpose.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors, close: () => context.close() };
+}
+
+/** The core's API client in Node, as the CLI would use it. */
+export function apiClient(token: () => string | null = () => null): ApiClient {
+  const { baseUrl, apiKey, secret } = e2e();
+  return createApiClient({ baseUrl, apiKey, secret, token });
+}
+
+/** Both sign-in steps through the API, reading the code from the outbox: a session token. */
+export async function sessionToken(admin: E2eAdmin = e2e().admin): Promise<string> {
+  let token: string | null = null;
+  const api = apiClient(() => token);
+  const mailbox = await watchMailbox(e2e().dataDir);
+  const login = await api.admin.login({ a_id: admin.a_id, a_password: admin.password });
+  if (!login.status || login.token === undefined) throw new Error(login.message);
+  token = login.token;
+  const confirmed = await api.admin.loginOtp({ otp: await mailbox.nextCode(admin.a_email) });
+  if (!confirmed.status || confirmed.token === undefined) throw new Error(confirmed.message);
+  return confirmed.token;
+}
+
+/** Opens `path` already signed in (the sign-in screens have their own test). */
+export async function openSignedIn(page: Page, path: string, token: string): Promise<void> {
+  await page.goto('/admin/panel/login');
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+  await page.goto(path);
+}
+
+/** Saves tests/screenshots/<name>-<width>.png (gitignored) for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `${screenshotDir}${name}-${String(width)}.png`, fullPage: true });
+}

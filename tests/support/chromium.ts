@@ -1,0 +1,21 @@
+// Debian's Chromium (scripts/ensure-chromium.mjs installs it), driven by playwright-core.
+import { chromium, type BrowserServer } from 'playwright-core';
+
+export const chromiumPath = '/usr/bin/chromium';
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+/** One browser process for the whole run; each test file connects to it. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    headless: true,
+  });
+}

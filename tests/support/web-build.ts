@@ -1,0 +1,21 @@
+// The web app as users get it: a production build of web/, made fresh for the run so the
+// tests always see the current source.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const webRoot = fileURLToPath(new URL('../../web/', import.meta.url));
+
+/** Builds web/ into a new temporary folder and answers that folder. */
+export async function buildWebApp(): Promise<string> {
+  const outDir = join(await mkdtemp(join(tmpdir(), 'dealdesk-web-')), 'dist');
+  await build({
+    root: webRoot,
+    configFile: join(webRoot, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, sourcemap: false },
+  });
+  return outDir;
+}

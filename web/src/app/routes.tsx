@@ -1,0 +1,149 @@
+// Every route loads its screen on demand (one chunk per screen). Signed out, only the sign-in
+// routes exist; signed in, the shell wraps every screen.
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { useAuth } from './auth.js';
+import { ErrorBoundary } from './ErrorBoundary.js';
+import { paths } from './paths.js';
+
+/** A lazily loaded named export, so every screen keeps a named component. */
+function screen<Name extends string, Props extends object>(
+  load: () => Promise<{ [Key in Name]: ComponentType<Props> }>,
+  name: Name,
+) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const Shell = screen(() => import('./shell/Shell.js'), 'Shell');
+const LoginPage = screen(() => import('../features/auth/LoginPage.js'), 'LoginPage');
+const LoginCodePage = screen(() => import('../features/auth/LoginCodePage.js'), 'LoginCodePage');
+const ForgotPasswordPage = screen(
+  () => import('../features/auth/ForgotPasswordPage.js'),
+  'ForgotPasswordPage',
+);
+const ResetCodePage = screen(() => import('../features/auth/ResetCodePage.js'), 'ResetCodePage');
+const NewPasswordPage = screen(
+  () => import('../features/auth/NewPasswordPage.js'),
+  'NewPasswordPage',
+);
+const SignedOutPage = screen(() => import('../features/auth/SignedOutPage.js'), 'SignedOutPage');
+const LogoutPage = screen(() => import('../features/auth/LogoutPage.js'), 'LogoutPage');
+const NotFoundPage = screen(() => import('../features/errors/NotFoundPage.js'), 'NotFoundPage');
+const ErrorPage = screen(() => import('../features/errors/ErrorPage.js'), 'ErrorPage');
+const HomePage = screen(() => import('../features/home/HomePage.js'), 'HomePage');
+const ComingSoonPage = screen(() => import('../features/home/ComingSoonPage.js'), 'ComingSoonPage');
+const ProfilePage = screen(() => import('../features/profile/ProfilePage.js'), 'ProfilePage');
+const StoryTabs = screen(() => import('../features/stories/StoryTabs.js'), 'StoryTabs');
+const ShortcutsPage = screen(
+  () => import('../features/stories/shortcuts/ShortcutsPage.js'),
+  'ShortcutsPage',
+);
+const StoryVideosPage = screen(
+  () => import('../features/stories/videos/StoryVideosPage.js'),
+  'StoryVideosPage',
+);
+const StoryVideoEditPage = screen(
+  () => import('../features/stories/videos/StoryVideoEditPage.js'),
+  'StoryVideoEditPage',
+);
+const StoryAdsPage = screen(
+  () => import('../features/stories/ads/StoryAdsPage.js'),
+  'StoryAdsPage',
+);
+const StoryAdEditPage = screen(
+  () => import('../features/stories/ads/StoryAdEditPage.js'),
+  'StoryAdEditPage',
+);
+const BannersPage = screen(
+  () => import('../features/stories/banners/BannersPage.js'),
+  'BannersPage',
+);
+const BannerEditPage = screen(
+  () => import('../features/stories/banners/BannerEditPage.js'),
+  'BannerEditPage',
+);
+const ControllerPage = screen(
+  () => import('../features/controller/ControllerPage.js'),
+  'ControllerPage',
+);
+const ItemDashboardPage = screen(
+  () => import('../features/dashboard/ItemDashboardPage.js'),
+  'ItemDashboardPage',
+);
+
+function Loading({ label }: { label: string }) {
+  return (
+    <Center h="60vh">
+      <Loader aria-label={label} />
+    </Center>
+  );
+}
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Loading label="Loading screen" />}>{children}</Suspense>;
+}
+
+/** Part 2's screens come in a later release; their navigation already leads somewhere clear. */
+const comingSoon = [
+  { path: paths.analytics, title: 'Analytics' },
+  { path: paths.policy, title: 'Policy' },
+  { path: paths.product, title: 'Product' },
+  { path: paths.adsManager, title: 'Ads Manager' },
+  { path: paths.notification, title: 'Notifications' },
+];
+
+function SignedOutRoutes() {
+  return (
+    <Routes>
+      <Route path={paths.login} element={<LoginPage />} />
+      <Route path={paths.loginCode} element={<LoginCodePage />} />
+      <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+      <Route path={paths.resetCode} element={<ResetCodePage />} />
+      <Route path={paths.newPassword} element={<NewPasswordPage />} />
+      <Route path={paths.error} element={<ErrorPage />} />
+      <Route path={paths.logout} element={<Navigate to={paths.login} replace />} />
+      <Route path="*" element={<SignedOutPage />} />
+    </Routes>
+  );
+}
+
+function SignedInRoutes() {
+  return (
+    <Routes>
+      <Route path={paths.logout} element={<LogoutPage />} />
+      {/* Signed in, the sign-in screens have nothing to do: go home. */}
+      <Route path="/admin/panel/*" element={<Navigate to={paths.home} replace />} />
+      <Route element={<Shell />}>
+        <Route index element={<HomePage />} />
+        <Route path={paths.profile} element={<ProfilePage />} />
+        <Route element={<StoryTabs />}>
+          <Route path={paths.shortcuts} element={<ShortcutsPage />} />
+          <Route path={paths.banners} element={<BannersPage />} />
+          <Route path={paths.storyVideos} element={<StoryVideosPage />} />
+          <Route path={paths.storyAds} element={<StoryAdsPage />} />
+        </Route>
+        <Route path="/update/story/video/:id" element={<StoryVideoEditPage />} />
+        <Route path="/update/story/ads/:id" element={<StoryAdEditPage />} />
+        <Route path="/update/story/banner/:id" element={<BannerEditPage />} />
+        <Route path="/views/dashboard/:id" element={<ItemDashboardPage />} />
+        <Route path={paths.controller} element={<ControllerPage />} />
+        {comingSoon.map(({ path, title }) => (
+          <Route key={path} path={path} element={<ComingSoonPage title={title} />} />
+        ))}
+        <Route path={paths.error} element={<ErrorPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function AppRoutes() {
+  const { status } = useAuth();
+  if (status === 'checking') return <Loading label="Checking your session" />;
+  return (
+    <ErrorBoundary>
+      <Lazy>{status === 'signedIn' ? <SignedInRoutes /> : <SignedOutRoutes />}</Lazy>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,54 @@
+import { AppShell, Center, Drawer, Loader, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { DrawerNav, SideRail } from './SideNav.js';
+import { TopBar } from './TopBar.js';
+import classes from './Shell.module.css';
+
+/** The signed-in frame: top bar, side navigation (a drawer under 768 px) and the screen. */
+export function Shell() {
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const { pathname } = useLocation();
+  useEffect(drawer.close, [pathname, drawer.close]);
+
+  return (
+    <AppShell
+      header={{ height: { base: 96, sm: 60 } }}
+      navbar={{ width: 72, breakpoint: 'sm', collapsed: { mobile: true } }}
+      padding="md"
+    >
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <AppShell.Header className={classes.header}>
+        <TopBar drawerOpened={drawerOpened} onBurger={drawer.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar className={classes.navbar}>
+        <SideRail />
+      </AppShell.Navbar>
+      <Drawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        title="Dealdesk"
+        size={260}
+        hiddenFrom="sm"
+        overlayProps={{ backgroundOpacity: 0.45, blur: 2 }}
+        scrollAreaComponent={ScrollArea.Autosize}
+      >
+        <DrawerNav onNavigate={drawer.close} />
+      </Drawer>
+      <AppShell.Main id="main" tabIndex={-1}>
+        <Suspense
+          fallback={
+            <Center h="50vh">
+              <Loader aria-label="Loading screen" />
+            </Center>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

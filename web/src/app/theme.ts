@@ -1,0 +1,15 @@
+import { createTheme } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'indigo',
+  defaultRadius: 'md',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '650' },
+  // Keyboard users always see where they are; mouse clicks do not leave rings behind.
+  focusRing: 'auto',
+  components: {
+    Paper: { defaultProps: { withBorder: true, radius: 'md' } },
+    Table: { defaultProps: { verticalSpacing: 'sm', highlightOnHover: true } },
+  },
+});

@@ -1,0 +1,59 @@
+import { forgetPasswordSchema } from '@dealdesk/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { api } from '../../app/api.js';
+import { paths } from '../../app/paths.js';
+import { session } from '../../app/session.js';
+import { useFormState } from '../../ui/form.js';
+import { toastError, toastSuccess } from '../../ui/notify.js';
+import { AuthLayout } from './AuthLayout.js';
+
+/** Reset step 1: the admin's email; the server mails a code and answers a temporary reset token. */
+export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const form = useFormState({ a_email: '' });
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.check(forgetPasswordSchema);
+    if (input === null) return;
+    setBusy(true);
+    const answer = await api.admin.forgetPassword(input);
+    setBusy(false);
+    if (!answer.status || answer.token === undefined) return toastError(answer.message);
+    session.setResetToken(answer.token);
+    toastSuccess(answer.message);
+    void navigate(paths.resetCode);
+  };
+
+  return (
+    <AuthLayout
+      title="Forgot your password?"
+      subtitle="Enter the admin's email address and we will send a verification code."
+      footer={
+        <Anchor component={Link} to={paths.login}>
+          Back to login
+        </Anchor>
+      }
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={form.values.a_email}
+            error={form.errors.a_email}
+            onChange={(event) => form.set('a_email', event.currentTarget.value)}
+          />
+          <Button type="submit" loading={busy}>
+            Send code
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

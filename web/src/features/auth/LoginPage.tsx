@@ -1,0 +1,63 @@
+import { loginSchema } from '@dealdesk/core';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { api } from '../../app/api.js';
+import { paths } from '../../app/paths.js';
+import { session } from '../../app/session.js';
+import { useFormState } from '../../ui/form.js';
+import { toastError, toastSuccess } from '../../ui/notify.js';
+import { AuthLayout } from './AuthLayout.js';
+
+/** Step 1 of sign-in: admin ID and password; the server mails a code and answers a temporary token. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const form = useFormState({ a_id: '', a_password: '' });
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const credentials = form.check(loginSchema);
+    if (credentials === null) return;
+    setBusy(true);
+    const answer = await api.admin.login(credentials);
+    setBusy(false);
+    if (!answer.status || answer.token === undefined) return toastError(answer.message);
+    session.setToken(answer.token);
+    toastSuccess(answer.message);
+    void navigate(paths.loginCode);
+  };
+
+  return (
+    <AuthLayout title="Admin Login" subtitle="Sign in to the Dealdesk back-office.">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack>
+          <TextInput
+            label="Admin ID"
+            autoComplete="username"
+            required
+            value={form.values.a_id}
+            error={form.errors.a_id}
+            onChange={(event) => form.set('a_id', event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={form.values.a_password}
+            error={form.errors.a_password}
+            onChange={(event) => form.set('a_password', event.currentTarget.value)}
+          />
+          <Group justify="space-between">
+            <Anchor component={Link} to={paths.forgotPassword} size="sm">
+              Forget ?
+            </Anchor>
+            <Button type="submit" loading={busy}>
+              Login
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,3 @@
+export function ControllerPage() {
+  return null;
+}

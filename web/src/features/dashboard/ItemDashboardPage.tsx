@@ -1,0 +1,3 @@
+export function ItemDashboardPage() {
+  return null;
+}

@@ -1,0 +1,139 @@
+import { profileUpdateSchema, type Admin, type ProfileUpdate } from '@dealdesk/core';
+import {
+  Avatar,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api } from '../../app/api.js';
+import { useFormState } from '../../ui/form.js';
+import { toastSuccess, unwrap } from '../../ui/notify.js';
+import { Page } from '../../ui/Page.js';
+
+const adminKey = ['admin-data'];
+
+const editable = (admin: Admin): ProfileUpdate => ({
+  a_name: admin.a_name,
+  a_state: admin.a_state,
+  a_city: admin.a_city,
+  a_phone: admin.a_phone,
+  a_address: admin.a_address,
+});
+
+function initials(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .map((word) => word[0]?.toUpperCase() ?? '');
+  return letters.slice(0, 2).join('') || 'A';
+}
+
+function ProfileForm({ admin }: { admin: Admin }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const form = useFormState<ProfileUpdate>(() => editable(admin));
+  const save = useMutation({
+    mutationFn: async (update: ProfileUpdate) => unwrap(await api.admin.updateProfile(update)),
+    onSuccess: (answer) => {
+      toastSuccess(answer.message);
+      if (answer.data !== undefined) queryClient.setQueryData(adminKey, answer);
+      setEditing(false);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const update = form.check(profileUpdateSchema);
+    if (update !== null) save.mutate(update);
+  };
+  const cancel = () => {
+    form.setValues(editable(admin));
+    form.setErrors({});
+    setEditing(false);
+  };
+  const field = (key: keyof ProfileUpdate) => ({
+    readOnly: !editing,
+    variant: editing ? 'default' : 'filled',
+    value: form.values[key],
+    error: form.errors[key],
+    onChange: (event: { currentTarget: { value: string } }) =>
+      form.set(key, event.currentTarget.value),
+  });
+
+  return (
+    <Paper p={{ base: 'md', sm: 'xl' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="lg">
+          <Group>
+            <Avatar size={64} radius="xl" color="indigo">
+              {initials(admin.a_name)}
+            </Avatar>
+            <div>
+              <Title order={2} fz="h3">
+                {admin.a_name || admin.a_id}
+              </Title>
+              <Text c="dimmed" size="sm">
+                Admin ID {admin.a_id}
+              </Text>
+            </div>
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Email"
+              value={admin.a_email}
+              readOnly
+              variant="filled"
+              description="The email cannot be changed"
+            />
+            <TextInput label="Name" required={editing} {...field('a_name')} />
+            <TextInput label="State" {...field('a_state')} />
+            <TextInput label="City" {...field('a_city')} />
+            <TextInput label="Phone" type="tel" autoComplete="tel" {...field('a_phone')} />
+          </SimpleGrid>
+          <Textarea label="Address" autosize minRows={2} {...field('a_address')} />
+          <Group justify="flex-end">
+            {editing ? (
+              <>
+                <Button variant="default" onClick={cancel} disabled={save.isPending}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={save.isPending}>
+                  Save
+                </Button>
+              </>
+            ) : (
+              <Button onClick={() => setEditing(true)}>Edit</Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+/** /profile: the admin's own details, read-only until Edit. */
+export function ProfilePage() {
+  const admin = useQuery({
+    queryKey: adminKey,
+    queryFn: async () => unwrap(await api.admin.adminData()),
+  });
+  const data = admin.data?.data;
+  return (
+    <Page title="Profile" description="Your administrator details.">
+      {data === undefined ? (
+        <Skeleton h={360} radius="md" aria-label="Loading profile" />
+      ) : (
+        <ProfileForm key={admin.dataUpdatedAt} admin={data} />
+      )}
+    </Page>
+  );
+}

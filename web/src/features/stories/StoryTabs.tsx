@@ -1,0 +1,3 @@
+export function StoryTabs() {
+  return null;
+}

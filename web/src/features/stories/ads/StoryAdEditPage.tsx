@@ -1,0 +1,3 @@
+export function StoryAdEditPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function StoryAdsPage() {
+  return null;
+}

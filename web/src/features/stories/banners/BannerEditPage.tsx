@@ -1,0 +1,3 @@
+export function BannerEditPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function BannersPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function ShortcutsPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function StoryVideoEditPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function StoryVideosPage() {
+  return null;
+}

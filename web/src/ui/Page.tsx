@@ -1,0 +1,34 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A screen's heading, with what it is for and its main actions. */
+export function Page({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="lg" maw={1280} mx="auto">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+            {title}
+          </Title>
+          {description === undefined ? null : (
+            <Text c="dimmed" size="sm" mt={4}>
+              {description}
+            </Text>
+          )}
+        </div>
+        {actions}
+      </Group>
+      {children}
+    </Stack>
+  );
+}

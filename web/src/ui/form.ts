@@ -1,0 +1,38 @@
+// Forms validate with the core's zod schemas, so the browser says what the server would.
+import { useState } from 'react';
+import type { z } from 'zod';
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+export type Validation<S extends z.ZodType> =
+  { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors };
+
+/** The schema's verdict on the values: the parsed data, or the first message of each field. */
+export function validate<S extends z.ZodType>(schema: S, values: unknown): Validation<S> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.map(String).join('.');
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** Form values with their field errors; editing a field clears its error. */
+export function useFormState<Values extends object>(initial: Values | (() => Values)) {
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = <Key extends keyof Values>(key: Key, value: Values[Key]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+  /** Validates; on failure shows the messages and answers null. */
+  const check = <S extends z.ZodType>(schema: S, input: unknown = values): z.output<S> | null => {
+    const verdict = validate(schema, input);
+    if (verdict.ok) return verdict.data;
+    setErrors(verdict.errors);
+    return null;
+  };
+  return { values, setValues, errors, setErrors, set, check };
+}

@@ -1,0 +1,34 @@
+// Toasts (spec section 8): a false status shows the server's message, success messages
+// come from the server; every toast closes by itself after 2 seconds.
+import { toastAutoCloseMs, type ClientResult } from '@dealdesk/core';
+import { notifications } from '@mantine/notifications';
+
+export function toastError(message: string): void {
+  notifications.show({ color: 'red', title: 'Error', message, autoClose: toastAutoCloseMs });
+}
+
+export function toastSuccess(message: string): void {
+  notifications.show({ color: 'teal', title: 'Done', message, autoClose: toastAutoCloseMs });
+}
+
+/** A call that answered status false, carried as an error so queries and mutations fail. */
+export class ApiFailure extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus: number,
+  ) {
+    super(message);
+    this.name = 'ApiFailure';
+  }
+}
+
+/** The answer of a call that succeeded; throws an ApiFailure with the server's message otherwise. */
+export function unwrap<Answer extends object>(result: ClientResult<Answer>): ClientResult<Answer> {
+  if (!result.status) throw new ApiFailure(result.message, result.httpStatus);
+  return result;
+}
+
+/** The message to show for anything a query or mutation threw. */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiFailure && error.message !== '' ? error.message : fallback;
+}
