@@ -29,7 +29,7 @@ export const banners = {
       auth: 'bearer',
     }),
   add: ({ insertData, ...files }: BannerAddRequest) =>
-    command({
+    command<{ data: Banner }>({
       method: 'POST',
       path: '/api/App/add/banner/b1',
       body: multipart(files, { insertData }),
@@ -43,14 +43,14 @@ export const banners = {
       auth: 'bearer',
     }),
   edit: ({ insertData, ...fields }: BannerEditRequest) =>
-    command({
+    command<{ data: Banner }>({
       method: 'PUT',
       path: '/api/App/edit/banner/b1',
       body: multipart(fields, { insertData }),
       auth: 'bearer',
     }),
   setStatus: (input: IdStatusChangeInput) =>
-    command({
+    command<{ data: Banner }>({
       method: 'PUT',
       path: '/api/App/status/edit/banner/b1',
       body: envelope(input),

@@ -11,16 +11,19 @@ import type {
 import { command, envelope } from './command.js';
 import type { ClientInput } from './inputs.js';
 
+/** The settings as GET answers them; every change answers them as they are after it. */
+type ControllerAnswer = { data: ControllerSettings; installNew: InstallNew };
+
 /** Every setting of the screen changes through a PUT of its own path. */
 const change =
   <Input extends object>(path: string) =>
   (input: Input) =>
-    command({ method: 'PUT', path, body: envelope(input), auth: 'bearer' });
+    command<ControllerAnswer>({ method: 'PUT', path, body: envelope(input), auth: 'bearer' });
 
 /** The controller screen: feature switches, positions, ad placements and app settings. */
 export const controller = {
   get: () =>
-    command<{ data: ControllerSettings; installNew: InstallNew }>({
+    command<ControllerAnswer>({
       method: 'GET',
       path: '/api/App/controller/admin',
       auth: 'bearer',

@@ -24,6 +24,7 @@ export { createExecutor } from './executor.js';
 export type { ClientInput, PageRequest } from './inputs.js';
 export type { ShortcutAddRequest, ShortcutEditRequest } from './shortcuts.js';
 export type {
+  RunningStory,
   StoryAddRequest,
   StoryEditData,
   StoryEditRequest,

@@ -21,13 +21,23 @@ export const shortcuts = {
       auth: 'bearer',
     }),
   add: (input: ShortcutAddRequest) =>
-    command({ method: 'POST', path: '/api/sortcut', body: multipart(input), auth: 'bearer' }),
+    command<{ data: ShortcutStory }>({
+      method: 'POST',
+      path: '/api/sortcut',
+      body: multipart(input),
+      auth: 'bearer',
+    }),
   edit: (input: ShortcutEditRequest) =>
-    command({ method: 'PUT', path: '/api/sortcut', body: multipart(input), auth: 'bearer' }),
+    command<{ data: ShortcutStory }>({
+      method: 'PUT',
+      path: '/api/sortcut',
+      body: multipart(input),
+      auth: 'bearer',
+    }),
   remove: (input: IdListInput) =>
     command({ method: 'DELETE', path: '/api/sortcut', body: envelope(input), auth: 'bearer' }),
   setStatus: (input: StatusChangeInput) =>
-    command({
+    command<{ data: ShortcutStory }>({
       method: 'PUT',
       path: '/api/sortcut/status',
       body: envelope(input),

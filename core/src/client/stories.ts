@@ -17,9 +17,12 @@ export type StoryEditRequest = ClientInput<StoryEditFieldsInput, { insertData: S
 
 type StoryPage = Pick<PageRequest, 'page' | 'limit'>;
 
+/** A story as the lists answer it: running while active and within its View or Click limit. */
+export type RunningStory<Story extends StoryVideo = StoryVideo> = Story & { running: boolean };
+
 /** One edit call for both: a story ad's insertData carries adsStory true, NTV, view... */
-const editStory = ({ insertData, ...fields }: StoryEditRequest) =>
-  command({
+const editStory = <Story extends StoryVideo>({ insertData, ...fields }: StoryEditRequest) =>
+  command<{ data: RunningStory<Story> }>({
     method: 'PUT',
     path: '/api/App/Edit/story/video',
     body: multipart(fields, { insertData }),
@@ -33,14 +36,14 @@ function storyCalls<Story extends StoryVideo, ListFields extends object>(
 ) {
   return {
     list: (page: StoryPage = {}) =>
-      command<{ data: Story[] } & ListFields>({
+      command<{ data: RunningStory<Story>[] } & ListFields>({
         method: 'GET',
         path: `/api/App/all/only/story/${kind}`,
         query: page,
         auth: 'bearer',
       }),
     find: (id: string) =>
-      command<{ data: Story }>({
+      command<{ data: RunningStory<Story> }>({
         method: 'GET',
         path: `/api/App/story/${kind}/find`,
         query: { id },
@@ -48,13 +51,13 @@ function storyCalls<Story extends StoryVideo, ListFields extends object>(
       }),
     /** insertData travels as JSON text beside the image or video file. */
     add: ({ insertData, ...files }: StoryAddRequest) =>
-      command({
+      command<{ data: RunningStory<Story> }>({
         method: 'POST',
         path: addPath,
         body: multipart(files, { insertData }),
         auth: 'bearer',
       }),
-    edit: editStory,
+    edit: editStory<Story>,
     remove: (input: IdListInput) =>
       command({
         method: 'DELETE',
@@ -64,7 +67,7 @@ function storyCalls<Story extends StoryVideo, ListFields extends object>(
       }),
     /** The spec sends this switch as plain JSON, not in the envelope. */
     setStatus: (input: StatusChangeInput) =>
-      command({
+      command<{ data: RunningStory<Story> }>({
         method: 'PUT',
         path: `/api/App/story/${kind}/status`,
         body: plainJson(input),
