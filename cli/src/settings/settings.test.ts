@@ -1,0 +1,93 @@
+import { mkdtemp, readFile, stat, writeFile, chmod, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { exitCodes } from '../exit.js';
+import { defaultServerUrl, requireKeys, resolveSettings } from './resolve.js';
+import { configDir, configPath, readConfig, updateProfile, type ConfigFile } from './store.js';
+
+const tempHome = () => mkdtemp(join(tmpdir(), 'dealdesk-settings-'));
+
+describe('config file', () => {
+  it('lives under XDG_CONFIG_HOME, or ~/.config when that is unset or relative', () => {
+    expect(configDir({ XDG_CONFIG_HOME: '/srv/conf' })).toBe('/srv/conf/dealdesk');
+    expect(configDir({ XDG_CONFIG_HOME: 'relative/conf' })).toMatch(/\/\.config\/dealdesk$/);
+    expect(configDir({})).toMatch(/\/\.config\/dealdesk$/);
+  });
+
+  it('is written 0600 in a 0700 folder, tightening a folder that was looser', async () => {
+    const env = { XDG_CONFIG_HOME: await tempHome() };
+    await mkdir(configDir(env), { mode: 0o755 });
+    await chmod(configDir(env), 0o755);
+    await updateProfile(env, 'default', (profile) => ({ ...profile, token: 'session-token' }));
+    expect((await stat(configDir(env))).mode & 0o777).toBe(0o700);
+    expect((await stat(configPath(env))).mode & 0o777).toBe(0o600);
+    expect(await readConfig(env)).toEqual({
+      currentProfile: 'default',
+      profiles: { default: { token: 'session-token' } },
+    });
+  });
+
+  it('reads as empty when missing, and names the file when it is not ours (exit 2)', async () => {
+    const env = { XDG_CONFIG_HOME: await tempHome() };
+    expect(await readConfig(env)).toEqual({ currentProfile: 'default', profiles: {} });
+    await mkdir(configDir(env));
+    await writeFile(configPath(env), '{"hello": 1}');
+    await expect(readConfig(env)).rejects.toMatchObject({
+      exitCode: exitCodes.usage,
+      message: expect.stringContaining(configPath(env)),
+    });
+    expect(await readFile(configPath(env), 'utf8')).toBe('{"hello": 1}');
+  });
+});
+
+describe('settings in effect', () => {
+  const config: ConfigFile = {
+    currentProfile: 'prod',
+    profiles: {
+      prod: {
+        url: 'https://deals.example.test',
+        apiKey: 'prod-key',
+        secret: 'a'.repeat(64),
+        token: 't1',
+      },
+      staging: { url: 'https://staging.example.test' },
+    },
+  };
+
+  it('takes the environment over the profile, and the profile over the default', () => {
+    const settings = resolveSettings(config, undefined, {
+      DEALDESK_URL: 'http://127.0.0.1:9999',
+      DEALDESK_TOKEN: 'ddk_cron',
+    });
+    expect(settings.profileName).toBe('prod');
+    expect(settings.url).toEqual({ value: 'http://127.0.0.1:9999', source: 'environment' });
+    expect(settings.token).toEqual({ value: 'ddk_cron', source: 'environment' });
+    expect(settings.apiKey).toEqual({ value: 'prod-key', source: 'profile' });
+  });
+
+  it('picks the profile from --profile, then DEALDESK_PROFILE, then the current one', () => {
+    expect(resolveSettings(config, 'staging', { DEALDESK_PROFILE: 'prod' }).profileName).toBe(
+      'staging',
+    );
+    expect(resolveSettings(config, undefined, { DEALDESK_PROFILE: 'staging' }).url.value).toBe(
+      'https://staging.example.test',
+    );
+    const unknown = resolveSettings(config, 'new', {});
+    expect(unknown.url).toEqual({ value: defaultServerUrl, source: 'default' });
+    expect(unknown.token).toBeNull();
+  });
+
+  it('ignores empty variables, and asks for missing keys naming the command to run (exit 2)', () => {
+    const settings = resolveSettings(config, 'staging', { DEALDESK_API_KEY: '' });
+    expect(() => requireKeys(settings)).toThrow(/dealdesk config set api-key/);
+    expect(() =>
+      requireKeys({ ...settings, apiKey: { value: 'k', source: 'environment' } }),
+    ).toThrow(/DEALDESK_SECRET/);
+    try {
+      requireKeys(settings);
+    } catch (error) {
+      expect(error).toMatchObject({ exitCode: exitCodes.usage });
+    }
+  });
+});
