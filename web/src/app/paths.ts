@@ -24,7 +24,23 @@ export const paths = {
   controller: '/controller',
   analytics: '/site/manage/analytics',
   policy: '/site/policy',
+  terms: '/site/policy/terms',
   product: '/add/Product',
+  categories: '/add/Product/category',
+  products: '/show/Product',
+  // Spelled so by the spec.
+  productEvents: '/show/Prodcut/event',
+  productDetails: (id: string) => `/show/product/product-details/${encodeURIComponent(id)}`,
   adsManager: '/site/manage/ads/nativeAds/add',
+  adUnits: {
+    native: '/site/manage/ads/nativeAds/add',
+    fullScreen: '/site/manage/ads/fullScreenAds/add',
+    banner: '/site/manage/ads/bannerAds/add',
+    open: '/site/manage/ads/openAds/add',
+    reward: '/site/manage/ads/rewardAds/add',
+  },
+  webAds: '/site/manage/ads/webAds/add',
+  inHouseAds: '/manage/ads/inHouseAds/add',
+  editInHouseAd: (id: string) => `/manage/ads/inHouseAds/edit/${encodeURIComponent(id)}`,
   notification: '/site/notification',
 } as const;
