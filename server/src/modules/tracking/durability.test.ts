@@ -1,0 +1,147 @@
+// An acknowledged event is never lost: the built server (server/dist, which `npm test` builds
+// before running the tests) is killed, or stopped, while the app keeps sending; after a restart
+// every acknowledged batch is counted, and no batch is ever counted in part.
+import { createApiClient, type ApiClient, type TrackEvent } from '@dealdesk/core';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newId } from '../../ids.js';
+import {
+  dialects,
+  freshDatabase,
+  startTestServer,
+  testConfig,
+  type TestDatabase,
+} from '../../testing/harness.js';
+import { trackingService } from './service.js';
+
+const builtServer = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
+const viewsPerBatch = 15;
+const clicksPerBatch = 5;
+const senders = 12;
+/** Acknowledged batches to wait for before the signal, so the test always has some. */
+const acknowledgedBeforeSignal = 60;
+
+interface RunningServer {
+  child: ChildProcess;
+  api: ApiClient;
+  exited: Promise<number | null>;
+}
+
+async function spawnBuiltServer(database: TestDatabase): Promise<RunningServer> {
+  const apiKey = 'durability-key';
+  const secret = randomBytes(32).toString('hex');
+  const child = spawn(process.execPath, [builtServer], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DEALDESK_DATA_DIR: database.dataDir,
+      DATABASE_URL: database.databaseUrl ?? '',
+      DEALDESK_API_KEY: apiKey,
+      DEALDESK_SECRET: secret,
+      DEALDESK_ADMIN_PASSWORD: 'durability-admin',
+      DEALDESK_WEB_DIR: join(database.dataDir, 'no-web-app'),
+      LOG_LEVEL: 'silent',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let printed = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+      const url = /running at (http:\/\/\S+)/.exec(printed)?.[1];
+      if (url !== undefined) resolve(url);
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${printed}`)));
+  });
+  return { child, api: createApiClient({ baseUrl, apiKey, secret }), exited };
+}
+
+/**
+ * Sends batches (each under an id of its own) from several senders until the server goes away,
+ * with `signal` sent once enough batches were acknowledged. Answers every id sent and the
+ * acknowledged ones.
+ */
+async function sendThrough(server: RunningServer, signal: NodeJS.Signals) {
+  const sent: string[] = [];
+  const acknowledged = new Set<string>();
+  let signalled = false;
+  const sender = async () => {
+    for (;;) {
+      const id = newId();
+      const events: TrackEvent[] = [
+        ...Array.from({ length: viewsPerBatch }, () => ({
+          kind: 'story' as const,
+          id,
+          event: 'view' as const,
+        })),
+        ...Array.from({ length: clicksPerBatch }, () => ({
+          kind: 'story' as const,
+          id,
+          event: 'click' as const,
+        })),
+      ];
+      sent.push(id);
+      const answer = await server.api.tracking.track({ events });
+      if (!answer.status) return;
+      acknowledged.add(id);
+      if (!signalled && acknowledged.size >= acknowledgedBeforeSignal) {
+        signalled = true;
+        server.child.kill(signal);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: senders }, sender));
+  return { sent, acknowledged, exitCode: await server.exited };
+}
+
+describe.skipIf(!existsSync(builtServer)).each(dialects)(
+  'acknowledged events of the built server on %s',
+  (dialect) => {
+    let database: TestDatabase;
+    beforeEach(async () => {
+      database = await freshDatabase(dialect);
+    });
+    afterEach(async () => {
+      await database.drop();
+    });
+
+    /** Restarts on the same storage and reads what was counted. */
+    async function countedAfterRestart(ids: string[]) {
+      const restarted = await startTestServer(testConfig(database));
+      try {
+        return await trackingService(restarted.app.dealdesk.context).totalsOf(ids);
+      } finally {
+        await restarted.close();
+      }
+    }
+
+    const whole = { views: viewsPerBatch, clicks: clicksPerBatch };
+    const none = { views: 0, clicks: 0 };
+
+    it.each([
+      ['killed (SIGKILL)', 'SIGKILL'],
+      ['stopped (SIGTERM)', 'SIGTERM'],
+    ] as const)('keeps every acknowledged batch when the server is %s', async (_label, signal) => {
+      const { sent, acknowledged, exitCode } = await sendThrough(
+        await spawnBuiltServer(database),
+        signal,
+      );
+      expect(acknowledged.size).toBeGreaterThanOrEqual(acknowledgedBeforeSignal);
+      // A graceful stop exits cleanly; a kill leaves no exit code.
+      expect(exitCode).toBe(signal === 'SIGTERM' ? 0 : null);
+
+      const counted = await countedAfterRestart(sent);
+      for (const id of acknowledged) expect(counted.get(id)).toEqual(whole);
+      // A batch the server never answered is counted whole or not at all.
+      for (const id of sent.filter((sentId) => !acknowledged.has(sentId))) {
+        expect([whole, none]).toContainEqual(counted.get(id));
+      }
+    });
+  },
+);
