@@ -4,8 +4,11 @@ import type { Module } from '../context.js';
 import { authModule } from './auth/routes.js';
 import type { AuthService } from './auth/service.js';
 import { bannersModule } from './banners/routes.js';
+import { categoriesModule } from './categories/routes.js';
 import { controllerModule } from './controller/routes.js';
 import { dashboardModule } from './dashboard/routes.js';
+import { policyModule } from './policy/routes.js';
+import { productsModule } from './products/routes.js';
 import { profileModule } from './profile/routes.js';
 import { shortcutsModule } from './shortcuts/routes.js';
 import { storiesModule } from './stories/routes.js';
@@ -23,5 +26,8 @@ export function allModules(auth: AuthService): Module[] {
     controllerModule,
     trackingModule,
     dashboardModule,
+    categoriesModule,
+    productsModule,
+    policyModule,
   ];
 }

@@ -1,0 +1,229 @@
+// Categories and subcategories: names unique (a category's among categories, a subcategory's
+// within its category), images replaced and removed with them, counts kept in the rows.
+import type { Category, Subcategory } from '@dealdesk/core';
+import { isUniqueViolation } from '../../adapters/storage/dialect.js';
+import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import type { CheckedFile } from '../../http/uploads.js';
+import { newId } from '../../ids.js';
+import { categoryAnswers } from './messages.js';
+import { countProducts } from './placement.js';
+import { categoriesRepository, nameKey } from './repository.js';
+import { removeFiles, withStoredFiles } from './uploads.js';
+
+export interface CategoryAddition {
+  name: string;
+  image: CheckedFile;
+  bg_image: CheckedFile;
+}
+
+export interface CategoryChange {
+  id: string;
+  name: string;
+  image?: CheckedFile | undefined;
+  bg_image?: CheckedFile | undefined;
+}
+
+export interface SubcategoryAddition {
+  name: string;
+  categoryId: string;
+  image: CheckedFile;
+}
+
+export interface SubcategoryChange {
+  id: string;
+  name: string;
+  categoryId: string;
+  image?: CheckedFile | undefined;
+}
+
+/** A unique-name violation as the 409 the admin can act on. */
+const nameTaken = (message: string) => (error: unknown) => {
+  throw isUniqueViolation(error) ? new HttpError(409, message) : error;
+};
+
+/**
+ * The files given for optional image slots, and the columns their stored paths fill; the
+ * columns' previous files are removed once the change is written.
+ */
+function replacements<Column extends string>(slots: Record<Column, CheckedFile | undefined>) {
+  const given = (Object.entries(slots) as [Column, CheckedFile | undefined][]).flatMap(
+    ([column, file]) => (file === undefined ? [] : [{ column, file }]),
+  );
+  return {
+    files: given.map(({ file }) => file),
+    columns: given.map(({ column }) => column),
+    values: (paths: readonly string[]): Partial<Record<Column, string>> =>
+      Object.fromEntries(given.map(({ column }, index) => [column, paths[index]])) as Partial<
+        Record<Column, string>
+      >,
+  };
+}
+
+export function categoriesService({ db, media, clock }: AppContext) {
+  const repo = categoriesRepository(db);
+
+  const existingCategory = async (id: string) => {
+    const category = await repo.findCategory(id);
+    if (category === undefined) throw new HttpError(404, categoryAnswers.categoryNotFound);
+    return category;
+  };
+  const existingSubcategory = async (id: string) => {
+    const subcategory = await repo.findSubcategory(id);
+    if (subcategory === undefined) throw new HttpError(404, categoryAnswers.subcategoryNotFound);
+    return subcategory;
+  };
+  const oneSubcategory = async (id: string): Promise<Subcategory> => {
+    const [found] = await repo.subcategories({ id });
+    if (found === undefined) throw new HttpError(404, categoryAnswers.subcategoryNotFound);
+    return found;
+  };
+
+  return {
+    categories: () => repo.categories(),
+
+    async addCategory({ name, image, bg_image }: CategoryAddition): Promise<Category> {
+      const now = clock().toISOString();
+      const row = await withStoredFiles(media, [image, bg_image], ([main, background]) =>
+        repo
+          .insertCategory({
+            id: newId(clock()),
+            name,
+            name_key: nameKey(name),
+            main_image: main,
+            bg_image: background,
+            total_sub: 0,
+            total_products: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .catch(nameTaken(categoryAnswers.categoryNameTaken)),
+      );
+      return repo.toCategory(row);
+    },
+
+    async updateCategory({ id, name, image, bg_image }: CategoryChange): Promise<Category> {
+      const before = await existingCategory(id);
+      const given = replacements({ main_image: image, bg_image });
+      const row = await withStoredFiles(media, given.files, (paths) =>
+        repo
+          .updateCategory(id, {
+            name,
+            name_key: nameKey(name),
+            ...given.values(paths),
+            updated_at: clock().toISOString(),
+          })
+          .catch(nameTaken(categoryAnswers.categoryNameTaken)),
+      );
+      await removeFiles(
+        media,
+        given.columns.map((column) => before[column]),
+      );
+      return repo.toCategory(row);
+    },
+
+    /** Refused while products are filed under it; its subcategories (all empty) go with it. */
+    async deleteCategory(id: string): Promise<void> {
+      const images = await db.transaction().execute(async (trx) => {
+        const category = await categoriesRepository(trx).findCategory(id);
+        if (category === undefined) throw new HttpError(404, categoryAnswers.categoryNotFound);
+        if (category.total_products > 0)
+          throw new HttpError(409, categoryAnswers.categoryHasProducts(category.total_products));
+        const subcategoryImages = await categoriesRepository(trx).deleteCategory(id);
+        return [category.main_image, category.bg_image, ...subcategoryImages];
+      });
+      await removeFiles(media, images);
+    },
+
+    subcategories: () => repo.subcategories(),
+
+    async subcategoriesOf(categoryId: string): Promise<Subcategory[]> {
+      await existingCategory(categoryId);
+      return repo.subcategories({ categoryId });
+    },
+
+    async addSubcategory({ name, categoryId, image }: SubcategoryAddition): Promise<Subcategory> {
+      await existingCategory(categoryId);
+      const id = newId(clock());
+      const now = clock().toISOString();
+      await withStoredFiles(media, [image], ([main]) =>
+        db
+          .transaction()
+          .execute(async (trx) => {
+            const writer = categoriesRepository(trx);
+            await writer.insertSubcategory({
+              id,
+              category_id: categoryId,
+              name,
+              name_key: nameKey(name),
+              main_image: main,
+              total_products: 0,
+              created_at: now,
+              updated_at: now,
+            });
+            await writer.addSubcategoryCount(categoryId, 1);
+          })
+          .catch(nameTaken(categoryAnswers.subcategoryNameTaken)),
+      );
+      return oneSubcategory(id);
+    },
+
+    /** Moving a subcategory to another category takes its products along. */
+    async updateSubcategory({ id, name, categoryId, image }: SubcategoryChange) {
+      const before = await existingSubcategory(id);
+      if (categoryId !== before.category_id) await existingCategory(categoryId);
+      const given = replacements({ main_image: image });
+      await withStoredFiles(media, given.files, (paths) =>
+        db
+          .transaction()
+          .execute(async (trx) => {
+            const writer = categoriesRepository(trx);
+            await writer.updateSubcategory(id, {
+              name,
+              name_key: nameKey(name),
+              category_id: categoryId,
+              ...given.values(paths),
+              updated_at: clock().toISOString(),
+            });
+            if (categoryId === before.category_id) return;
+            await writer.addSubcategoryCount(before.category_id, -1);
+            await writer.addSubcategoryCount(categoryId, 1);
+            const moved = await writer.moveSubcategoryProducts(id, categoryId);
+            // The subcategory's own count nets to zero; each category's moves by its products.
+            await countProducts(trx, [
+              { placement: { categoryId: before.category_id, subcategoryId: id }, delta: -moved },
+              { placement: { categoryId, subcategoryId: id }, delta: moved },
+            ]);
+          })
+          .catch(nameTaken(categoryAnswers.subcategoryNameTaken)),
+      );
+      await removeFiles(
+        media,
+        given.columns.map((column) => before[column]),
+      );
+      return oneSubcategory(id);
+    },
+
+    /** Refused while products are filed under it. */
+    async deleteSubcategory(id: string): Promise<void> {
+      const image = await db.transaction().execute(async (trx) => {
+        const writer = categoriesRepository(trx);
+        const subcategory = await writer.findSubcategory(id);
+        if (subcategory === undefined)
+          throw new HttpError(404, categoryAnswers.subcategoryNotFound);
+        if (subcategory.total_products > 0) {
+          throw new HttpError(
+            409,
+            categoryAnswers.subcategoryHasProducts(subcategory.total_products),
+          );
+        }
+        await writer.deleteSubcategory(id);
+        await writer.addSubcategoryCount(subcategory.category_id, -1);
+        return subcategory.main_image;
+      });
+      await removeFiles(media, [image]);
+    },
+  };
+}
+
+export type CategoriesService = ReturnType<typeof categoriesService>;

@@ -1,0 +1,70 @@
+// A product row as stored (JSON text for lists and maps, counters beside it) and as answered.
+import type {
+  Product,
+  ProductData,
+  ProductEvent,
+  ProductImage,
+  Size,
+  Specifications,
+} from '@dealdesk/core';
+import type { ProductsTable } from './tables.js';
+
+/** The full-text search's source: the title, then every specification name and value. */
+export function searchTextOf(title: string, specifications: Specifications): string {
+  const words = [title];
+  for (const [name, value] of Object.entries(specifications)) {
+    words.push(name, ...(typeof value === 'string' ? [value] : Object.entries(value).flat()));
+  }
+  return words.join(' ');
+}
+
+/** The columns a product's details fill (create and update). */
+export function detailColumns({ productDetails: details, events, btn_url }: ProductData) {
+  return {
+    title: details.title,
+    price: details.price,
+    og_price: details.og_price,
+    rating: details.rating,
+    ratings_and_reviews: details.ratingsAndReviews,
+    delivery_info: details.deliveryInfo,
+    available_sizes: JSON.stringify(details.availableSizes),
+    specifications: JSON.stringify(details.specifications),
+    og_url: details.og_url,
+    btn_url,
+    category_id: details.category,
+    subcategory_id: details.subcategory,
+    events,
+    search_text: searchTextOf(details.title, details.specifications),
+  } satisfies Partial<ProductsTable>;
+}
+
+/** A stored product with its category and subcategory names and its counters. */
+export interface ProductRecord extends Omit<ProductsTable, 'search_text' | 'updated_at'> {
+  category_name: string;
+  subcategory_name: string;
+  views: number | null;
+  clicks: number | null;
+}
+
+export function toProduct(row: ProductRecord): Product {
+  return {
+    _id: row.id,
+    title: row.title,
+    price: row.price,
+    og_price: row.og_price,
+    rating: row.rating,
+    ratingsAndReviews: row.ratings_and_reviews,
+    deliveryInfo: row.delivery_info,
+    availableSizes: JSON.parse(row.available_sizes) as Size[],
+    specifications: JSON.parse(row.specifications) as Specifications,
+    og_url: row.og_url,
+    btn_url: row.btn_url,
+    category: { _id: row.category_id, name: row.category_name },
+    subcategory: { _id: row.subcategory_id, name: row.subcategory_name },
+    events: row.events satisfies ProductEvent,
+    images: JSON.parse(row.images) as ProductImage[],
+    view: row.views ?? 0,
+    btn_click: row.clicks ?? 0,
+    createdAt: row.created_at,
+  };
+}
