@@ -34,11 +34,18 @@ function queryString(query: Query | undefined): string {
   return text === '' ? '' : `?${text}`;
 }
 
+/** Bytes over a plain ArrayBuffer go into a Blob as they are; others (shared memory) are copied. */
+function isArrayBufferView(bytes: Uint8Array): bytes is Uint8Array<ArrayBuffer> {
+  return bytes.buffer instanceof ArrayBuffer;
+}
+
 function filePart(file: UploadFile): Blob {
-  // Copying the bytes gives the Blob an ArrayBuffer-backed view whatever the caller passed.
-  return file.data instanceof Blob
-    ? file.data
-    : new Blob([new Uint8Array(file.data)], { type: file.type });
+  const data =
+    file.data instanceof Blob || isArrayBufferView(file.data)
+      ? file.data
+      : new Uint8Array(file.data);
+  // Wrapping a Blob too gives the part the declared type whatever the Blob carried.
+  return new Blob([data], { type: file.type });
 }
 
 function formData(fields: MultipartFields): FormData {

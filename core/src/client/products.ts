@@ -12,10 +12,19 @@ import type {
 import { command, envelope, multipart } from './command.js';
 import type { ClientInput } from './inputs.js';
 
+/**
+ * Sizes go as typed, a list or the form's comma-separated text: the server splits, trims and
+ * upper-cases them before it checks them.
+ */
+type ProductDetailsRequest = ClientInput<
+  ProductDetailsInput,
+  Omit<ProductDetails, 'availableSizes'> & { availableSizes: readonly string[] | string }
+>;
+
 export type ProductDataRequest = ClientInput<
   ProductDataInput,
   {
-    productDetails: ClientInput<ProductDetailsInput, ProductDetails>;
+    productDetails: ProductDetailsRequest;
     events: ProductEvent;
     btn_url: string;
   }
