@@ -1,4 +1,5 @@
 import type { AnalyticsItem, AnalyticsTotals } from '../entities/ads.js';
+import type { ViewsDashboard } from '../entities/dashboard.js';
 import type { DateRangeQueryInput } from '../schemas/index.js';
 import { command, envelope, segment } from './command.js';
 
@@ -10,9 +11,15 @@ export function analyticsId(id: string, source: AnalyticsSource): string {
   return source === 'web' ? (id.split('&', 1)[0] ?? id) : id;
 }
 
+/**
+ * Beyond the spec's data and totals, the server answers what the Views and Click cards and
+ * charts draw: the ads' views and clicks in all and per business day.
+ */
+export type AnalyticsReport = { data: AnalyticsItem[] } & AnalyticsTotals & ViewsDashboard;
+
 export const analytics = {
   get: (range: DateRangeQueryInput) =>
-    command<{ data: AnalyticsItem[] } & AnalyticsTotals>({
+    command<AnalyticsReport>({
       method: 'GET',
       path: '/api/App/analytics/admin/get',
       query: range,

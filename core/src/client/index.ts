@@ -39,7 +39,7 @@ export type {
 } from './products.js';
 export type { InHouseAdCreateRequest, InHouseAdEditRequest } from './inhouse.js';
 export type { NotificationResendRequest, NotificationSendRequest } from './notifications.js';
-export { analyticsId, type AnalyticsSource } from './analytics.js';
+export { analyticsId, type AnalyticsReport, type AnalyticsSource } from './analytics.js';
 
 /** The command builders of every area, by group name. */
 export const endpoints = {
