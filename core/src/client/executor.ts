@@ -84,10 +84,30 @@ function isAnswer(value: unknown): value is ApiResult {
   return (
     typeof value === 'object' &&
     value !== null &&
-    typeof (value as { status?: unknown }).status === 'boolean' &&
-    typeof (value as { message?: unknown }).message === 'string'
+    'status' in value &&
+    typeof value.status === 'boolean' &&
+    'message' in value &&
+    typeof value.message === 'string'
   );
 }
+
+/** The decrypted answer, or null when the body is not our envelope of an answer. */
+async function readAnswer(response: Response, secret: string): Promise<ApiResult | null> {
+  try {
+    const parsed: unknown = JSON.parse(await response.text());
+    const answer = isResponseEnvelope(parsed) ? decryptResponse(parsed, secret) : null;
+    return isAnswer(answer) ? answer : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refused connections, answers that are not our envelope, a wrong key: one message for all.
+ * The answer's own fields are all optional; TypeScript cannot see {} fits Partial<Answer>.
+ */
+const failure = <Answer extends object>(httpStatus: number) =>
+  ({ status: false, message: networkErrorMessage, httpStatus }) as ClientResult<Answer>;
 
 /** Runs commands against one server; never throws (see ClientResult). */
 export function createExecutor(options: ClientOptions): Execute {
@@ -96,7 +116,7 @@ export function createExecutor(options: ClientOptions): Execute {
     typeof options.token === 'function' ? options.token() : options.token;
 
   return async <Answer extends object>(command: Command<Answer>) => {
-    let httpStatus = 0;
+    let response: Response;
     try {
       const headers: Record<string, string> = {
         accept: 'application/json',
@@ -108,19 +128,18 @@ export function createExecutor(options: ClientOptions): Execute {
       if (contentType !== undefined) headers['content-type'] = contentType;
 
       const transport = options.fetch ?? globalThis.fetch;
-      const response = await transport(`${baseUrl}${command.path}${queryString(command.query)}`, {
+      response = await transport(`${baseUrl}${command.path}${queryString(command.query)}`, {
         method: command.method,
         headers,
         ...(body === undefined ? {} : { body }),
       });
-      httpStatus = response.status;
-      const parsed: unknown = JSON.parse(await response.text());
-      const answer = isResponseEnvelope(parsed) ? decryptResponse(parsed, options.secret) : null;
-      if (!isAnswer(answer)) throw new Error('not an answer');
-      return { ...(answer as ApiResult<Answer>), httpStatus };
     } catch {
-      // Refused connections, answers that are not our envelope, a wrong key: one message for all.
-      return { status: false, message: networkErrorMessage, httpStatus } as ClientResult<Answer>;
+      return failure<Answer>(0);
     }
+    const answer = await readAnswer(response, options.secret);
+    // The server's answer is trusted to carry the fields its call promises.
+    return answer === null
+      ? failure<Answer>(response.status)
+      : { ...(answer as ApiResult<Answer>), httpStatus: response.status };
   };
 }
