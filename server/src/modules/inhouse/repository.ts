@@ -1,0 +1,70 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database } from '../../adapters/storage/schema.js';
+import { containsText } from '../stories/search.js';
+import type { InHouseAdsTable } from './tables.js';
+
+export type InHouseAdRow = Selectable<InHouseAdsTable>;
+
+/** The columns the search box looks in. */
+const searchedColumns = ['mainTitle', 'subTitle', 'description'] as const;
+
+/** Queries of the inhouse_ads table; give it a transaction to make several calls one unit. */
+export function inHouseRepository(db: Kysely<Database>) {
+  const matching = (q: string) =>
+    db
+      .selectFrom('inhouse_ads')
+      .$if(q !== '', (query) =>
+        query.where((eb) => eb.or(searchedColumns.map((column) => containsText(column, q)))),
+      );
+
+  return {
+    /** One page, newest first, and how many ads match in all. */
+    async page(q: string, page: number, limit: number) {
+      const [rows, total] = await Promise.all([
+        matching(q)
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        matching(q)
+          .select((eb) => eb.fn.countAll().as('count'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.count) };
+    },
+
+    find: (id: string): Promise<InHouseAdRow | undefined> =>
+      db.selectFrom('inhouse_ads').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** Which of these ids are in-house ads. */
+    existing: async (ids: readonly string[]): Promise<Set<string>> => {
+      const rows = await db.selectFrom('inhouse_ads').select('id').where('id', 'in', ids).execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    findMany: (ids: readonly string[]): Promise<InHouseAdRow[]> =>
+      db.selectFrom('inhouse_ads').selectAll().where('id', 'in', ids).execute(),
+
+    /** Every ad's id and title, for the analytics cards. */
+    titles: () => db.selectFrom('inhouse_ads').select(['id', 'mainTitle']).orderBy('id').execute(),
+
+    insert: async (row: Insertable<InHouseAdsTable>): Promise<void> => {
+      await db.insertInto('inhouse_ads').values(row).execute();
+    },
+
+    /** Answers whether the id was there. */
+    update: async (id: string, change: Updateable<InHouseAdsTable>): Promise<boolean> => {
+      const result = await db
+        .updateTable('inhouse_ads')
+        .set(change)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    removeMany: async (ids: readonly string[]): Promise<void> => {
+      await db.deleteFrom('inhouse_ads').where('id', 'in', ids).execute();
+    },
+  };
+}

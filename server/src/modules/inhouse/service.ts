@@ -1,0 +1,187 @@
+import {
+  inHouseMessages,
+  type IdStatusChange,
+  type InHouseAd,
+  type InHouseAdCreate,
+  type InHouseAdEdit,
+  type PageQuery,
+} from '@dealdesk/core';
+import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import type { CheckedFile } from '../../http/uploads.js';
+import { newId } from '../../ids.js';
+import { createControllerService } from '../controller/service.js';
+import { trackingService, type ViewClickCounts } from '../tracking/service.js';
+import { inHouseRepository, type InHouseAdRow } from './repository.js';
+
+export const inHouseAnswers = {
+  list: 'In House ads',
+  found: 'In House ad',
+  uploaded: 'upload successfully !',
+  updated: 'Update successfully !',
+  statusChanged: 'Status updated successfully',
+  deleted: 'In House ads deleted successfully.',
+  notFound: 'In House ad not found',
+} as const;
+
+/** The files of a create (both) or an edit (either, or none). */
+export interface InHouseFiles<Required extends boolean> {
+  icon: Required extends true ? CheckedFile : CheckedFile | undefined;
+  /** The image or the video, as medType says. */
+  media: Required extends true ? CheckedFile : CheckedFile | undefined;
+}
+
+const flag = (value: boolean) => (value ? 1 : 0);
+
+function toInHouseAd(row: InHouseAdRow, counts: ViewClickCounts): InHouseAd {
+  return {
+    _id: row.id,
+    ad_type: row.ad_type,
+    mainTitle: row.mainTitle,
+    subTitle: row.subTitle,
+    description: row.description,
+    medType: row.medType,
+    medView: row.medView,
+    icon: row.icon,
+    callToAction: row.callToAction,
+    btnName: row.btnName,
+    status: row.status === 1,
+    view: counts.views,
+    clickCount: counts.clicks,
+    maxviewLimit: row.maxviewLimit,
+    maxviewStatus: row.maxviewStatus === 1,
+    maxclickLimit: row.maxclickLimit,
+    maxclickStatus: row.maxclickStatus === 1,
+    createdAt: row.created_at,
+  };
+}
+
+/** The stored columns of the fields every create and edit sends (limits already normalised). */
+const columnsOf = (ad: InHouseAdCreate | InHouseAdEdit) => ({
+  ad_type: ad.ad_type,
+  mainTitle: ad.mainTitle,
+  subTitle: ad.subTitle,
+  description: ad.description,
+  medType: ad.medType,
+  callToAction: ad.callToAction,
+  btnName: ad.btnName,
+  maxviewLimit: ad.maxviewLimit,
+  maxviewStatus: flag(ad.maxviewStatus),
+  maxclickLimit: ad.maxclickLimit,
+  maxclickStatus: flag(ad.maxclickStatus),
+});
+
+export type InHouseService = ReturnType<typeof createInHouseService>;
+
+/** In-house ads: texts, icon and media, limits, status; views and clicks from the counters. */
+export function createInHouseService(context: AppContext) {
+  const { db, media, clock } = context;
+  const ads = inHouseRepository(db);
+  const controller = createControllerService(context);
+  const tracking = trackingService(context);
+
+  const withCounts = async (rows: InHouseAdRow[]): Promise<InHouseAd[]> => {
+    const totals = await tracking.totalsOf(rows.map((row) => row.id));
+    return rows.map((row) => toInHouseAd(row, totals.get(row.id) ?? { views: 0, clicks: 0 }));
+  };
+
+  const stored = async (id: string): Promise<InHouseAdRow> => {
+    const row = await ads.find(id);
+    if (row === undefined) throw new HttpError(404, inHouseAnswers.notFound);
+    return row;
+  };
+
+  /** Stores the files, runs `write`, and takes the files back out if it fails. */
+  async function savingFiles<T>(
+    files: readonly (CheckedFile | undefined)[],
+    write: (paths: (string | undefined)[]) => Promise<T>,
+  ): Promise<T> {
+    const paths = await Promise.all(files.map((file) => file && media.save(file)));
+    try {
+      return await write(paths);
+    } catch (error) {
+      await Promise.all(paths.map((path) => path && media.remove(path)));
+      throw error;
+    }
+  }
+
+  return {
+    /** A page of the list (newest first), its page count and the controller's running flag. */
+    async list({ page, limit, q }: PageQuery) {
+      const [{ rows, total }, running] = await Promise.all([
+        ads.page(q, page, limit),
+        controller.isOn('inHouseAds'),
+      ]);
+      return {
+        data: await withCounts(rows),
+        totalPages: Math.max(1, Math.ceil(total / limit)),
+        InHouseAdsStatus: running,
+      };
+    },
+
+    async get(id: string): Promise<InHouseAd> {
+      const [ad] = await withCounts([await stored(id)]);
+      return ad as InHouseAd;
+    },
+
+    /** A new ad starts active. */
+    async create(ad: InHouseAdCreate, files: InHouseFiles<true>): Promise<void> {
+      const now = clock();
+      await savingFiles([files.icon, files.media], ([icon = '', medView = '']) =>
+        ads.insert({
+          id: newId(now),
+          ...columnsOf(ad),
+          icon,
+          medView,
+          status: 1,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        }),
+      );
+    },
+
+    /** New files replace the old ones, which are removed once the row points at the new. */
+    async edit(ad: InHouseAdEdit, files: InHouseFiles<false>): Promise<void> {
+      const before = await stored(ad.id);
+      // The stored media would no longer match its type.
+      if (ad.medType !== before.medType && files.media === undefined) {
+        throw new HttpError(400, inHouseMessages.missingFiles);
+      }
+      await savingFiles([files.icon, files.media], async ([icon, medView]) => {
+        const found = await ads.update(ad.id, {
+          ...columnsOf(ad),
+          status: flag(ad.status),
+          ...(icon === undefined ? {} : { icon }),
+          ...(medView === undefined ? {} : { medView }),
+          updated_at: clock().toISOString(),
+        });
+        if (!found) throw new HttpError(404, inHouseAnswers.notFound);
+      });
+      if (files.icon !== undefined) await media.remove(before.icon);
+      if (files.media !== undefined) await media.remove(before.medView);
+    },
+
+    async setStatus({ id, status }: IdStatusChange): Promise<void> {
+      const found = await ads.update(id, {
+        status: flag(status),
+        updated_at: clock().toISOString(),
+      });
+      if (!found) throw new HttpError(404, inHouseAnswers.notFound);
+    },
+
+    /** All or nothing: an unknown id refuses the whole delete. Counters and files go too. */
+    async remove(ids: readonly string[]): Promise<void> {
+      const removed = await db.transaction().execute(async (trx) => {
+        const repo = inHouseRepository(trx);
+        const rows = await repo.findMany(ids);
+        if (rows.length !== ids.length) throw new HttpError(404, inHouseAnswers.notFound);
+        await repo.removeMany(ids);
+        await trackingService(context, trx).clearCounts(ids);
+        return rows;
+      });
+      await Promise.all(
+        removed.flatMap((row) => [media.remove(row.icon), media.remove(row.medView)]),
+      );
+    },
+  };
+}
