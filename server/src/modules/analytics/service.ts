@@ -1,0 +1,109 @@
+import type {
+  AnalyticsItem,
+  AnalyticsTotals,
+  CountRecord,
+  DateRangeQuery,
+  TrackedKind,
+} from '@dealdesk/core';
+import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import { adsRepository } from '../ads/repository.js';
+import { inHouseRepository } from '../inhouse/repository.js';
+import { trackingService, type ViewClickCounts } from '../tracking/service.js';
+import { analyticsRepository } from './repository.js';
+
+export const analyticsAnswers = {
+  report: 'Analytics',
+  cleared: 'Data cleared successfully',
+  notFound: 'Ad not found',
+} as const;
+
+/** The ads the analytics screen shows a card for: web ads and in-house ads. */
+const adKinds = ['webAd', 'inHouseAd'] as const satisfies readonly TrackedKind[];
+
+/**
+ * The spec's answer (data, bannerTotal, sortcutTotal), plus what the Views and Click cards
+ * and charts draw: the ads' views and clicks in all and per business day (our addition).
+ */
+export interface AnalyticsReport extends AnalyticsTotals {
+  data: AnalyticsItem[];
+  totalViews: number;
+  totalClicks: number;
+  views_data: CountRecord[];
+  clicks_data: CountRecord[];
+}
+
+const sum = (counts: Iterable<ViewClickCounts>): ViewClickCounts => {
+  const total = { views: 0, clicks: 0 };
+  for (const { views, clicks } of counts) {
+    total.views += views;
+    total.clicks += clicks;
+  }
+  return total;
+};
+
+export function createAnalyticsService(context: AppContext) {
+  const { db } = context;
+  const tracking = trackingService(context);
+
+  /** Throws 404 unless every id is a web ad or an in-house ad. */
+  const requireAdItems = async (ids: readonly string[]): Promise<void> => {
+    const [webAds, inHouseAds] = await Promise.all([
+      adsRepository(db).existing('web', ids),
+      inHouseRepository(db).existing(ids),
+    ]);
+    if (ids.some((id) => !webAds.has(id) && !inHouseAds.has(id))) {
+      throw new HttpError(404, analyticsAnswers.notFound);
+    }
+  };
+
+  return {
+    /** Clicks of each ad within the business days, banner and shortcut clicks, the series. */
+    async report({ startDate, endDate }: DateRangeQuery): Promise<AnalyticsReport> {
+      const inRange = (kind: TrackedKind) => tracking.countsInRange(kind, startDate, endDate);
+      const [webAds, inHouseAds, webAdCounts, inHouseCounts, banners, shortcuts, days] =
+        await Promise.all([
+          adsRepository(db).list('web'),
+          inHouseRepository(db).titles(),
+          inRange('webAd'),
+          inRange('inHouseAd'),
+          inRange('banner'),
+          inRange('shortcut'),
+          analyticsRepository(db).daysInRange(adKinds, { startDate, endDate }),
+        ]);
+      const data: AnalyticsItem[] = [
+        ...webAds.map((ad) => ({
+          _id: ad._id,
+          a_name: ad.a_name,
+          a_click: webAdCounts.get(ad._id)?.clicks ?? 0,
+        })),
+        ...inHouseAds.map((ad) => ({
+          _id: ad.id,
+          a_name: ad.mainTitle,
+          a_click: inHouseCounts.get(ad.id)?.clicks ?? 0,
+        })),
+      ];
+      const ads = sum([...webAdCounts.values(), ...inHouseCounts.values()]);
+      const series = (pick: (day: ViewClickCounts) => number): CountRecord[] =>
+        days
+          .filter((day) => pick(day) > 0)
+          // A bare business day: the dashboards' daily series reads it as it is.
+          .map((day) => ({ createdAt: day.day, count: pick(day) }));
+      return {
+        data,
+        bannerTotal: sum(banners.values()).clicks,
+        sortcutTotal: sum(shortcuts.values()).clicks,
+        totalViews: ads.views,
+        totalClicks: ads.clicks,
+        views_data: series((day) => day.views),
+        clicks_data: series((day) => day.clicks),
+      };
+    },
+
+    /** Clears the views and clicks of these ads within the business days. */
+    async clearCounts(ids: readonly string[], { startDate, endDate }: DateRangeQuery) {
+      await requireAdItems(ids);
+      await tracking.clearCounts(ids, startDate, endDate);
+    },
+  };
+}
