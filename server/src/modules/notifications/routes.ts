@@ -1,0 +1,69 @@
+import {
+  idListSchema,
+  notificationIconRule,
+  notificationResendSchema,
+  notificationSendSchema,
+  type Notification,
+} from '@dealdesk/core';
+import { createPushProvider } from '../../adapters/push/index.js';
+import { defaultPushSettings } from '../../config.js';
+import type { Module } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import { asFileLike, readUpload } from '../../http/uploads.js';
+import { createNotificationsService, notificationAnswers as answers } from './service.js';
+import { startPoller } from './poller.js';
+
+/** Push notifications: send now or later, resend, history, delete (spec part 2). */
+export const notificationsModule: Module = (api, context) => {
+  const settings = context.config.push ?? defaultPushSettings;
+  const push = createPushProvider(settings, { dataDir: context.config.dataDir, log: context.log });
+  const notifications = createNotificationsService(context, push);
+  const poller = startPoller(() => notifications.sendDue(), settings.pollMs, context.log);
+  context.onClose(() => poller.stop());
+
+  api.get('/api/App/notification/history', {
+    access: 'admin',
+    handler: async () => ({
+      status: true,
+      message: answers.history,
+      data: await notifications.history(),
+    }),
+  });
+
+  api.post('/api/App/notification/send', {
+    access: 'admin',
+    handler: async ({ request }) => {
+      const { fields, files } = await readUpload(request, { image: notificationIconRule });
+      const [icon] = files.image;
+      const input = notificationSendSchema.parse({
+        ...fields,
+        image: icon && asFileLike(icon),
+      });
+      const sent = await notifications.send(input, icon);
+      return answerFor(sent);
+    },
+  });
+
+  api.post('/api/App/notification/resend', {
+    access: 'admin',
+    body: notificationResendSchema,
+    handler: async ({ body }) => answerFor(await notifications.resend(body)),
+  });
+
+  api.delete('/api/App/notification/delete', {
+    access: 'admin',
+    body: idListSchema,
+    handler: async ({ body }) => {
+      await notifications.remove(body.id);
+      return { status: true, message: answers.deleted };
+    },
+  });
+};
+
+/** Scheduled or sent: 200 with the notification; refused by the push service: 502. */
+function answerFor(notification: Notification) {
+  const { state, detail } = notification.delivery;
+  if (state === 'failed') throw new HttpError(502, answers.notSent(detail));
+  const message = state === 'scheduled' ? answers.scheduled : answers.sent;
+  return { status: true, message, data: notification };
+}

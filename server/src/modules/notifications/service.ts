@@ -1,0 +1,162 @@
+import type { Notification, NotificationResend, NotificationSend } from '@dealdesk/core';
+import { mediaPrefix } from '../../adapters/media/index.js';
+import type { PushProvider } from '../../adapters/push/index.js';
+import { defaultPushSettings } from '../../config.js';
+import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import type { CheckedFile } from '../../http/uploads.js';
+import { newId } from '../../ids.js';
+import { notificationsRepository, type NotificationRow } from './repository.js';
+
+export const notificationAnswers = {
+  history: 'Notification history',
+  sent: 'Notification sent successfully !',
+  scheduled: 'Notification scheduled successfully !',
+  deleted: 'notification deleted successfully !',
+  notFound: 'Notification not found',
+  iconNotFound: 'The icon of that notification is no longer stored',
+  notSent: (reason: string) => `Notification not sent: ${reason}`,
+} as const;
+
+/** A send still marked in progress after this long was cut off by a crash or a kill. */
+export const interruptedAfterMs = 10 * 60_000;
+export const interruptedDetail =
+  'Interrupted while sending (the server stopped); not sent again, to avoid a duplicate';
+/** Due notifications sent per poll; the rest wait for the next one. */
+const dueBatch = 20;
+
+function toNotification(row: NotificationRow): Notification {
+  return {
+    _id: row.id,
+    n_title: row.n_title,
+    n_message: row.n_message,
+    n_url: row.n_url,
+    n_icon: row.n_icon,
+    createdAt: row.created_at,
+    sendAt: row.send_at,
+    delivery: {
+      // A send in progress is still waiting to be delivered.
+      state: row.state === 'sending' ? 'scheduled' : row.state,
+      detail: row.detail,
+      at: row.delivered_at,
+    },
+  };
+}
+
+interface Draft {
+  title: string;
+  message: string;
+  url: string;
+  icon: string;
+  sendAt?: string | undefined;
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+/** Sending now or at sendAt, resending, history and deletes; delivery through `push`. */
+export function createNotificationsService(context: AppContext, push: PushProvider) {
+  const { db, media, clock, log } = context;
+  const { publicUrl } = context.config.push ?? defaultPushSettings;
+  const notifications = notificationsRepository(db);
+
+  /** Phones need an absolute address; without DEALDESK_PUBLIC_URL the icon is left out. */
+  const imageUrlOf = (icon: string) =>
+    icon === '' || publicUrl === null ? null : new URL(icon, publicUrl).href;
+
+  /** Pushes a claimed notification and records how it went. */
+  async function deliver(row: NotificationRow): Promise<NotificationRow> {
+    const message = {
+      title: row.n_title,
+      body: row.n_message,
+      url: row.n_url,
+      imageUrl: imageUrlOf(row.n_icon),
+    };
+    const result = await push.send(message).catch((error: unknown) => {
+      log.error({ err: error, notification: row.id }, 'push provider failed');
+      return { delivered: false as const, reason: `${push.name} provider error` };
+    });
+    const outcome = result.delivered
+      ? { state: 'sent' as const, detail: result.reference }
+      : { state: 'failed' as const, detail: result.reason };
+    const at = clock().toISOString();
+    await notifications.finish(row.id, outcome, at);
+    return { ...row, ...outcome, delivered_at: at };
+  }
+
+  /** Stores the notification; one due now is sent at once, a later one waits for the poller. */
+  async function create(draft: Draft): Promise<Notification> {
+    const now = clock();
+    const sendAt = draft.sendAt === undefined ? null : new Date(draft.sendAt);
+    const later = sendAt !== null && sendAt > now;
+    const row: NotificationRow = {
+      id: newId(now),
+      n_title: draft.title,
+      n_message: draft.message,
+      n_url: draft.url,
+      n_icon: draft.icon,
+      created_at: now.toISOString(),
+      send_at: sendAt?.toISOString() ?? null,
+      // Sent now: claimed by this request from the start, so no poller takes it too.
+      state: later ? 'scheduled' : 'sending',
+      detail: later ? 'Waiting for its send time' : 'Sending',
+      claimed_at: later ? null : now.toISOString(),
+      delivered_at: null,
+    };
+    await notifications.insert(row);
+    return toNotification(later ? row : await deliver(row));
+  }
+
+  return {
+    history: async (): Promise<Notification[]> =>
+      (await notifications.history()).map(toNotification),
+
+    /** The icon is stored first; it stays with the notification whatever the delivery. */
+    async send(input: NotificationSend, icon: CheckedFile | undefined): Promise<Notification> {
+      const iconPath = icon === undefined ? '' : await media.save(icon);
+      return create({ ...input, icon: iconPath });
+    },
+
+    /** The same texts again, with the icon an earlier notification stored (by its file name). */
+    async resend(input: NotificationResend): Promise<Notification> {
+      const icon = input.fileName === undefined ? '' : `${mediaPrefix}${input.fileName}`;
+      if (icon !== '' && !(await notifications.hasIcon(icon))) {
+        throw new HttpError(404, notificationAnswers.iconNotFound);
+      }
+      return create({ title: input.title, message: input.message, url: input.url, icon });
+    },
+
+    /** All or nothing; an icon goes with the last notification that shows it. */
+    async remove(ids: readonly string[]): Promise<void> {
+      const icons = await db.transaction().execute(async (trx) => {
+        const repo = notificationsRepository(trx);
+        const rows = await repo.findMany(ids);
+        if (rows.length !== ids.length) throw new HttpError(404, notificationAnswers.notFound);
+        await repo.removeMany(ids);
+        const candidates = [
+          ...new Set(rows.map((row) => row.n_icon).filter((icon) => icon !== '')),
+        ];
+        if (candidates.length === 0) return [];
+        const kept = await repo.iconsInUse(candidates);
+        return candidates.filter((icon) => !kept.has(icon));
+      });
+      await Promise.all(icons.map((icon) => media.remove(icon)));
+    },
+
+    /**
+     * One poll: gives up on sends a crash cut off, then claims and sends what is due. Several
+     * instances may poll at once; each notification is claimed, and so sent, by one of them.
+     */
+    async sendDue(): Promise<void> {
+      const now = clock();
+      await notifications.failInterrupted(
+        new Date(now.getTime() - interruptedAfterMs).toISOString(),
+        interruptedDetail,
+        now.toISOString(),
+      );
+      for (const id of await notifications.due(now.toISOString(), dueBatch)) {
+        const claimed = await notifications.claim(id, clock().toISOString());
+        if (claimed !== undefined) await deliver(claimed);
+      }
+    },
+  };
+}
