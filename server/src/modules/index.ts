@@ -1,12 +1,16 @@
 // Every API area. A new area adds its folder under modules/ (routes.ts -> service.ts ->
 // repository.ts, tables.ts) and one line here.
 import type { Module } from '../context.js';
+import { adsModule } from './ads/routes.js';
+import { analyticsModule } from './analytics/routes.js';
 import { authModule } from './auth/routes.js';
 import type { AuthService } from './auth/service.js';
 import { bannersModule } from './banners/routes.js';
 import { categoriesModule } from './categories/routes.js';
 import { controllerModule } from './controller/routes.js';
 import { dashboardModule } from './dashboard/routes.js';
+import { inHouseModule } from './inhouse/routes.js';
+import { notificationsModule } from './notifications/routes.js';
 import { policyModule } from './policy/routes.js';
 import { productsModule } from './products/routes.js';
 import { profileModule } from './profile/routes.js';
@@ -29,5 +33,9 @@ export function allModules(auth: AuthService): Module[] {
     categoriesModule,
     productsModule,
     policyModule,
+    adsModule,
+    inHouseModule,
+    analyticsModule,
+    notificationsModule,
   ];
 }
