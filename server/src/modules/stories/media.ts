@@ -52,7 +52,9 @@ export function replaceMedia(
   current: MediaPaths,
   saved: Partial<MediaPaths>,
 ): { next: MediaPaths; unused: string[] } {
-  if (saved.image === undefined && saved.video === undefined) return { next: current, unused: [] };
+  if (saved.image === undefined && saved.video === undefined) {
+    return { next: { image: current.image, video: current.video }, unused: [] };
+  }
   const next = { image: saved.image ?? '', video: saved.video ?? '' };
   return { next, unused: [current.image, current.video] };
 }
