@@ -27,6 +27,13 @@ export function useFormState<Values extends object>(initial: Values | (() => Val
     setValues((current) => ({ ...current, [key]: value }));
     setErrors((current) => ({ ...current, [key]: undefined }));
   };
+  /** Several fields at once (shared field groups hand back what changed). */
+  const patch = (changes: Partial<Values>) => {
+    setValues((current) => ({ ...current, ...changes }));
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([key]) => !(key in changes))),
+    );
+  };
   /** Validates; on failure shows the messages and answers null. */
   const check = <S extends z.ZodType>(schema: S, input: unknown = values): z.output<S> | null => {
     const verdict = validate(schema, input);
@@ -34,5 +41,5 @@ export function useFormState<Values extends object>(initial: Values | (() => Val
     setErrors(verdict.errors);
     return null;
   };
-  return { values, setValues, errors, setErrors, set, check };
+  return { values, setValues, errors, setErrors, set, patch, check };
 }

@@ -1,3 +1,5 @@
+import { StoryEditScreen } from '../StoryEditScreen.js';
+
 export function StoryAdEditPage() {
-  return null;
+  return <StoryEditScreen kind="ad" />;
 }

@@ -1,3 +1,6 @@
+import { StoryScreen } from '../StoryScreen.js';
+
+/** /add/story/Ad */
 export function StoryAdsPage() {
-  return null;
+  return <StoryScreen kind="ad" />;
 }

@@ -1,3 +1,361 @@
+// /add/story: shortcut stories (story brands). An add form with the suggested number, and a
+// list whose rows edit in place.
+import {
+  shortcutAddSchema,
+  shortcutEditSchema,
+  shortcutImageRule,
+  shortcutPageSize,
+  formatDisplayTime,
+  type ShortcutStory,
+} from '@dealdesk/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api } from '../../../app/api.js';
+import { CountLink } from '../../../ui/CountLink.js';
+import { DataTable, type Column } from '../../../ui/DataTable.js';
+import { useFormState } from '../../../ui/form.js';
+import { succeeded, useApiMutation, useGuardedDelete } from '../../../ui/mutations.js';
+import { unwrap } from '../../../ui/notify.js';
+import { RunningBadge } from '../../../ui/RunningBadge.js';
+import { StatusSwitch } from '../../../ui/StatusSwitch.js';
+import { UploadField } from '../../../ui/UploadField.js';
+import { uploadOf } from '../../../ui/upload.js';
+import { MediaThumb } from '../MediaThumb.js';
+import { wrongAnswerFor } from '../wrong-answers.js';
+
+const listKey = ['shortcuts'];
+const emptyAdd = { name: '', url: '' };
+
+function AddShortcutForm({ nextNumber }: { nextNumber: number | undefined }) {
+  const form = useFormState(emptyAdd);
+  const [image, setImage] = useState<File | null>(null);
+  const [round, setRound] = useState(0);
+  const add = useApiMutation(api.shortcuts.add, {
+    refresh: listKey,
+    fallback: 'Shortcut added successfully',
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = { ...form.values, ...(image === null ? {} : { image }) };
+    if (form.check(shortcutAddSchema, input) === null || image === null) return;
+    const saved = await succeeded(
+      add.mutateAsync({
+        name: form.values.name,
+        url: form.values.url,
+        image: uploadOf(image),
+        ...(nextNumber === undefined ? {} : { s_no: nextNumber }),
+      }),
+    );
+    if (saved) {
+      form.setValues(emptyAdd);
+      setImage(null);
+      setRound((current) => current + 1);
+    }
+  };
+
+  return (
+    <Paper p={{ base: 'md', sm: 'lg' }}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Number"
+              description="Suggested by the server"
+              readOnly
+              variant="filled"
+              value={nextNumber === undefined ? '' : String(nextNumber)}
+            />
+            <TextInput
+              label="Title"
+              required
+              value={form.values.name}
+              error={form.errors['name']}
+              onChange={(event) => form.set('name', event.currentTarget.value)}
+            />
+            <TextInput
+              label="URL"
+              type="url"
+              required
+              placeholder="https://"
+              value={form.values.url}
+              error={form.errors['url']}
+              onChange={(event) => form.set('url', event.currentTarget.value)}
+            />
+            <UploadField
+              key={round}
+              label="Logo image"
+              rule={shortcutImageRule}
+              file={image}
+              onFile={setImage}
+              required
+              error={form.errors['image']}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={add.isPending}>
+              Add shortcut
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+interface RowDraft {
+  s_no: string | number;
+  name: string;
+  url: string;
+  clickCount: string | number;
+}
+
 export function ShortcutsPage() {
-  return null;
+  const shortcuts = useQuery({
+    queryKey: listKey,
+    queryFn: async () =>
+      unwrap(await api.shortcuts.list({ page: 1, limit: shortcutPageSize, q: '' })),
+  });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const draft = useFormState<RowDraft>({ s_no: '', name: '', url: '', clickCount: '' });
+  const [newLogo, setNewLogo] = useState<File | null>(null);
+  const status = useApiMutation(api.shortcuts.setStatus, { refresh: listKey });
+  const edit = useApiMutation(api.shortcuts.edit, { refresh: listKey });
+  const remove = useGuardedDelete(api.shortcuts.remove, {
+    refresh: listKey,
+    what: 'shortcut story',
+    wrongAnswer: wrongAnswerFor.shortcuts,
+  });
+
+  const startEdit = (shortcut: ShortcutStory) => {
+    draft.setValues({
+      s_no: shortcut.s_no,
+      name: shortcut.name,
+      url: shortcut.url,
+      clickCount: shortcut.clickCount,
+    });
+    draft.setErrors({});
+    setNewLogo(null);
+    setEditingId(shortcut._id);
+  };
+  const saveEdit = async (id: string) => {
+    const input = { _id: id, ...draft.values, ...(newLogo === null ? {} : { image: newLogo }) };
+    if (draft.check(shortcutEditSchema, input) === null) return;
+    const saved = await succeeded(
+      edit.mutateAsync({
+        _id: id,
+        name: draft.values.name,
+        url: draft.values.url,
+        s_no: Number(draft.values.s_no),
+        clickCount: Number(draft.values.clickCount),
+        ...(newLogo === null ? {} : { image: uploadOf(newLogo) }),
+      }),
+    );
+    if (saved) setEditingId(null);
+  };
+  const deleteIds = async (ids: string[]) => {
+    if (await remove.run(ids)) setSelected(new Set());
+  };
+
+  const editing = (shortcut: ShortcutStory) => shortcut._id === editingId;
+  const columns: Column<ShortcutStory>[] = [
+    {
+      header: 'No.',
+      width: 90,
+      cell: (shortcut) =>
+        editing(shortcut) ? (
+          <NumberInput
+            aria-label="Number"
+            min={0}
+            allowDecimal={false}
+            value={draft.values.s_no}
+            error={draft.errors['s_no']}
+            onChange={(value) => draft.set('s_no', value)}
+            w={80}
+          />
+        ) : (
+          shortcut.s_no
+        ),
+    },
+    {
+      header: 'Logo',
+      width: 72,
+      cell: (shortcut) =>
+        editing(shortcut) ? (
+          <UploadField
+            label="New logo"
+            description="Optional"
+            rule={shortcutImageRule}
+            file={newLogo}
+            onFile={setNewLogo}
+          />
+        ) : (
+          <MediaThumb image={shortcut.logo} label={`${shortcut.name} logo`} />
+        ),
+    },
+    {
+      header: 'Title',
+      cell: (shortcut) =>
+        editing(shortcut) ? (
+          <TextInput
+            aria-label="Title"
+            value={draft.values.name}
+            error={draft.errors['name']}
+            onChange={(event) => draft.set('name', event.currentTarget.value)}
+          />
+        ) : (
+          <Text fw={500}>{shortcut.name}</Text>
+        ),
+    },
+    {
+      header: 'URL',
+      cell: (shortcut) =>
+        editing(shortcut) ? (
+          <TextInput
+            aria-label="URL"
+            type="url"
+            value={draft.values.url}
+            error={draft.errors['url']}
+            onChange={(event) => draft.set('url', event.currentTarget.value)}
+          />
+        ) : (
+          <Anchor
+            href={shortcut.url}
+            target="_blank"
+            rel="noreferrer"
+            size="sm"
+            lineClamp={1}
+            maw={220}
+          >
+            {shortcut.url}
+          </Anchor>
+        ),
+    },
+    {
+      header: 'Clicks',
+      cell: (shortcut) =>
+        editing(shortcut) ? (
+          <NumberInput
+            aria-label="Clicks"
+            min={0}
+            allowDecimal={false}
+            value={draft.values.clickCount}
+            error={draft.errors['clickCount']}
+            onChange={(value) => draft.set('clickCount', value)}
+            w={100}
+          />
+        ) : (
+          <CountLink id={shortcut._id} count={shortcut.clickCount} what="clicks" />
+        ),
+    },
+    {
+      header: 'Added',
+      cell: (shortcut) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDisplayTime(shortcut.createdAt)}
+        </Text>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (shortcut) => (
+        <StatusSwitch
+          checked={shortcut.status}
+          itemName={shortcut.name}
+          disabled={status.isPending}
+          onChange={(on) => status.mutate({ _id: shortcut._id, status: on })}
+        />
+      ),
+    },
+    {
+      header: 'Actions',
+      cell: (shortcut) =>
+        editing(shortcut) ? (
+          <Group gap={6} wrap="nowrap">
+            <Button size="xs" loading={edit.isPending} onClick={() => void saveEdit(shortcut._id)}>
+              Save
+            </Button>
+            <Button size="xs" variant="default" onClick={() => setEditingId(null)}>
+              Cancel
+            </Button>
+          </Group>
+        ) : (
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label="Edit">
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Edit ${shortcut.name}`}
+                onClick={() => startEdit(shortcut)}
+              >
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Delete">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Delete ${shortcut.name}`}
+                onClick={() => void deleteIds([shortcut._id])}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ),
+    },
+  ];
+
+  return (
+    <Stack>
+      <Stack gap="xs">
+        <Title order={2} fz="h4">
+          Add a shortcut story
+        </Title>
+        <RunningBadge running={shortcuts.data?.secondStoryBrand} />
+      </Stack>
+      <AddShortcutForm nextNumber={shortcuts.data?.next_s_no} />
+      <DataTable
+        caption="Shortcut List"
+        rows={shortcuts.data?.data}
+        columns={columns}
+        loading={shortcuts.isPending}
+        rowLabel={(shortcut) => shortcut.name}
+        selected={selected}
+        onSelect={setSelected}
+        empty={{
+          title: 'No shortcut stories yet',
+          hint: 'Add a brand with its logo and link above; the app shows them in this order.',
+        }}
+        toolbar={
+          selected.size > 0 ? (
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              loading={remove.isPending}
+              onClick={() => void deleteIds([...selected])}
+            >
+              Delete selected ({selected.size})
+            </Button>
+          ) : null
+        }
+      />
+    </Stack>
+  );
 }

@@ -1,3 +1,5 @@
+import { StoryEditScreen } from '../StoryEditScreen.js';
+
 export function StoryVideoEditPage() {
-  return null;
+  return <StoryEditScreen kind="video" />;
 }

@@ -1,3 +1,6 @@
+import { StoryScreen } from '../StoryScreen.js';
+
+/** /add/story/video */
 export function StoryVideosPage() {
-  return null;
+  return <StoryScreen kind="video" />;
 }

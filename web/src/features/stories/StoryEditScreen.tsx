@@ -1,0 +1,67 @@
+// /update/story/video/{id} and /update/story/ads/{id}: the item's form, then back to its list.
+import { postUpdateRedirectMs } from '@dealdesk/core';
+import { Skeleton } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router-dom';
+import { paths } from '../../app/paths.js';
+import { succeeded } from '../../ui/mutations.js';
+import { toastSuccess, unwrap } from '../../ui/notify.js';
+import { Page } from '../../ui/Page.js';
+import { MediaThumb } from './MediaThumb.js';
+import { storyCalls } from './story-calls.js';
+import { StoryForm, type StoryKind, type StorySubmit } from './StoryForm.js';
+
+export function StoryEditScreen({ kind }: { kind: StoryKind }) {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { group, listKey } = storyCalls(kind);
+  const backTo = kind === 'video' ? paths.storyVideos : paths.storyAds;
+  const story = useQuery({
+    queryKey: [...listKey, id],
+    queryFn: async () => unwrap(await group.find(id)),
+  });
+  const save = useMutation({
+    mutationFn: async (submit: StorySubmit) => {
+      if (submit.mode !== 'edit') throw new Error('the edit screen only edits');
+      return unwrap(await group.edit(submit.request));
+    },
+    onSuccess: async (answer) => {
+      // The video screen words its success itself (spec section 2); ads show the server's.
+      toastSuccess(kind === 'video' ? 'Story updated successfully!' : answer.message);
+      await queryClient.invalidateQueries({ queryKey: listKey });
+      await new Promise((resolve) => setTimeout(resolve, postUpdateRedirectMs));
+      void navigate(backTo);
+    },
+  });
+  const data = story.data?.data;
+
+  return (
+    <Page
+      title={kind === 'video' ? 'Edit story' : 'Edit story ad'}
+      description="Change the story and press Update; Cancel goes back to the list."
+      actions={
+        data === undefined ? null : (
+          <MediaThumb
+            image={data.thembnal || data.image}
+            video={data.video}
+            label="Current file"
+            size={64}
+          />
+        )
+      }
+    >
+      {data === undefined ? (
+        <Skeleton h={420} aria-label="Loading the story" />
+      ) : (
+        <StoryForm
+          kind={kind}
+          story={data}
+          busy={save.isPending}
+          onSubmit={(submit) => succeeded(save.mutateAsync(submit))}
+          onCancel={() => void navigate(backTo)}
+        />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,307 @@
+// One form for story videos or images and story ads, to add and to edit (spec sections 3-5).
+// The type decides the file slot (mp4, or png/jpg/jpeg) and, for ads, the native (NTV) id.
+import {
+  defaultStoryTime,
+  imageRule,
+  limitFields,
+  limitTypeOf,
+  limitValueOf,
+  storyAddSchema,
+  storyAdTypeOf,
+  storyEditFieldsSchema,
+  videoRule,
+  type LimitType,
+  type StoryAd,
+  type StoryAdType,
+  type StoryVideo,
+} from '@dealdesk/core';
+import {
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useId, useState, type FormEvent } from 'react';
+import { LimitFields } from '../../ui/LimitFields.js';
+import { useFormState } from '../../ui/form.js';
+import { UploadField } from '../../ui/UploadField.js';
+import { uploadOf } from '../../ui/upload.js';
+import type { StoryAddRequest, StoryEditRequest } from '@dealdesk/core';
+
+export type StoryKind = 'video' | 'ad';
+
+interface StoryValues {
+  type: StoryAdType;
+  storyTime: string | number;
+  btnName: string;
+  btnUrl: string;
+  NTV_ID: string;
+  limitType: LimitType;
+  limitValue: string | number;
+  status: boolean;
+  view: string | number;
+  clickBtnCount: string | number;
+}
+
+function initialValues(story: StoryVideo | StoryAd | undefined): StoryValues {
+  if (story === undefined) {
+    return {
+      type: 'Video',
+      storyTime: defaultStoryTime,
+      btnName: '',
+      btnUrl: '',
+      NTV_ID: '',
+      limitType: 'None',
+      limitValue: '',
+      status: true,
+      view: 0,
+      clickBtnCount: 0,
+    };
+  }
+  const ad = 'NTV' in story ? story : undefined;
+  return {
+    type: storyAdTypeOf({ video: story.video, NTV: ad?.NTV ?? false }),
+    storyTime: story.storyTime,
+    btnName: story.btnName,
+    btnUrl: story.btnUrl,
+    NTV_ID: ad?.NTV_ID ?? '',
+    limitType: limitTypeOf(story),
+    limitValue: limitValueOf(story),
+    status: story.status,
+    view: story.view,
+    clickBtnCount: story.clickBtnCount,
+  };
+}
+
+/** Which types a form offers: a native story ad being edited stays native (spec section 4). */
+function typeChoices(
+  kind: StoryKind,
+  editing: StoryValues | null,
+): { value: StoryAdType; label: string }[] {
+  if (kind === 'video')
+    return [
+      { value: 'Video', label: 'Video' },
+      { value: 'Image', label: 'Image' },
+    ];
+  if (editing?.type === 'NTV') return [{ value: 'NTV', label: 'Native' }];
+  const choices: { value: StoryAdType; label: string }[] = [
+    { value: 'Video', label: 'Video' },
+    { value: 'Image', label: 'Image' },
+  ];
+  // A file story ad being edited keeps a file: it cannot turn native.
+  return editing === null ? [...choices, { value: 'NTV', label: 'NTV' }] : choices;
+}
+
+export type StorySubmit =
+  { mode: 'add'; request: StoryAddRequest } | { mode: 'edit'; request: StoryEditRequest };
+
+export function StoryForm({
+  kind,
+  story,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  kind: StoryKind;
+  /** The story being edited; absent on the add form. */
+  story?: StoryVideo | StoryAd;
+  busy: boolean;
+  /** Answers whether it was saved (the add form then starts over). */
+  onSubmit: (submit: StorySubmit) => Promise<boolean>;
+  onCancel?: () => void;
+}) {
+  const editing = story !== undefined;
+  const form = useFormState(() => initialValues(story));
+  const [file, setFile] = useState<File | null>(null);
+  const [round, setRound] = useState(0);
+  const typeLabelId = useId();
+  const { values, errors } = form;
+  const isAd = kind === 'ad';
+  const choices = typeChoices(kind, editing ? initialValues(story) : null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const insertData = {
+      storyTime: values.storyTime,
+      adsStory: isAd,
+      btnName: values.btnName,
+      btnUrl: values.btnUrl,
+      NTV: isAd && values.type === 'NTV',
+      NTV_ID: isAd && values.type === 'NTV' ? values.NTV_ID : '',
+      ...limitFields(values.limitType, values.limitValue),
+    };
+    const files = file === null ? {} : values.type === 'Video' ? { video: file } : { image: file };
+    const uploads = Object.fromEntries(
+      Object.entries(files).map(([slot, chosen]) => [slot, uploadOf(chosen)]),
+    );
+    if (story === undefined) {
+      const parsed = form.check(storyAddSchema, { insertData, ...files });
+      if (parsed === null) return;
+      const saved = await onSubmit({
+        mode: 'add',
+        request: { insertData: parsed.insertData, ...uploads },
+      });
+      if (saved) {
+        form.setValues({ ...initialValues(undefined), type: values.type });
+        setFile(null);
+        setRound((current) => current + 1);
+      }
+      return;
+    }
+    const editData = {
+      ...insertData,
+      status: values.status,
+      ...(isAd ? { view: values.view, clickBtnCount: values.clickBtnCount } : {}),
+    };
+    const parsed = form.check(storyEditFieldsSchema, {
+      _id: story._id,
+      insertData: editData,
+      ...files,
+    });
+    if (parsed === null) return;
+    await onSubmit({
+      mode: 'edit',
+      request: { _id: story._id, insertData: parsed.insertData, ...uploads },
+    });
+  };
+
+  const fileError = errors['image'] ?? errors['video'];
+  const chooseType = (type: StoryAdType) => {
+    form.set('type', type);
+    setFile(null);
+  };
+
+  return (
+    <Paper p={{ base: 'md', sm: 'lg' }}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack>
+          <Stack gap={6}>
+            <Text size="sm" fw={500} id={typeLabelId}>
+              {isAd ? 'Story ad type' : 'Story type'}
+            </Text>
+            <SegmentedControl
+              aria-labelledby={typeLabelId}
+              data={choices}
+              value={values.type}
+              onChange={(chosen) => chooseType(chosen as StoryAdType)}
+              w="fit-content"
+            />
+          </Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {values.type === 'NTV' ? (
+              <TextInput
+                label="Native ad ID"
+                required
+                value={values.NTV_ID}
+                error={errors['insertData.NTV_ID']}
+                onChange={(event) => form.set('NTV_ID', event.currentTarget.value)}
+              />
+            ) : (
+              <UploadField
+                key={`${values.type}-${String(round)}`}
+                label={values.type === 'Video' ? 'Video file' : 'Image file'}
+                rule={values.type === 'Video' ? videoRule : imageRule}
+                file={file}
+                onFile={setFile}
+                required={!editing}
+                error={fileError}
+                {...(editing ? { description: 'Leave empty to keep the current file' } : {})}
+              />
+            )}
+            <NumberInput
+              label="Story time (seconds)"
+              description={values.type === 'Video' ? 'A video plays for its own length' : undefined}
+              min={0}
+              disabled={values.type === 'Video'}
+              value={values.storyTime}
+              error={errors['insertData.storyTime']}
+              onChange={(value) => form.set('storyTime', value)}
+            />
+            {values.type === 'NTV' ? null : (
+              <>
+                <TextInput
+                  label="Button text"
+                  required={isAd}
+                  value={values.btnName}
+                  error={errors['insertData.btnName']}
+                  onChange={(event) => form.set('btnName', event.currentTarget.value)}
+                />
+                <TextInput
+                  label="Button URL"
+                  type="url"
+                  required
+                  placeholder="https://"
+                  value={values.btnUrl}
+                  error={errors['insertData.btnUrl']}
+                  onChange={(event) => form.set('btnUrl', event.currentTarget.value)}
+                />
+              </>
+            )}
+            {editing && isAd ? (
+              <>
+                <NumberInput
+                  label="Views"
+                  min={0}
+                  allowDecimal={false}
+                  value={values.view}
+                  error={errors['insertData.view']}
+                  onChange={(value) => form.set('view', value)}
+                />
+                <NumberInput
+                  label="Clicks"
+                  min={0}
+                  allowDecimal={false}
+                  value={values.clickBtnCount}
+                  error={errors['insertData.clickBtnCount']}
+                  onChange={(value) => form.set('clickBtnCount', value)}
+                />
+              </>
+            ) : null}
+            {editing && !isAd && story !== undefined ? (
+              <>
+                <TextInput label="Views" value={String(story.view)} readOnly variant="filled" />
+                <TextInput
+                  label="Clicks"
+                  value={String(story.clickBtnCount)}
+                  readOnly
+                  variant="filled"
+                />
+              </>
+            ) : null}
+          </SimpleGrid>
+          <LimitFields
+            type={values.limitType}
+            value={values.limitValue}
+            onType={(type) => form.set('limitType', type)}
+            onValue={(value) => form.set('limitValue', value)}
+            error={errors['insertData.maxviewLimit'] ?? errors['insertData.maxclickLimit']}
+          />
+          {editing ? (
+            <Switch
+              label={values.status ? 'Active' : 'De Active'}
+              checked={values.status}
+              onChange={(event) => form.set('status', event.currentTarget.checked)}
+              color="teal"
+            />
+          ) : null}
+          <Group justify="flex-end">
+            {onCancel === undefined ? null : (
+              <Button variant="default" onClick={onCancel} disabled={busy}>
+                Cancel
+              </Button>
+            )}
+            <Button type="submit" loading={busy}>
+              {editing ? 'Update' : isAd ? 'Add story ad' : 'Add story'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,178 @@
+import {
+  formatDisplayTime,
+  limitTypeOf,
+  limitValueOf,
+  storyAdTypeOf,
+  type StoryAd,
+  type StoryVideo,
+} from '@dealdesk/core';
+import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths.js';
+import { CountLink } from '../../ui/CountLink.js';
+import { DataTable, type Column } from '../../ui/DataTable.js';
+import { useApiMutation, useGuardedDelete } from '../../ui/mutations.js';
+import { StatusSwitch } from '../../ui/StatusSwitch.js';
+import { MediaThumb } from './MediaThumb.js';
+import { storyCalls } from './story-calls.js';
+import type { StoryKind } from './StoryForm.js';
+import { wrongAnswerFor } from './wrong-answers.js';
+
+type Story = StoryVideo | StoryAd;
+
+const typeOf = (story: Story) =>
+  storyAdTypeOf({ video: story.video, NTV: 'NTV' in story ? story.NTV : false });
+
+function limitText(story: Story): string {
+  const type = limitTypeOf(story);
+  return type === 'None'
+    ? 'None'
+    : `${String(limitValueOf(story))} ${type === 'View' ? 'views' : 'clicks'}`;
+}
+
+/** The list of story videos or story ads, with status switches, edits and guarded deletes. */
+export function StoryList({
+  kind,
+  caption,
+  stories,
+  loading,
+}: {
+  kind: StoryKind;
+  caption: string;
+  stories: readonly Story[] | undefined;
+  loading: boolean;
+}) {
+  const { group, listKey } = storyCalls(kind);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const status = useApiMutation(group.setStatus, {
+    refresh: listKey,
+    fallback: 'Updated successfully',
+  });
+  const remove = useGuardedDelete(group.remove, {
+    refresh: listKey,
+    what: kind === 'video' ? 'story' : 'story ad',
+    wrongAnswer: kind === 'video' ? wrongAnswerFor.stories : wrongAnswerFor.storyAds,
+  });
+  const deleteIds = async (ids: string[]) => {
+    if (await remove.run(ids)) setSelected(new Set());
+  };
+  const editPath = kind === 'video' ? paths.editStoryVideo : paths.editStoryAd;
+  const name = (story: Story) =>
+    `${typeOf(story)} story from ${formatDisplayTime(story.date_time)}`;
+
+  const columns: Column<Story>[] = [
+    {
+      header: 'Preview',
+      width: 72,
+      cell: (story) => (
+        <MediaThumb image={story.thembnal || story.image} video={story.video} label={name(story)} />
+      ),
+    },
+    {
+      header: 'Type',
+      cell: (story) => (
+        <Badge variant="light" color={typeOf(story) === 'NTV' ? 'grape' : 'indigo'}>
+          {typeOf(story)}
+        </Badge>
+      ),
+    },
+    {
+      header: 'Button',
+      cell: (story) =>
+        'NTV' in story && story.NTV ? (
+          <Text size="sm">Ad unit {story.NTV_ID}</Text>
+        ) : (
+          <Text size="sm" lineClamp={1} maw={220} title={story.btnUrl}>
+            {story.btnName || '—'} · {story.btnUrl}
+          </Text>
+        ),
+    },
+    { header: 'Time', cell: (story) => `${String(story.storyTime)} s` },
+    {
+      header: 'Views',
+      cell: (story) => <CountLink id={story._id} count={story.view} what="views" />,
+    },
+    {
+      header: 'Clicks',
+      cell: (story) => <CountLink id={story._id} count={story.clickBtnCount} what="clicks" />,
+    },
+    { header: 'Limit', cell: limitText },
+    {
+      header: 'Added',
+      cell: (story) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDisplayTime(story.date_time)}
+        </Text>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (story) => (
+        <StatusSwitch
+          checked={story.status}
+          itemName={name(story)}
+          disabled={status.isPending}
+          onChange={(on) => status.mutate({ _id: story._id, status: on })}
+        />
+      ),
+    },
+    {
+      header: 'Actions',
+      cell: (story) => (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label="Edit">
+            <ActionIcon
+              component={Link}
+              to={editPath(story._id)}
+              variant="subtle"
+              aria-label={`Edit ${name(story)}`}
+            >
+              <IconPencil size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Delete">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${name(story)}`}
+              onClick={() => void deleteIds([story._id])}
+            >
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <DataTable
+      caption={caption}
+      rows={stories}
+      columns={columns}
+      loading={loading}
+      rowLabel={name}
+      selected={selected}
+      onSelect={setSelected}
+      empty={{
+        title: kind === 'video' ? 'No stories yet' : 'No story ads yet',
+        hint: 'Add one with the form above: it shows up here with its views and clicks.',
+      }}
+      toolbar={
+        selected.size > 0 ? (
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            loading={remove.isPending}
+            onClick={() => void deleteIds([...selected])}
+          >
+            Delete selected ({selected.size})
+          </Button>
+        ) : null
+      }
+    />
+  );
+}

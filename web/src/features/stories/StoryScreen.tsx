@@ -1,0 +1,44 @@
+// The story video page and the story ads page: an add form above the list.
+import { Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../ui/notify.js';
+import { succeeded, useApiMutation } from '../../ui/mutations.js';
+import { RunningBadge } from '../../ui/RunningBadge.js';
+import { storyCalls } from './story-calls.js';
+import { StoryForm, type StoryKind, type StorySubmit } from './StoryForm.js';
+import { StoryList } from './StoryList.js';
+
+export function StoryScreen({ kind }: { kind: StoryKind }) {
+  const { group, listKey, list } = storyCalls(kind);
+  const stories = useQuery({ queryKey: listKey, queryFn: async () => unwrap(await list()) });
+  const add = useApiMutation(group.add, {
+    refresh: listKey,
+    fallback: kind === 'video' ? 'Story added successfully' : 'Story ad added successfully',
+  });
+  const submit = async (story: StorySubmit) => {
+    if (story.mode !== 'add') return false;
+    return succeeded(add.mutateAsync(story.request));
+  };
+  const running =
+    stories.data !== undefined && 'firstStoryVideo' in stories.data
+      ? stories.data.firstStoryVideo
+      : undefined;
+
+  return (
+    <Stack>
+      <Stack gap="xs">
+        <Title order={2} fz="h4">
+          {kind === 'video' ? 'Add a story video or image' : 'Add a story ad'}
+        </Title>
+        {running === undefined ? null : <RunningBadge running={running} />}
+      </Stack>
+      <StoryForm kind={kind} busy={add.isPending} onSubmit={submit} />
+      <StoryList
+        kind={kind}
+        caption={kind === 'video' ? 'Story List' : 'Story Ads List'}
+        stories={stories.data?.data}
+        loading={stories.isPending}
+      />
+    </Stack>
+  );
+}

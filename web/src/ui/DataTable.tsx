@@ -1,0 +1,148 @@
+// Lists of every story screen: only one page of rows is rendered, so thousands of items
+// stay quick; on narrow screens the table scrolls sideways inside its card.
+import {
+  Checkbox,
+  Group,
+  Pagination,
+  Paper,
+  ScrollArea,
+  Skeleton,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { EmptyState } from './EmptyState.js';
+
+export interface Column<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Narrow columns (switches, counts) do not stretch. */
+  width?: number | string;
+}
+
+const pageSize = 10;
+
+export function DataTable<Row extends { _id: string }>({
+  caption,
+  rows,
+  columns,
+  loading,
+  empty,
+  selected,
+  onSelect,
+  rowLabel,
+  toolbar,
+}: {
+  caption: string;
+  rows: readonly Row[] | undefined;
+  columns: readonly Column<Row>[];
+  loading: boolean;
+  empty: { title: string; hint: string };
+  /** Row selection for bulk deletes. */
+  selected?: ReadonlySet<string>;
+  onSelect?: (ids: Set<string>) => void;
+  /** How screen readers name a row's checkbox. */
+  rowLabel: (row: Row) => string;
+  toolbar?: ReactNode;
+}) {
+  const [page, setPage] = useState(1);
+  const total = rows?.length ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  useEffect(() => {
+    if (page > pages) setPage(pages);
+  }, [page, pages]);
+  const visible = useMemo(
+    () => (rows ?? []).slice((page - 1) * pageSize, page * pageSize),
+    [rows, page],
+  );
+  const selectable = selected !== undefined && onSelect !== undefined;
+  const allVisibleSelected = visible.length > 0 && visible.every((row) => selected?.has(row._id));
+
+  const toggle = (ids: string[], on: boolean) => {
+    if (!selectable) return;
+    const next = new Set(selected);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    onSelect(next);
+  };
+
+  return (
+    <Paper p={0}>
+      <Group justify="space-between" px="md" py="sm">
+        <Text fw={650} component="h2" fz="lg" m={0}>
+          {caption}
+        </Text>
+        {toolbar}
+      </Group>
+      {loading && rows === undefined ? (
+        <Skeleton h={240} m="md" w="auto" aria-label={`Loading ${caption}`} />
+      ) : total === 0 ? (
+        <EmptyState {...empty} />
+      ) : (
+        <>
+          <ScrollArea type="auto">
+            <Table miw={760} aria-label={caption}>
+              <Table.Thead>
+                <Table.Tr>
+                  {selectable ? (
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label="Select every row on this page"
+                        checked={allVisibleSelected}
+                        onChange={(event) =>
+                          toggle(
+                            visible.map((row) => row._id),
+                            event.currentTarget.checked,
+                          )
+                        }
+                      />
+                    </Table.Th>
+                  ) : null}
+                  {columns.map((column) => (
+                    <Table.Th key={column.header} w={column.width}>
+                      {column.header}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {visible.map((row) => (
+                  <Table.Tr key={row._id}>
+                    {selectable ? (
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={`Select ${rowLabel(row)}`}
+                          checked={selected.has(row._id)}
+                          onChange={(event) => toggle([row._id], event.currentTarget.checked)}
+                        />
+                      </Table.Td>
+                    ) : null}
+                    {columns.map((column) => (
+                      <Table.Td key={column.header}>{column.cell(row)}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+          <Group justify="space-between" px="md" py="sm">
+            <Text size="sm" c="dimmed">
+              {total} {total === 1 ? 'item' : 'items'}
+            </Text>
+            {pages > 1 ? (
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                size="sm"
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              />
+            ) : null}
+          </Group>
+        </>
+      )}
+    </Paper>
+  );
+}

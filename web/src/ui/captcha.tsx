@@ -1,0 +1,78 @@
+// Every delete and every controller change first asks a simple sum (spec section 5). The
+// wrong-answer wording differs per screen, so each caller passes its own.
+import { checkCaptcha, createCaptcha } from '@dealdesk/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useState, type FormEvent } from 'react';
+import { toastError } from './notify.js';
+
+export interface CaptchaRequest {
+  /** What is about to happen, e.g. 'Delete 2 shortcut stories?' */
+  title: string;
+  /** One line on the consequence. */
+  detail?: string;
+  confirmLabel?: string;
+  danger?: boolean;
+  /** The screen's wording of a wrong answer. */
+  wrongAnswer: string;
+}
+
+function CaptchaForm({
+  request,
+  onDone,
+}: {
+  request: CaptchaRequest;
+  onDone: (solved: boolean) => void;
+}) {
+  const [challenge] = useState(() => createCaptcha());
+  const [answer, setAnswer] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (checkCaptcha(challenge, answer)) return onDone(true);
+    toastError(request.wrongAnswer);
+    onDone(false);
+  };
+  return (
+    <form onSubmit={submit}>
+      <Stack>
+        {request.detail === undefined ? null : <Text size="sm">{request.detail}</Text>}
+        <TextInput
+          label={challenge.question}
+          description="Answer to confirm"
+          inputMode="numeric"
+          autoComplete="off"
+          data-autofocus
+          value={answer}
+          onChange={(event) => setAnswer(event.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onDone(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" color={request.danger === true ? 'red' : undefined}>
+            {request.confirmLabel ?? 'Confirm'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Opens the question; resolves true only when it was answered right. */
+export function confirmWithCaptcha(request: CaptchaRequest): Promise<boolean> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (solved: boolean) => {
+      if (settled) return;
+      settled = true;
+      modals.close(id);
+      resolve(solved);
+    };
+    const id = modals.open({
+      title: request.title,
+      centered: true,
+      onClose: () => settle(false),
+      children: <CaptchaForm request={request} onDone={settle} />,
+    });
+  });
+}
