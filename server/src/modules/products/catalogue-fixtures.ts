@@ -4,6 +4,7 @@ import type {
   Category,
   ProductDataRequest,
   ProductEvent,
+  Specifications,
   Subcategory,
   UploadFile,
 } from '@dealdesk/core';
@@ -66,7 +67,7 @@ export interface ProductSpec {
   title?: string;
   price?: number;
   event?: ProductEvent;
-  specifications?: Record<string, string>;
+  specifications?: Specifications;
 }
 
 /** productData of the create call for a product filed under `subcategory`. */
