@@ -21,32 +21,39 @@ const groupCommitSettings = { maxGroup: 10_000, maxWaitMs: 2, maxPending: 200_00
 
 const byKey = <T extends { key: string }>(a: T, b: T) =>
   a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+const withoutKey = <T extends { key: string }>({ key: _key, ...delta }: T) => delta;
 
 /**
- * Sums events into one delta per item and day and one per item, in key order (so that
- * concurrent writers lock rows in the same order).
+ * Sums events into one delta per item and day, in key order (so that concurrent writers
+ * lock rows in the same order).
  */
-export function tally(events: readonly DatedEvent[]): {
-  daily: DailyDelta[];
-  totals: TotalDelta[];
-} {
+export function tally(events: readonly DatedEvent[]): DailyDelta[] {
   const daily = new Map<string, DailyDelta & { key: string }>();
-  const totals = new Map<string, TotalDelta & { key: string }>();
   for (const { id, kind, day, event } of events) {
-    const dayKey = `${id} ${day}`;
-    const onDay = daily.get(dayKey) ?? { key: dayKey, itemId: id, kind, day, views: 0, clicks: 0 };
-    const total = totals.get(id) ?? { key: id, itemId: id, kind, views: 0, clicks: 0 };
-    const field = event === 'view' ? 'views' : 'clicks';
-    onDay[field] += 1;
-    total[field] += 1;
-    daily.set(dayKey, onDay);
-    totals.set(id, total);
+    const key = `${id} ${day}`;
+    let delta = daily.get(key);
+    if (delta === undefined) {
+      delta = { key, itemId: id, kind, day, views: 0, clicks: 0 };
+      daily.set(key, delta);
+    }
+    delta[event === 'view' ? 'views' : 'clicks'] += 1;
   }
-  const withoutKey = <T extends { key: string }>({ key: _key, ...delta }: T) => delta;
-  return {
-    daily: [...daily.values()].sort(byKey).map(withoutKey),
-    totals: [...totals.values()].sort(byKey).map(withoutKey),
-  };
+  return [...daily.values()].sort(byKey).map(withoutKey);
+}
+
+/** What per-day deltas add to each item's totals, in item order. */
+export function totalsFor(daily: readonly DailyDelta[]): TotalDelta[] {
+  const totals = new Map<string, TotalDelta & { key: string }>();
+  for (const { itemId, kind, views, clicks } of daily) {
+    let total = totals.get(itemId);
+    if (total === undefined) {
+      total = { key: itemId, itemId, kind, views: 0, clicks: 0 };
+      totals.set(itemId, total);
+    }
+    total.views += views;
+    total.clicks += clicks;
+  }
+  return [...totals.values()].sort(byKey).map(withoutKey);
 }
 
 export function eventIngestion({ db, clock, config }: AppContext) {
@@ -54,8 +61,8 @@ export function eventIngestion({ db, clock, config }: AppContext) {
   const groups = createGroupCommit<DatedEvent>({
     ...groupCommitSettings,
     commit: (events) => {
-      const { daily, totals } = tally(events);
-      return repo.addCounts(daily, totals);
+      const daily = tally(events);
+      return repo.addCounts(daily, totalsFor(daily));
     },
   });
   return {
