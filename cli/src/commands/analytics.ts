@@ -26,7 +26,7 @@ async function fetchAnalytics(connection: Connection, range: ChosenRange) {
     await connection.api.analytics.get({ startDate: range.startDate, endDate: range.endDate }),
   );
   return {
-    items: answer.data ?? [],
+    data: answer.data ?? [],
     bannerTotal: answer.bannerTotal ?? 0,
     sortcutTotal: answer.sortcutTotal ?? 0,
   };
@@ -47,7 +47,7 @@ export const showAnalytics: Handler<RangeOptions> = async (_args, options, conte
   const analytics = await fetchAnalytics(await connect(context), range);
   context.result({ startDate: range.startDate, endDate: range.endDate, ...analytics }, () => {
     context.say(context.paint('bold', `View & Click Analytics: ${rangeLabel(range)}`));
-    showItems(analytics.items, context);
+    showItems(analytics.data, context);
     context.say(
       `Total Banner Clicks: ${formatCount(analytics.bannerTotal)}   Total Shortcut Clicks: ${formatCount(analytics.sortcutTotal)}`,
     );
@@ -60,7 +60,7 @@ export const clearAnalytics: Handler<ClearOptions> = async (ids, options, contex
   const chosen =
     ids.length > 0
       ? [...new Set(ids)]
-      : (await fetchAnalytics(connection, range)).items.map((item) => item._id);
+      : (await fetchAnalytics(connection, range)).data.map((item) => item._id);
   if (chosen.length === 0) {
     // Nothing to clear is not a failure for a cron job: the spec's message, exit 0.
     context.result({ status: true, message: adMessages.adsNotAvailable, cleared: 0 }, () =>

@@ -1,0 +1,194 @@
+// The cron side of the CLI: notifications, analytics and the server load, with an API token.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { datePreset, type AnalyticsItem, type Notification } from '@dealdesk/core';
+import {
+  freshDatabase,
+  startTestServer,
+  testConfig,
+  type TestDatabase,
+  type TestServer,
+} from '../../server/src/testing/harness.js';
+import {
+  png,
+  signedInClient,
+  type CatalogueClient,
+} from '../../server/src/modules/products/catalogue-fixtures.js';
+import { buildCli, freshConfigHome, jsonOf, runCli, serverEnv, startCli } from './support.js';
+
+let database: TestDatabase;
+let server: TestServer;
+let api: CatalogueClient;
+let env: NodeJS.ProcessEnv;
+let files: string;
+
+beforeAll(async () => {
+  buildCli();
+  database = await freshDatabase('sqlite');
+  server = await startTestServer(testConfig(database));
+  api = await signedInClient(server);
+  const { token } = await api.admin.createToken({ name: 'operations e2e' });
+  env = { ...serverEnv(server, await freshConfigHome()), DEALDESK_TOKEN: token ?? '' };
+  files = await mkdtemp(join(tmpdir(), 'dealdesk-cli-files-'));
+});
+afterAll(async () => {
+  await server.close();
+  await database.drop();
+});
+
+const history = async () =>
+  jsonOf<Notification[]>(await runCli(['--json', 'notify', 'history'], env));
+
+describe('dealdesk notify', () => {
+  it('sends a notification with an icon file and finds it in the history', async () => {
+    const icon = join(files, 'sale.png');
+    const { data } = png(512);
+    await writeFile(icon, data as Uint8Array);
+    const run = await runCli(
+      [
+        'notify',
+        'send',
+        '--title',
+        'Diwali sale',
+        '--message',
+        'Up to 70% off',
+        '--url',
+        'https://deals.example.test/diwali',
+        '--icon',
+        icon,
+      ],
+      env,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('✔');
+    const sent = (await history()).find((notification) => notification.n_title === 'Diwali sale');
+    expect(sent).toMatchObject({
+      n_message: 'Up to 70% off',
+      n_url: 'https://deals.example.test/diwali',
+    });
+    expect(sent?.n_icon).toMatch(/\.png$/);
+  });
+
+  it('refuses an icon of the wrong type before sending (exit 2)', async () => {
+    const icon = join(files, 'notes.txt');
+    await writeFile(icon, 'not an image');
+    const run = await runCli(
+      ['notify', 'send', '--title', 'T', '--message', 'M', '--icon', icon],
+      env,
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Please select a valid image file. Allowed types: png, jpg, jpeg');
+    const missing = await runCli(['notify', 'send', '--title', ' ', '--message', 'M'], env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('Enter a title');
+  });
+
+  it('schedules with --at, resends from the history and deletes only with --yes', async () => {
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await runCli(
+      [
+        '--json',
+        'notify',
+        'send',
+        '--title',
+        'Flash sale',
+        '--message',
+        'Starts in an hour',
+        '--at',
+        at,
+      ],
+      env,
+    );
+    expect(jsonOf(scheduled)).toMatchObject({ status: true, sendAt: at });
+    const flash = (await history()).find((notification) => notification.n_title === 'Flash sale');
+    expect(flash?.delivery.state).toBe('scheduled');
+
+    const resent = await runCli(['notify', 'resend', flash?._id ?? ''], env);
+    expect(resent.code).toBe(0);
+    expect(
+      (await history()).filter((notification) => notification.n_title === 'Flash sale'),
+    ).toHaveLength(2);
+
+    const refused = await runCli(['notify', 'delete', flash?._id ?? ''], env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('without --yes');
+    expect((await runCli(['notify', 'delete', flash?._id ?? '', '--yes'], env)).code).toBe(0);
+    expect((await history()).some((notification) => notification._id === flash?._id)).toBe(false);
+
+    const unknown = await runCli(['notify', 'resend', 'aaaaaaaaaaaaaaaaaaaaaaaa'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No notification aaaaaaaaaaaaaaaaaaaaaaaa in the history');
+  });
+});
+
+describe('dealdesk analytics', () => {
+  it('shows clicks per ad for a range and clears them only with --yes when not at a terminal', async () => {
+    expect(
+      (
+        await api.webAds.add({
+          a_name: 'SummerSale',
+          a_id: 'https://ads.example.test/summer',
+          a_description: 'Banner',
+        })
+      ).status,
+    ).toBe(true);
+    const today = datePreset('today', new Date(), server.config.timeZone);
+    const ad = (await api.webAds.list(today)).data?.find((webAd) => webAd.a_name === 'SummerSale');
+    const click = { kind: 'webAd' as const, id: ad?._id ?? '', event: 'click' as const };
+    expect((await api.tracking.track({ events: [click, click, click] })).status).toBe(true);
+
+    const shown = async (range: string[] = []) =>
+      jsonOf<{ data: AnalyticsItem[]; startDate: string }>(
+        await runCli(['--json', 'analytics', 'show', ...range], env),
+      );
+    const clicks = async () => (await shown()).data.find((item) => item._id === ad?._id)?.a_click;
+    expect((await shown()).startDate).toBe(today.startDate);
+    expect(await clicks()).toBe(3);
+    const human = await runCli(['analytics', 'show', '--range', 'thisMonth'], env);
+    expect(human.stdout).toMatch(/SummerSale\s+│ 03/);
+    expect(human.stdout).toContain('Total Banner Clicks: 00');
+
+    const refused = await runCli(['analytics', 'clear'], env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('without --yes');
+    expect(await clicks()).toBe(3);
+
+    const cleared = await runCli(['analytics', 'clear', '--yes'], env);
+    expect(cleared.code).toBe(0);
+    expect(await clicks()).toBe(0);
+  });
+
+  it('refuses a range given both ways (exit 2)', async () => {
+    const run = await runCli(
+      ['analytics', 'show', '--range', 'today', '--from', '2026-01-01', '--to', '2026-01-31'],
+      env,
+    );
+    expect(run.code).toBe(2);
+  });
+});
+
+describe('dealdesk load', () => {
+  it('prints the readings once, and exits 1 when one is above --fail-above', async () => {
+    const once = jsonOf<{ cpuLoad: number; ramUsage: number; storageUsage: number }>(
+      await runCli(['--json', 'load'], env),
+    );
+    expect(once.ramUsage).toBeGreaterThan(0);
+    const above = await runCli(['load', '--fail-above', '0'], env);
+    expect(above.code).toBe(1);
+    expect(above.stderr).toContain('Above 0%: ');
+    expect(above.stdout).toMatch(/RAM\s+\[[#-]+\]/);
+    expect((await runCli(['load', '--fail-above', '100'], env)).code).toBe(0);
+  });
+
+  it('keeps refreshing with --watch until interrupted, then exits 0', async () => {
+    const watching = startCli(['--json', 'load', '--watch'], env);
+    // Two readings, 2 s apart, as NDJSON lines.
+    await watching.waitFor(/cpuLoad[\s\S]*\n[\s\S]*cpuLoad/, 20_000);
+    watching.child.kill('SIGINT');
+    const run = await watching.finished;
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim().split('\n').length).toBeGreaterThanOrEqual(2);
+  });
+});
