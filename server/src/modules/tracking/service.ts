@@ -4,14 +4,16 @@ import type { TrackedKind } from '@dealdesk/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../adapters/storage/schema.js';
 import type { AppContext } from '../../context.js';
+import { totalsFor } from './deltas.js';
 import {
   trackingRepository,
+  type DailyDelta,
   type DayCounts,
   type DayRange,
   type ViewClickCounts,
 } from './repository.js';
 
-export type { DayCounts, DayRange, ViewClickCounts } from './repository.js';
+export type { DailyDelta, DayCounts, DayRange, ViewClickCounts } from './repository.js';
 
 /** `within` a transaction, clearing counts commits or rolls back with the caller's writes. */
 export function trackingService(context: AppContext, within: Kysely<Database> = context.db) {
@@ -29,6 +31,10 @@ export function trackingService(context: AppContext, within: Kysely<Database> = 
       startDate: string,
       endDate: string,
     ): Promise<Map<string, ViewClickCounts>> => repo.kindInRange(kind, { startDate, endDate }),
+
+    /** Adds counts of whole past days at once (imports, the demo data), totals included. */
+    addDays: (daily: readonly DailyDelta[]): Promise<void> =>
+      repo.addCounts(daily, totalsFor(daily)),
 
     /** One item's counts per business day within the range, only days with counts, in order. */
     itemDays: (itemId: string, range: DayRange): Promise<DayCounts[]> =>
