@@ -11,7 +11,7 @@ import {
 } from '../../testing/harness.js';
 import { signedInClient, unknownId } from '../stories/testing.js';
 import { trackingService } from '../tracking/service.js';
-import { adMessagesOfServer as answers } from './service.js';
+import { adAnswers as answers } from './service.js';
 
 type Api = Awaited<ReturnType<typeof signedInClient>>;
 

@@ -10,7 +10,7 @@ import {
   webAdUpdateSchema,
 } from '@dealdesk/core';
 import type { Module } from '../../context.js';
-import { adMessagesOfServer as messages, createAdsService } from './service.js';
+import { adAnswers as answers, createAdsService } from './service.js';
 
 const adUnitPathSchema = adUnitTypeSchema.extend(byIdSchema.shape);
 
@@ -24,7 +24,7 @@ export const adsModule: Module = (api, context) => {
     query: dateRangeQuerySchema,
     handler: async ({ query }) => ({
       status: true,
-      message: messages.list,
+      message: answers.list,
       data: await ads.webAds(query),
     }),
   });
@@ -34,7 +34,7 @@ export const adsModule: Module = (api, context) => {
     body: webAdAddSchema,
     handler: async ({ body }) => {
       await ads.add('web', body);
-      return { status: true, message: messages.added };
+      return { status: true, message: answers.added };
     },
   });
 
@@ -44,7 +44,7 @@ export const adsModule: Module = (api, context) => {
     body: webAdUpdateSchema,
     handler: async ({ params, body }) => {
       await ads.update('web', params.id, body);
-      return { status: true, message: messages.updated };
+      return { status: true, message: answers.updated };
     },
   });
 
@@ -53,7 +53,7 @@ export const adsModule: Module = (api, context) => {
     params: byIdSchema,
     handler: async ({ params }) => {
       await ads.removeWebAd(params.id);
-      return { status: true, message: messages.deleted };
+      return { status: true, message: answers.deleted };
     },
   });
 
@@ -63,7 +63,7 @@ export const adsModule: Module = (api, context) => {
     query: dateRangeQuerySchema,
     handler: async ({ params, query }) => {
       await ads.clearWebAdCounts([params.id], query);
-      return { status: true, message: messages.countsCleared };
+      return { status: true, message: answers.countsCleared };
     },
   });
 
@@ -73,7 +73,7 @@ export const adsModule: Module = (api, context) => {
     body: adCountsClearSchema,
     handler: async ({ query, body }) => {
       await ads.clearWebAdCounts(body.id, query);
-      return { status: true, message: messages.countsCleared };
+      return { status: true, message: answers.countsCleared };
     },
   });
 
@@ -82,7 +82,7 @@ export const adsModule: Module = (api, context) => {
     params: adUnitTypeSchema,
     handler: async ({ params }) => ({
       status: true,
-      message: messages.list,
+      message: answers.list,
       data: await ads.list(params.type),
     }),
   });
@@ -93,7 +93,7 @@ export const adsModule: Module = (api, context) => {
     body: adUnitAddSchema,
     handler: async ({ params, body }) => {
       await ads.add(params.type, body);
-      return { status: true, message: messages.added };
+      return { status: true, message: answers.added };
     },
   });
 
@@ -103,7 +103,7 @@ export const adsModule: Module = (api, context) => {
     body: adUnitUpdateSchema,
     handler: async ({ params, body }) => {
       await ads.update(params.type, params.id, body);
-      return { status: true, message: messages.updated };
+      return { status: true, message: answers.updated };
     },
   });
 };

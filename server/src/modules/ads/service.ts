@@ -6,7 +6,7 @@ import { trackingService } from '../tracking/service.js';
 import { adsRepository } from './repository.js';
 import type { AdUnitKind } from './tables.js';
 
-export const adMessagesOfServer = {
+export const adAnswers = {
   list: 'Ads fetched successfully',
   added: 'Ad added successfully',
   updated: 'Ad updated successfully',
@@ -14,8 +14,6 @@ export const adMessagesOfServer = {
   countsCleared: 'Data cleared successfully',
   notFound: 'Ad not found',
 } as const;
-
-export type AdsService = ReturnType<typeof createAdsService>;
 
 /** Ad-network units of the five types and web ads, with the clicks of web ads. */
 export function createAdsService(context: AppContext) {
@@ -26,7 +24,7 @@ export function createAdsService(context: AppContext) {
   /** Throws 404 unless every id is a web ad. */
   const requireWebAds = async (ids: readonly string[]): Promise<void> => {
     const found = await ads.existing('web', ids);
-    if (ids.some((id) => !found.has(id))) throw new HttpError(404, adMessagesOfServer.notFound);
+    if (ids.some((id) => !found.has(id))) throw new HttpError(404, adAnswers.notFound);
   };
 
   return {
@@ -41,7 +39,7 @@ export function createAdsService(context: AppContext) {
     /** Only the ad id (URL) and the description change; the name stays. */
     async update(type: AdUnitKind, id: string, change: AdUnitUpdate): Promise<void> {
       if (!(await ads.update(type, id, change, clock().toISOString()))) {
-        throw new HttpError(404, adMessagesOfServer.notFound);
+        throw new HttpError(404, adAnswers.notFound);
       }
     },
 
@@ -58,7 +56,7 @@ export function createAdsService(context: AppContext) {
     async removeWebAd(id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         if (!(await adsRepository(trx).remove('web', id))) {
-          throw new HttpError(404, adMessagesOfServer.notFound);
+          throw new HttpError(404, adAnswers.notFound);
         }
         await trackingService(context, trx).clearCounts([id]);
       });

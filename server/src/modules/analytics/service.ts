@@ -8,14 +8,15 @@ import type {
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { adsRepository } from '../ads/repository.js';
+import { adAnswers } from '../ads/service.js';
 import { inHouseRepository } from '../inhouse/repository.js';
 import { trackingService, type ViewClickCounts } from '../tracking/service.js';
 import { analyticsRepository } from './repository.js';
 
 export const analyticsAnswers = {
   report: 'Analytics',
-  cleared: 'Data cleared successfully',
-  notFound: 'Ad not found',
+  cleared: adAnswers.countsCleared,
+  notFound: adAnswers.notFound,
 } as const;
 
 /** The ads the analytics screen shows a card for: web ads and in-house ads. */

@@ -24,12 +24,14 @@ export const inHouseAnswers = {
   notFound: 'In House ad not found',
 } as const;
 
-/** The files of a create (both) or an edit (either, or none). */
-export interface InHouseFiles<Required extends boolean> {
-  icon: Required extends true ? CheckedFile : CheckedFile | undefined;
-  /** The image or the video, as medType says. */
-  media: Required extends true ? CheckedFile : CheckedFile | undefined;
+/** The icon and the media file (the image or the video, as medType says) of a create. */
+interface InHouseFiles {
+  icon: CheckedFile;
+  media: CheckedFile;
 }
+
+/** An edit may replace either, or neither. */
+type ReplacedFiles = { [Slot in keyof InHouseFiles]: InHouseFiles[Slot] | undefined };
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
@@ -70,8 +72,6 @@ const columnsOf = (ad: InHouseAdCreate | InHouseAdEdit) => ({
   maxclickLimit: ad.maxclickLimit,
   maxclickStatus: flag(ad.maxclickStatus),
 });
-
-export type InHouseService = ReturnType<typeof createInHouseService>;
 
 /** In-house ads: texts, icon and media, limits, status; views and clicks from the counters. */
 export function createInHouseService(context: AppContext) {
@@ -125,7 +125,7 @@ export function createInHouseService(context: AppContext) {
     },
 
     /** A new ad starts active. */
-    async create(ad: InHouseAdCreate, files: InHouseFiles<true>): Promise<void> {
+    async create(ad: InHouseAdCreate, files: InHouseFiles): Promise<void> {
       const now = clock();
       await savingFiles([files.icon, files.media], ([icon = '', medView = '']) =>
         ads.insert({
@@ -141,7 +141,7 @@ export function createInHouseService(context: AppContext) {
     },
 
     /** New files replace the old ones, which are removed once the row points at the new. */
-    async edit(ad: InHouseAdEdit, files: InHouseFiles<false>): Promise<void> {
+    async edit(ad: InHouseAdEdit, files: ReplacedFiles): Promise<void> {
       const before = await stored(ad.id);
       // The stored media would no longer match its type.
       if (ad.medType !== before.medType && files.media === undefined) {

@@ -18,6 +18,7 @@ export const notificationsModule: Module = (api, context) => {
   const settings = context.config.push ?? defaultPushSettings;
   const push = createPushProvider(settings, { dataDir: context.config.dataDir, log: context.log });
   const notifications = createNotificationsService(context, push);
+  context.log.info({ provider: push.name, topic: settings.fcmTopic }, 'push notifications');
   const poller = startPoller(() => notifications.sendDue(), settings.pollMs, context.log);
   context.onClose(() => poller.stop());
 

@@ -19,7 +19,7 @@ export const notificationAnswers = {
 } as const;
 
 /** A send still marked in progress after this long was cut off by a crash or a kill. */
-export const interruptedAfterMs = 10 * 60_000;
+const interruptedAfterMs = 10 * 60_000;
 export const interruptedDetail =
   'Interrupted while sending (the server stopped); not sent again, to avoid a duplicate';
 /** Due notifications sent per poll; the rest wait for the next one. */
@@ -50,8 +50,6 @@ interface Draft {
   icon: string;
   sendAt?: string | undefined;
 }
-
-export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
 /** Sending now or at sendAt, resending, history and deletes; delivery through `push`. */
 export function createNotificationsService(context: AppContext, push: PushProvider) {
