@@ -1,3 +1,381 @@
+// /controller: app feature switches, positions, ad placement and app settings. Every change
+// asks the captcha first (spec section 5) and is saved on its own.
+import {
+  controllerPositionSchema,
+  defaultIntentModes,
+  facebookChangeSchema,
+  installNewSchema,
+  intentControls,
+  ntvTimingInputRange,
+  placementFields,
+  placementModes,
+  type ClientResult,
+  type ControllerPosition,
+  type ControllerSettings,
+  type ControllerSwitch,
+  type InstallNew,
+  type IntentControl,
+  type PlacementField,
+  type PlacementMode,
+} from '@dealdesk/core';
+import {
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { api } from '../../app/api.js';
+import { confirmWithCaptcha } from '../../ui/captcha.js';
+import { useFormState } from '../../ui/form.js';
+import { toastSuccess, unwrap } from '../../ui/notify.js';
+import { Page } from '../../ui/Page.js';
+import { wrongAnswerFor } from '../stories/wrong-answers.js';
+
+const settingsKey = ['controller'];
+
+const switchLabels: Record<ControllerSwitch, { label: string; hint: string }> = {
+  storyVideo: { label: 'Story videos', hint: 'The story row on the home screen' },
+  storyBrand: { label: 'Shortcut stories', hint: 'Brand shortcuts under the stories' },
+  banner: { label: 'Banner', hint: 'The b1 banner carousel' },
+  trending: { label: 'Trending', hint: 'The trending products section' },
+  bestDeals: { label: 'Best Deals', hint: 'The best deals section' },
+  newLaunch: { label: 'New Launch', hint: 'The new launches section' },
+  track: { label: 'Tracking', hint: 'Send views and clicks from the app' },
+  inHouseAds: { label: 'In-house ads', hint: 'Show our own ads between screens' },
+  installNew: { label: 'Install New App', hint: 'Ask users to install the new app' },
+};
+
+const placementLabels: Record<PlacementField, string> = {
+  afterSplaceAds: 'After splash',
+  afterIntroAds: 'After intro',
+  homeToCategory: 'Home to category',
+  categoryToSubCategory: 'Category to subcategory',
+  subCategoryToProductList: 'Subcategory to product list',
+  productListToProduct: 'Product list to product',
+  seeAllToProductList: 'See all to product list',
+  relatedToProduct: 'Related to product',
+  defaultIntent: 'Default intent',
+};
+
+const modeLabels: Record<PlacementMode, string> = {
+  OFF: 'OFF',
+  OPEN: 'OPEN (app open ad)',
+  FS: 'FS (full screen)',
+  NTV: 'NTV (native)',
+  URL: 'URL',
+  INHOUSE_FS: 'INHOUSE_FS (in-house full screen)',
+};
+
+/** A change through the captcha; the settings reload once it is saved. */
+function useControllerChange<Input>(call: (input: Input) => Promise<ClientResult<object>>) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: async (input: Input) => unwrap(await call(input)),
+    onSuccess: async (answer) => {
+      toastSuccess(answer.message === '' ? 'Updated successfully' : answer.message);
+      await queryClient.invalidateQueries({ queryKey: settingsKey });
+    },
+  });
+  const change = async (title: string, input: Input) => {
+    const solved = await confirmWithCaptcha({ title, wrongAnswer: wrongAnswerFor.controller });
+    if (solved) await mutation.mutateAsync(input).catch(() => undefined);
+  };
+  return { change, isPending: mutation.isPending };
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
+      <Stack>
+        <div>
+          <Title order={2} fz="h4">
+            {title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        </div>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Switches({
+  names,
+  settings,
+}: {
+  names: readonly ControllerSwitch[];
+  settings: ControllerSettings;
+}) {
+  const { change, isPending } = useControllerChange(api.controller.setSwitch);
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+      {names.map((name) => (
+        <Switch
+          key={name}
+          checked={settings[name]}
+          disabled={isPending}
+          color="teal"
+          label={switchLabels[name].label}
+          description={`${switchLabels[name].hint} · ${settings[name] ? 'Active' : 'De Active'}`}
+          onChange={(event) => {
+            const status = event.currentTarget.checked;
+            void change(`Turn ${switchLabels[name].label} ${status ? 'on' : 'off'}?`, {
+              name,
+              status,
+            });
+          }}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+const positionFields: Record<
+  ControllerPosition,
+  { label: string; hint: string; min: number; max?: number }
+> = {
+  storyAdsPosition: { label: 'Story ad position', hint: 'From 1, below 10', min: 1, max: 9 },
+  ntvTiming: {
+    label: 'NTV intent timer (seconds)',
+    hint: 'From 0, below 20',
+    min: ntvTimingInputRange.min,
+    max: ntvTimingInputRange.max,
+  },
+  productNtvPosition: { label: 'Product NTV position', hint: 'An odd number: 1, 3, 5 ...', min: 1 },
+};
+
+function PositionInput({ name, current }: { name: ControllerPosition; current: number }) {
+  const [value, setValue] = useState<string | number>(current);
+  const [error, setError] = useState<string | undefined>();
+  const { change, isPending } = useControllerChange(api.controller.setPosition);
+  const field = positionFields[name];
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = controllerPositionSchema.safeParse({ name, value });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    void change(`Set ${field.label} to ${String(parsed.data.value)}?`, parsed.data);
+  };
+  return (
+    <form onSubmit={save} noValidate>
+      <Group align="flex-start" gap="xs" wrap="nowrap">
+        <NumberInput
+          label={field.label}
+          description={field.hint}
+          min={field.min}
+          max={field.max}
+          allowDecimal={false}
+          clampBehavior="none"
+          value={value}
+          error={error}
+          onChange={(next) => {
+            setValue(next);
+            setError(undefined);
+          }}
+          style={{ flex: 1 }}
+        />
+        <Button
+          type="submit"
+          mt={46}
+          variant="light"
+          loading={isPending}
+          aria-label={`Save ${field.label}`}
+        >
+          Save
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function Placements({ settings }: { settings: ControllerSettings }) {
+  const placement = useControllerChange(api.controller.setPlacement);
+  const afterSplash = useControllerChange(api.controller.setAfterSplash);
+  const intent = useControllerChange(api.controller.setIntentControl);
+  const choose = (field: PlacementField, mode: PlacementMode) => {
+    const title = `Set ${placementLabels[field]} to ${mode}?`;
+    if (field === 'afterSplaceAds') void afterSplash.change(title, { name: mode });
+    else void placement.change(title, { field, name: mode });
+  };
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+      {placementFields.map((field) => (
+        <Select
+          key={field}
+          label={placementLabels[field]}
+          data={(field === 'defaultIntent' ? defaultIntentModes : placementModes).map((mode) => ({
+            value: mode,
+            label: modeLabels[mode],
+          }))}
+          value={settings[field]}
+          allowDeselect={false}
+          onChange={(mode) => {
+            if (mode !== null && mode !== settings[field]) choose(field, mode as PlacementMode);
+          }}
+        />
+      ))}
+      <Select
+        label="Intent control"
+        description="Which way between screens shows an ad"
+        data={[...intentControls]}
+        value={settings.intentControl}
+        allowDeselect={false}
+        onChange={(value) => {
+          if (value !== null && value !== settings.intentControl) {
+            void intent.change(`Set intent control to ${value}?`, {
+              intentControl: value as IntentControl,
+            });
+          }
+        }}
+      />
+    </SimpleGrid>
+  );
+}
+
+function FacebookForm({ settings }: { settings: ControllerSettings }) {
+  const form = useFormState({
+    facebook_app_id: settings.facebook_app_id,
+    facebook_client_token: settings.facebook_client_token,
+  });
+  const { change, isPending } = useControllerChange(api.controller.setFacebook);
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.check(facebookChangeSchema);
+    if (input !== null) void change('Save the Facebook settings?', input);
+  };
+  return (
+    <form onSubmit={save} noValidate>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Facebook app ID"
+            required
+            value={form.values.facebook_app_id}
+            error={form.errors['facebook_app_id']}
+            onChange={(event) => form.set('facebook_app_id', event.currentTarget.value)}
+          />
+          <TextInput
+            label="Facebook client token"
+            required
+            value={form.values.facebook_client_token}
+            error={form.errors['facebook_client_token']}
+            onChange={(event) => form.set('facebook_client_token', event.currentTarget.value)}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={isPending}>
+            Save Facebook settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function InstallNewForm({
+  settings,
+  installNew,
+}: {
+  settings: ControllerSettings;
+  installNew: InstallNew | undefined;
+}) {
+  const form = useFormState({ btn_url: installNew?.btn_url ?? '' });
+  const { change, isPending } = useControllerChange(api.controller.setInstallNew);
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.check(installNewSchema);
+    if (input !== null) void change('Save the install link?', input);
+  };
+  return (
+    <Stack>
+      <Switches names={['installNew']} settings={settings} />
+      <form onSubmit={save} noValidate>
+        <Group align="flex-start" gap="xs" wrap="nowrap">
+          <TextInput
+            label="Install link"
+            description="Where the call to action leads"
+            type="url"
+            placeholder="https://"
+            value={form.values.btn_url}
+            error={form.errors['btn_url']}
+            onChange={(event) => form.set('btn_url', event.currentTarget.value)}
+            style={{ flex: 1 }}
+          />
+          <Button
+            type="submit"
+            mt={46}
+            variant="light"
+            loading={isPending}
+            aria-label="Save install link"
+          >
+            Save
+          </Button>
+        </Group>
+      </form>
+    </Stack>
+  );
+}
+
 export function ControllerPage() {
-  return null;
+  const controller = useQuery({
+    queryKey: settingsKey,
+    queryFn: async () => unwrap(await api.controller.get()),
+  });
+  const settings = controller.data?.data;
+  return (
+    <Page
+      title="Controller"
+      description="What the app shows and where ads appear. Every change asks a quick sum first."
+    >
+      {settings === undefined ? (
+        <Skeleton h={600} aria-label="Loading the controller" />
+      ) : (
+        <Stack key={controller.dataUpdatedAt}>
+          <Section title="Home" description="Parts of the app's home screen.">
+            <Switches names={['storyVideo', 'storyBrand', 'banner']} settings={settings} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <PositionInput name="storyAdsPosition" current={settings.storyAdsPosition} />
+            </SimpleGrid>
+          </Section>
+          <Section title="Section" description="Product sections and tracking.">
+            <Switches names={['trending', 'bestDeals', 'newLaunch', 'track']} settings={settings} />
+          </Section>
+          <Section title="Ads Management" description="Ad placement between the app's screens.">
+            <Switches names={['inHouseAds']} settings={settings} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <PositionInput name="ntvTiming" current={settings.ntvTiming} />
+              <PositionInput name="productNtvPosition" current={settings.productNtvPosition} />
+            </SimpleGrid>
+            <Placements settings={settings} />
+          </Section>
+          <Section title="Facebook" description="The app's Facebook SDK settings.">
+            <FacebookForm settings={settings} />
+          </Section>
+          <Section title="Install New App" description="Point users to a new version of the app.">
+            <InstallNewForm settings={settings} installNew={controller.data?.installNew} />
+          </Section>
+        </Stack>
+      )}
+    </Page>
+  );
 }

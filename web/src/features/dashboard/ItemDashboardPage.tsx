@@ -1,3 +1,168 @@
+// /views/dashboard/{id}: views and clicks of one item per day between two dates.
+import {
+  buildDailySeries,
+  customRange,
+  datePreset,
+  datePresetLabels,
+  datePresetNames,
+  defaultBusinessTimeZone,
+  formatCount,
+  todayIn,
+  type CountRecord,
+  type DatePresetName,
+  type DateRangeChoice,
+} from '@dealdesk/core';
+import {
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { api } from '../../app/api.js';
+import { unwrap } from '../../ui/notify.js';
+import { Page } from '../../ui/Page.js';
+import { DailyChart } from './DailyChart.js';
+
+const choices = [
+  ...datePresetNames.map((name) => ({ value: name, label: datePresetLabels[name] })),
+  { value: 'range', label: 'Custom range' },
+];
+
+function ChartCard({
+  title,
+  total,
+  records,
+  color,
+  loading,
+}: {
+  title: string;
+  total: number | undefined;
+  records: readonly CountRecord[] | undefined;
+  color: 'views' | 'clicks';
+  loading: boolean;
+}) {
+  const series = buildDailySeries(records, defaultBusinessTimeZone);
+  return (
+    <Paper p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
+      <Group justify="space-between" mb="md">
+        <Title order={2} fz="h4">
+          {title}
+        </Title>
+        <Text
+          fw={700}
+          fz="xl"
+          c={color === 'views' ? 'pink.7' : 'green.8'}
+          aria-label={`Total ${title}`}
+        >
+          {formatCount(total ?? 0)}
+        </Text>
+      </Group>
+      {loading || series === null ? (
+        <Center
+          h={350}
+          bg="gray.0"
+          style={{ borderRadius: 8 }}
+          data-testid={`${color}-placeholder`}
+        >
+          {loading ? (
+            <Loader aria-label={`Loading ${title}`} />
+          ) : (
+            <Text c="dimmed" size="sm">
+              No {title.toLowerCase()} recorded between these dates
+            </Text>
+          )}
+        </Center>
+      ) : (
+        <DailyChart label={title} series={series} color={color} />
+      )}
+    </Paper>
+  );
+}
+
 export function ItemDashboardPage() {
-  return null;
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const adName = search.get('q');
+  const adsType = search.get('adsType');
+  const today = todayIn(defaultBusinessTimeZone);
+  const [range, setRange] = useState({ startDate: today, endDate: today });
+  const [choice, setChoice] = useState<DateRangeChoice>('today');
+
+  const dashboard = useQuery({
+    queryKey: ['dashboard', id, range.startDate, range.endDate],
+    queryFn: async () => unwrap(await api.dashboard.viewsDashboard(id, range)),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  const loading = dashboard.isFetching;
+
+  const choose = (value: string | null) => {
+    if (value === null || value === 'range') return setChoice('range');
+    setChoice(value as DatePresetName);
+    setRange(datePreset(value as DatePresetName, new Date(), defaultBusinessTimeZone));
+  };
+  const setDay = (which: 'startDate' | 'endDate', day: string) => {
+    if (day === '') return;
+    setChoice('range');
+    const next = { ...range, [which]: day };
+    setRange(customRange(next.startDate, next.endDate));
+  };
+
+  return (
+    <Page
+      title={adName === null ? 'Views and clicks' : `Views and clicks: ${adName}`}
+      description={`Item ${id}${adsType === null ? '' : ` · ${adsType} ad`}. Days are counted in India time (+05:30).`}
+    >
+      <Paper p="md">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select
+            label="Period"
+            data={choices}
+            value={choice}
+            onChange={choose}
+            allowDeselect={false}
+          />
+          <TextInput
+            label="Start date"
+            type="date"
+            value={range.startDate}
+            max={range.endDate}
+            onChange={(event) => setDay('startDate', event.currentTarget.value)}
+          />
+          <TextInput
+            label="End date"
+            type="date"
+            value={range.endDate}
+            min={range.startDate}
+            onChange={(event) => setDay('endDate', event.currentTarget.value)}
+          />
+        </SimpleGrid>
+      </Paper>
+      <Stack>
+        <ChartCard
+          title="Views"
+          color="views"
+          total={dashboard.data?.totalViews}
+          records={dashboard.data?.views_data}
+          loading={loading}
+        />
+        <ChartCard
+          title="Clicks"
+          color="clicks"
+          total={dashboard.data?.totalClicks}
+          records={dashboard.data?.clicks_data}
+          loading={loading}
+        />
+      </Stack>
+    </Page>
+  );
 }
