@@ -100,10 +100,11 @@ describe.each(dialects)('analytics on %s', (dialect) => {
       sortcutTotal: 8,
       totalViews: 16,
       totalClicks: 9,
-      views_data: [{ createdAt: '2026-03-02', count: 16 }],
+      // Each business day dated at its start: midnight in Kolkata is 18:30Z the day before.
+      views_data: [{ createdAt: '2026-03-01T18:30:00.000Z', count: 16 }],
       clicks_data: [
-        { createdAt: '2026-03-01', count: 2 },
-        { createdAt: '2026-03-02', count: 7 },
+        { createdAt: '2026-02-28T18:30:00.000Z', count: 2 },
+        { createdAt: '2026-03-01T18:30:00.000Z', count: 7 },
       ],
     });
   });

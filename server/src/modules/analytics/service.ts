@@ -9,6 +9,7 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { adsRepository } from '../ads/repository.js';
 import { adAnswers } from '../ads/service.js';
+import { businessDayStart } from '../dashboard/day-start.js';
 import { inHouseRepository } from '../inhouse/repository.js';
 import { trackingService, type ViewClickCounts } from '../tracking/service.js';
 import { analyticsRepository } from './repository.js';
@@ -45,6 +46,7 @@ const sum = (counts: Iterable<ViewClickCounts>): ViewClickCounts => {
 
 export function createAnalyticsService(context: AppContext) {
   const { db } = context;
+  const { timeZone } = context.config;
   const tracking = trackingService(context);
 
   /** Throws 404 unless every id is a web ad or an in-house ad. */
@@ -88,8 +90,8 @@ export function createAnalyticsService(context: AppContext) {
       const series = (pick: (day: ViewClickCounts) => number): CountRecord[] =>
         days
           .filter((day) => pick(day) > 0)
-          // A bare business day: the dashboards' daily series reads it as it is.
-          .map((day) => ({ createdAt: day.day, count: pick(day) }));
+          // Dated as the per-item dashboard dates its records: the instant the day starts.
+          .map((day) => ({ createdAt: businessDayStart(day.day, timeZone), count: pick(day) }));
       return {
         data,
         bannerTotal: sum(banners.values()).clicks,
