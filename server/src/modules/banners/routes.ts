@@ -13,7 +13,8 @@ import type { Module } from '../../context.js';
 import { readForm } from '../stories/forms.js';
 import { createBannersService } from './service.js';
 
-export const bannerMessages = {
+/** Success messages: the spec leaves them to the server. */
+export const bannerAnswers = {
   list: 'Banner list',
   found: 'Banner found',
   added: 'Banner added successfully',
@@ -31,7 +32,7 @@ export const bannersModule: Module = (api, context) => {
     query: bannerListQuerySchema,
     handler: async ({ query }) => ({
       status: true,
-      message: bannerMessages.list,
+      message: bannerAnswers.list,
       ...(await banners.list(query)),
     }),
   });
@@ -41,7 +42,7 @@ export const bannersModule: Module = (api, context) => {
     query: byIdSchema,
     handler: async ({ query }) => ({
       status: true,
-      message: bannerMessages.found,
+      message: bannerAnswers.found,
       data: await banners.find(query.id),
     }),
   });
@@ -53,7 +54,7 @@ export const bannersModule: Module = (api, context) => {
       const { insertData } = bannerAddSchema.parse(form.input);
       return {
         status: true,
-        message: bannerMessages.added,
+        message: bannerAnswers.added,
         data: await banners.add(insertData, form.files),
       };
     },
@@ -67,7 +68,7 @@ export const bannersModule: Module = (api, context) => {
       const { _id, insertData } = bannerEditSchema.parse(form.input);
       return {
         status: true,
-        message: bannerMessages.updated,
+        message: bannerAnswers.updated,
         data: await banners.edit(_id, insertData, form.files),
       };
     },
@@ -78,7 +79,7 @@ export const bannersModule: Module = (api, context) => {
     body: idStatusChangeSchema,
     handler: async ({ body }) => ({
       status: true,
-      message: bannerMessages.status,
+      message: bannerAnswers.status,
       data: await banners.setStatus(body),
     }),
   });
@@ -88,7 +89,7 @@ export const bannersModule: Module = (api, context) => {
     body: idListSchema,
     handler: async ({ body }) => {
       await banners.remove(body);
-      return { status: true, message: bannerMessages.deleted };
+      return { status: true, message: bannerAnswers.deleted };
     },
   });
 };

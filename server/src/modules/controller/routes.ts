@@ -11,7 +11,8 @@ import type { z } from 'zod';
 import type { Module } from '../../context.js';
 import { createControllerService, type ControllerView } from './service.js';
 
-export const controllerMessages = {
+/** Success messages: the spec leaves them to the server. */
+export const controllerAnswers = {
   read: 'Controller settings',
   updated: 'Updated successfully',
 } as const;
@@ -24,7 +25,7 @@ export const controllerModule: Module = (api, context) => {
     access: 'admin',
     handler: async () => ({
       status: true,
-      message: controllerMessages.read,
+      message: controllerAnswers.read,
       ...(await controller.settings()),
     }),
   });
@@ -40,7 +41,7 @@ export const controllerModule: Module = (api, context) => {
       body,
       handler: async ({ body: change }) => ({
         status: true,
-        message: controllerMessages.updated,
+        message: controllerAnswers.updated,
         // The router types a generic schema's output loosely; S is a zod schema here.
         ...(await apply(change as z.output<S>)),
       }),

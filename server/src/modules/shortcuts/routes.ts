@@ -12,7 +12,8 @@ import { HttpError } from '../../http/errors.js';
 import { readForm } from '../stories/forms.js';
 import { createShortcutsService } from './service.js';
 
-export const shortcutMessages = {
+/** Success messages: the spec leaves them to the server. */
+export const shortcutAnswers = {
   list: 'Shortcut stories',
   added: 'Shortcut added successfully',
   updated: 'Shortcut updated successfully',
@@ -31,7 +32,7 @@ export const shortcutsModule: Module = (api, context) => {
     query: shortcutListQuerySchema,
     handler: async ({ query }) => ({
       status: true,
-      message: shortcutMessages.list,
+      message: shortcutAnswers.list,
       ...(await shortcuts.list(query)),
     }),
   });
@@ -45,7 +46,7 @@ export const shortcutsModule: Module = (api, context) => {
       if (form.files.image === undefined) throw new HttpError(400, uploadMessages.missingImage);
       return {
         status: true,
-        message: shortcutMessages.added,
+        message: shortcutAnswers.added,
         data: await shortcuts.add(shortcut, form.files.image),
       };
     },
@@ -57,7 +58,7 @@ export const shortcutsModule: Module = (api, context) => {
       const form = await readForm(request, logoSlot);
       return {
         status: true,
-        message: shortcutMessages.updated,
+        message: shortcutAnswers.updated,
         data: await shortcuts.edit(shortcutEditSchema.parse(form.input), form.files.image),
       };
     },
@@ -68,7 +69,7 @@ export const shortcutsModule: Module = (api, context) => {
     body: idListSchema,
     handler: async ({ body }) => {
       await shortcuts.remove(body);
-      return { status: true, message: shortcutMessages.deleted };
+      return { status: true, message: shortcutAnswers.deleted };
     },
   });
 
@@ -77,7 +78,7 @@ export const shortcutsModule: Module = (api, context) => {
     body: statusChangeSchema,
     handler: async ({ body }) => ({
       status: true,
-      message: shortcutMessages.status,
+      message: shortcutAnswers.status,
       data: await shortcuts.setStatus(body),
     }),
   });

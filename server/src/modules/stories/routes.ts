@@ -12,7 +12,8 @@ import type { Module } from '../../context.js';
 import { readForm } from './forms.js';
 import { createStoriesService, type StoryKind } from './service.js';
 
-export const storyMessages = {
+/** Success messages: the spec leaves them to the server. */
+export const storyAnswers = {
   stories: 'Story list',
   storyAds: 'Story ads list',
   found: 'Story found',
@@ -56,7 +57,7 @@ export const storiesModule: Module = (api, context) => {
     query: storyListQuerySchema,
     handler: async ({ query }) => ({
       status: true,
-      message: storyMessages.stories,
+      message: storyAnswers.stories,
       data: await stories.list('story', query),
       firstStoryVideo: await stories.storiesRunning(),
     }),
@@ -67,7 +68,7 @@ export const storiesModule: Module = (api, context) => {
     query: storyListQuerySchema,
     handler: async ({ query }) => ({
       status: true,
-      message: storyMessages.storyAds,
+      message: storyAnswers.storyAds,
       data: await stories.list('storyAd', query),
     }),
   });
@@ -80,7 +81,7 @@ export const storiesModule: Module = (api, context) => {
       query: byIdSchema,
       handler: async ({ query }) => ({
         status: true,
-        message: storyMessages.found,
+        message: storyAnswers.found,
         data: await stories.find(kind, query.id),
       }),
     });
@@ -92,7 +93,7 @@ export const storiesModule: Module = (api, context) => {
         const { insertData } = storyAddSchema.parse(form.input);
         return {
           status: true,
-          message: kind === 'story' ? storyMessages.storyAdded : storyMessages.storyAdAdded,
+          message: kind === 'story' ? storyAnswers.storyAdded : storyAnswers.storyAdAdded,
           data: await stories.add(kind, insertData, form.files),
         };
       },
@@ -103,7 +104,7 @@ export const storiesModule: Module = (api, context) => {
       body: idListSchema,
       handler: async ({ body }) => {
         await stories.remove(kind, body);
-        return { status: true, message: storyMessages.deleted };
+        return { status: true, message: storyAnswers.deleted };
       },
     });
 
@@ -112,7 +113,7 @@ export const storiesModule: Module = (api, context) => {
       body: statusChangeSchema,
       handler: async ({ body }) => ({
         status: true,
-        message: storyMessages.status,
+        message: storyAnswers.status,
         data: await stories.setStatus(kind, body),
       }),
     });
@@ -126,7 +127,7 @@ export const storiesModule: Module = (api, context) => {
       const { _id, insertData } = storyEditFieldsSchema.parse(form.input);
       return {
         status: true,
-        message: storyMessages.updated,
+        message: storyAnswers.updated,
         data: await stories.edit(_id, insertData, form.files),
       };
     },
