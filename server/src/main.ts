@@ -1,8 +1,10 @@
 // `node server/dist/main.js` (what `npm start` runs): reads the environment, builds the app
 // (migrations run there), creates the first admin, listens and prints where and how to log in.
 // SIGINT/SIGTERM finish the requests in flight, close the database and exit.
+// `--demo` first fills an empty back-office with demo items and their views and clicks.
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
+import { seedDemo } from './demo/seed.js';
 
 /** Requests still running after this long on shutdown are cut off. */
 const shutdownGraceMs = 10_000;
@@ -32,6 +34,10 @@ async function start(): Promise<void> {
   const app = await buildApp(config);
   const { created, generatedPassword } = await app.dealdesk.auth.ensureFirstAdmin();
   if (created) app.log.info({ adminId: config.firstAdmin.id }, 'first admin created');
+  if (process.argv.slice(2).includes('--demo')) {
+    const seeded = await seedDemo(app.dealdesk.context);
+    app.log.info(seeded, 'demo data: items added to empty sections, with their views and clicks');
+  }
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
