@@ -1,0 +1,197 @@
+// Catalogue: the product list with a search word and two filters (one category, one event)
+// over 100,000 products, answered by the built server in its own process over loopback:
+// latency one request at a time through the core's API client, then throughput from keep-alive
+// connections; and the bulk event update of 10,000 products. SQLite unless DATABASE_URL is set.
+// Build first (`node_modules/.bin/tsc -b`), then `node bench/catalogue/run.mjs`.
+import { buildApp, loadConfig } from '@dealdesk/server';
+import { createApiClient, productEvents } from '@dealdesk/core';
+import { newId } from '../../server/dist/ids.js';
+import { detailColumns } from '../../server/dist/modules/products/rows.js';
+import { benchEnvironment, machine, percentile, round, startServerProcess } from '../lib.mjs';
+import { seededRandom, syntheticProduct, vocabulary } from './catalogue-data.mjs';
+import { sustainedLoad } from './load.mjs';
+
+const settings = {
+  products: Number(process.env.BENCH_PRODUCTS ?? 100_000),
+  categories: 20,
+  subcategoriesPerCategory: 5,
+  requests: Number(process.env.BENCH_REQUESTS ?? 1_000),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 16),
+  loadSeconds: Number(process.env.BENCH_SECONDS ?? 10),
+  eventUpdateIds: 10_000,
+  eventUpdateRuns: 5,
+};
+
+const random = seededRandom(20_240_601);
+const pick = (list) => list[Math.floor(random() * list.length)];
+
+/** Categories, subcategories and products written straight into storage, counts included. */
+async function seed(db) {
+  const now = new Date().toISOString();
+  const categories = Array.from({ length: settings.categories }, (_, index) => ({
+    id: newId(),
+    name: `Category ${index + 1}`,
+    name_key: `category ${index + 1}`,
+    main_image: '/media/category.png',
+    bg_image: '/media/category-bg.png',
+    total_sub: settings.subcategoriesPerCategory,
+    total_products: 0,
+    created_at: now,
+    updated_at: now,
+  }));
+  const subcategories = categories.flatMap((category, index) =>
+    Array.from({ length: settings.subcategoriesPerCategory }, (_, sub) => ({
+      id: newId(),
+      category_id: category.id,
+      name: `Subcategory ${index + 1}.${sub + 1}`,
+      name_key: `subcategory ${index + 1}.${sub + 1}`,
+      main_image: '/media/subcategory.png',
+      total_products: 0,
+      created_at: now,
+      updated_at: now,
+    })),
+  );
+  const products = [];
+  // Spread over the last year, so ids (time-ordered) are as varied as a real catalogue's.
+  const yearAgo = Date.now() - 365 * 86_400_000;
+  for (let index = 0; index < settings.products; index += 1) {
+    const subcategory = pick(subcategories);
+    const created = new Date(yearAgo + (index / settings.products) * 365 * 86_400_000);
+    products.push({
+      id: newId(created),
+      ...detailColumns(syntheticProduct(random, subcategory)),
+      images: JSON.stringify([{ url: 'https://cdn.example.com/product.jpg' }]),
+      created_at: created.toISOString(),
+      updated_at: created.toISOString(),
+    });
+    subcategory.total_products += 1;
+    categories.find((category) => category.id === subcategory.category_id).total_products += 1;
+  }
+  await db.insertInto('categories').values(categories).execute();
+  await db.insertInto('subcategories').values(subcategories).execute();
+  for (let start = 0; start < products.length; start += 10_000) {
+    await db.transaction().execute(async (trx) => {
+      for (let at = start; at < Math.min(start + 10_000, products.length); at += 500)
+        await trx
+          .insertInto('products')
+          .values(products.slice(at, at + 500))
+          .execute();
+    });
+  }
+  return { categories, productIds: products.map((product) => product.id) };
+}
+
+/** The list call with one search word, one category and one event, drawn at random. */
+function listQuery(categories) {
+  return {
+    q: pick(random() < 0.5 ? vocabulary.materials : vocabulary.nouns),
+    categories: [pick(categories).id],
+    events: [pick(productEvents)],
+  };
+}
+
+const pathOf = ({ q, categories, events }) =>
+  `/api/App/product?${new URLSearchParams({ q, categories: categories[0], events: events[0] })}`;
+
+const summary = (samples) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    p50: round(percentile(sorted, 0.5), 2),
+    p95: round(percentile(sorted, 0.95), 2),
+    max: round(sorted.at(-1), 2),
+  };
+};
+
+async function main() {
+  const env = benchEnvironment('catalogue');
+  const config = loadConfig(env);
+
+  // Seed and issue an API token in process, then serve from a server process of its own.
+  const seeding = performance.now();
+  const app = await buildApp(config);
+  const { db } = app.dealdesk.context;
+  const { categories, productIds } = await seed(db);
+  await app.dealdesk.auth.ensureFirstAdmin();
+  const admin = await db.selectFrom('admins').select('id').executeTakeFirstOrThrow();
+  const { token } = await app.dealdesk.auth.tokens.issue('api', admin.id, null, { prefix: 'ddk_' });
+  await app.close();
+  const seedSeconds = (performance.now() - seeding) / 1000;
+
+  const server = await startServerProcess(env);
+  try {
+    const api = createApiClient({
+      baseUrl: server.url,
+      apiKey: config.apiKey,
+      secret: config.secret,
+      token,
+    });
+
+    const run = async (query) => {
+      const started = performance.now();
+      const answer = await api.products.list(query);
+      const elapsed = performance.now() - started;
+      if (!answer.status) throw new Error(answer.message);
+      return { elapsed, total: answer.totalRecord, rows: answer.data.length };
+    };
+    for (let n = 0; n < 100; n += 1) await run(listQuery(categories));
+    const latencies = [];
+    const matches = [];
+    for (let n = 0; n < settings.requests; n += 1) {
+      const { elapsed, total } = await run(listQuery(categories));
+      latencies.push(elapsed);
+      matches.push(total);
+    }
+
+    const paths = Array.from({ length: 2_000 }, () => pathOf(listQuery(categories)));
+    const load = await sustainedLoad({
+      baseUrl: server.url,
+      headers: { 'x-api-key': config.apiKey, authorization: `Bearer ${token}` },
+      paths,
+      connections: settings.connections,
+      seconds: settings.loadSeconds,
+    });
+
+    const updates = [];
+    for (let run = 0; run < settings.eventUpdateRuns; run += 1) {
+      const ids = new Set();
+      while (ids.size < settings.eventUpdateIds) ids.add(pick(productIds));
+      const started = performance.now();
+      const answer = await api.products.updateEvents({
+        id: [...ids],
+        event: productEvents[run % productEvents.length],
+      });
+      updates.push(performance.now() - started);
+      if (!answer.status) throw new Error(answer.message);
+    }
+
+    console.log(
+      JSON.stringify(
+        {
+          storage: env.DATABASE_URL ? 'PostgreSQL' : 'SQLite',
+          machine: machine(),
+          products: settings.products,
+          seedSeconds: round(seedSeconds),
+          listWithSearchAndTwoFilters: {
+            requests: settings.requests,
+            matchesPerQuery: summary(matches),
+            latencyMs: summary(latencies),
+          },
+          sustainedLoad: {
+            connections: settings.connections,
+            seconds: settings.loadSeconds,
+            requests: load.requests,
+            failed: load.failed,
+            requestsPerSecond: round(load.perSecond, 0),
+          },
+          eventUpdateOf10000Ids: { runs: settings.eventUpdateRuns, latencyMs: summary(updates) },
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();

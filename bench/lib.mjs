@@ -1,0 +1,65 @@
+// What both benchmarks share: a throw-away data dir, the built server as a child process,
+// and percentiles.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const builtServer = fileURLToPath(new URL('../server/dist/main.js', import.meta.url));
+
+/** A data dir removed at exit, and the environment of a server using it. */
+export function benchEnvironment(name) {
+  const dataDir = mkdtempSync(join(tmpdir(), `dealdesk-bench-${name}-`));
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  return {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DEALDESK_DATA_DIR: dataDir,
+    DEALDESK_API_KEY: `bench-${randomBytes(8).toString('hex')}`,
+    DEALDESK_SECRET: randomBytes(32).toString('hex'),
+    DEALDESK_ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+    DEALDESK_WEB_DIR: join(dataDir, 'no-web-app'),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  };
+}
+
+/** Starts `node server/dist/main.js`; resolves once it prints where it listens. */
+export function startServerProcess(env) {
+  const child = spawn(process.execPath, [builtServer], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return new Promise((resolve, reject) => {
+    let printed = '';
+    const onData = (chunk) => {
+      printed += chunk.toString();
+      const url = /running at (http:\/\/\S+)/.exec(printed)?.[1];
+      if (url === undefined) return;
+      child.stdout.off('data', onData);
+      child.stdout.resume(); // keep draining whatever it logs
+      resolve({
+        url,
+        stop: () => {
+          child.kill('SIGTERM');
+          return exited;
+        },
+      });
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${printed}`)));
+  });
+}
+
+/** The value below which `fraction` of the sorted samples fall. */
+export function percentile(sorted, fraction) {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
+}
+
+export const machine = () =>
+  `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`;
+
+export const round = (value, digits = 1) => Number(value.toFixed(digits));
