@@ -28,7 +28,9 @@ export function benchEnvironment(name) {
 
 /** Starts `node server/dist/main.js`; resolves once it prints where it listens. */
 export function startServerProcess(env) {
-  const child = spawn(process.execPath, [builtServer], {
+  // e.g. BENCH_SERVER_NODE_ARGS=--cpu-prof to profile the server under load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, builtServer], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
