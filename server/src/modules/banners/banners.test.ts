@@ -20,7 +20,7 @@ import {
   countRows,
   mediaState,
   sample,
-  setCounts,
+  track,
   signedInClient,
   unknownId,
 } from '../stories/testing.js';
@@ -146,12 +146,12 @@ describe.each(dialects)('banner b1 on %s', (dialect) => {
 
   it('shows tracked clicks; an edited click count is kept and new clicks add to it', async () => {
     const banner = await added();
-    await setCounts(server, 'banner', banner._id, { views: 30, clicks: 12 });
+    await track(server, 'banner', banner._id, { views: 30, clicks: 12 });
     expect((await find(banner._id))?.clickCount).toBe(12);
     const reset = editOf(banner);
     reset.insertData.clickCount = 2;
     expect((await api.banners.edit(reset)).data?.clickCount).toBe(2);
-    await setCounts(server, 'banner', banner._id, { views: 31, clicks: 13 });
+    await track(server, 'banner', banner._id, { views: 1, clicks: 1 });
     expect((await find(banner._id))?.clickCount).toBe(3);
   });
 
@@ -187,7 +187,7 @@ describe.each(dialects)('banner b1 on %s', (dialect) => {
   it('deletes several at once with their files and counters, all or none', async () => {
     const image = await added();
     const video = await added({ video: sample('mp4') });
-    await setCounts(server, 'banner', video._id, { views: 5, clicks: 1 });
+    await track(server, 'banner', video._id, { views: 5, clicks: 1 });
     expect(await api.banners.remove({ id: [image._id, unknownId] })).toMatchObject({
       httpStatus: 404,
       message: bannerNotFound,

@@ -40,7 +40,7 @@ export function createBannersService(context: AppContext) {
   const repo = bannersRepository(db);
   const controller = createControllerService(context);
 
-  const countsOne = async (id: string) => (await countsOf(db, [id]))(id);
+  const countsOne = async (id: string) => (await countsOf(context, [id]))(id);
   const found = (row: BannerRow | undefined): BannerRow => {
     if (row === undefined) throw new HttpError(404, bannerNotFound);
     return row;
@@ -51,7 +51,7 @@ export function createBannersService(context: AppContext) {
     list: async (query: PageQuery) => {
       const [rows, bannerStatus] = await Promise.all([repo.list(query), controller.isOn('banner')]);
       const counts = await countsOf(
-        db,
+        context,
         rows.map((row) => row.id),
       );
       return { data: rows.map((row) => toBanner(row, counts(row.id))), bannerStatus };

@@ -44,7 +44,7 @@ export function createShortcutsService(context: AppContext) {
   const repo = shortcutsRepository(db);
   const controller = createControllerService(context);
 
-  const countsOne = async (id: string) => (await countsOf(db, [id]))(id);
+  const countsOne = async (id: string) => (await countsOf(context, [id]))(id);
   const found = (row: ShortcutRow | undefined): ShortcutRow => {
     if (row === undefined) throw new HttpError(404, shortcutNotFound);
     return row;
@@ -59,7 +59,7 @@ export function createShortcutsService(context: AppContext) {
         controller.isOn('storyBrand'),
       ]);
       const counts = await countsOf(
-        db,
+        context,
         rows.map((row) => row.id),
       );
       return {

@@ -1,38 +1,20 @@
-// Views and clicks of the story section's items come from the tracking counters (item_totals):
-// the lists read them in one query per page, limits are judged on them, and a deleted item
-// takes its counters with it.
+// Views and clicks of the story section's items come from the tracking counters: the lists
+// read them in one query per page, and limits are judged on them.
 import type { ViewClickLimits } from '@dealdesk/core';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../adapters/storage/schema.js';
+import type { AppContext } from '../../context.js';
+import { trackingService, type ViewClickCounts } from '../tracking/service.js';
 
-export interface ItemCounts {
-  views: number;
-  clicks: number;
-}
+export type ItemCounts = ViewClickCounts;
 
 const untracked: ItemCounts = { views: 0, clicks: 0 };
 
-/** The counts of these items in one query; an item never tracked has 0 of each. */
+/** The tracked totals of these items in one read; `of(id)` is zeros for an item never counted. */
 export async function countsOf(
-  db: Kysely<Database>,
+  context: AppContext,
   ids: readonly string[],
 ): Promise<(id: string) => ItemCounts> {
-  if (ids.length === 0) return () => untracked;
-  const rows = await db
-    .selectFrom('item_totals')
-    .select(['item_id', 'views', 'clicks'])
-    .where('item_id', 'in', ids)
-    .execute();
-  const byId = new Map(
-    rows.map((row) => [row.item_id, { views: Number(row.views), clicks: Number(row.clicks) }]),
-  );
-  return (id) => byId.get(id) ?? untracked;
-}
-
-/** Removes every counter of these items (inside the transaction that deletes them). */
-export async function forgetCounts(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
-  await db.deleteFrom('item_daily_counts').where('item_id', 'in', ids).execute();
-  await db.deleteFrom('item_totals').where('item_id', 'in', ids).execute();
+  const totals = await trackingService(context).totalsOf(ids);
+  return (id) => totals.get(id) ?? untracked;
 }
 
 /** A View or Click limit is reached once the count gets to it (a limit of 0 at once). */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../adapters/storage/schema.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
-import { forgetCounts } from './counters.js';
+import { trackingService } from '../tracking/service.js';
 import { removeMedia } from './media.js';
 
 /** How one kind of item is found, deleted and what files it holds. */
@@ -18,16 +18,16 @@ export interface DeletableItems<Row> {
  * nothing is deleted. Their counters go with them; their files are removed once the rows are.
  */
 export async function deleteItems<Row>(
-  { db, media }: Pick<AppContext, 'db' | 'media'>,
+  context: AppContext,
   ids: readonly string[],
   items: DeletableItems<Row>,
 ): Promise<void> {
-  const deleted = await db.transaction().execute(async (trx) => {
+  const deleted = await context.db.transaction().execute(async (trx) => {
     const rows = await items.find(trx, ids);
     if (rows.length !== ids.length) throw new HttpError(404, items.notFound);
     await items.remove(trx, ids);
-    await forgetCounts(trx, ids);
+    await trackingService(context, trx).clearCounts(ids);
     return rows;
   });
-  await removeMedia(media, deleted.flatMap(items.mediaOf));
+  await removeMedia(context.media, deleted.flatMap(items.mediaOf));
 }

@@ -115,7 +115,7 @@ export function createStoriesService(context: AppContext) {
 
   const presentAll = async (rows: StoryRow[]) => {
     const counts = await countsOf(
-      db,
+      context,
       rows.map((row) => row.id),
     );
     return rows.map((row) => present(row, counts(row.id)));

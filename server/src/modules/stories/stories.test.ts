@@ -22,7 +22,7 @@ import {
   mediaState,
   notAnImage,
   sample,
-  setCounts,
+  track,
   signedInClient,
   unknownId,
 } from './testing.js';
@@ -178,9 +178,9 @@ describe.each(dialects)('story videos and images on %s', (dialect) => {
 
   it('stops running once its view limit is reached', async () => {
     const story = await added({ ...shop, maxviewLimit: 10, maxviewStatus: true });
-    await setCounts(server, 'story', story._id, { views: 9, clicks: 50 });
+    await track(server, 'story', story._id, { views: 9, clicks: 50 });
     expect(await find(story._id)).toMatchObject({ view: 9, clickBtnCount: 50, running: true });
-    await setCounts(server, 'story', story._id, { views: 10, clicks: 50 });
+    await track(server, 'story', story._id, { views: 1 });
     expect(await find(story._id)).toMatchObject({ view: 10, running: false, status: true });
     const listed = (await api.stories.list()).data?.find((item) => item._id === story._id);
     expect(listed?.running).toBe(false);
@@ -190,11 +190,11 @@ describe.each(dialects)('story videos and images on %s', (dialect) => {
     const clicks = await added({ ...shop, maxclickLimit: 3, maxclickStatus: true });
     const none = await added();
     for (const story of [clicks, none]) {
-      await setCounts(server, 'story', story._id, { views: 1000, clicks: 2 });
+      await track(server, 'story', story._id, { views: 100, clicks: 2 });
     }
     expect((await find(clicks._id))?.running).toBe(true);
     for (const story of [clicks, none]) {
-      await setCounts(server, 'story', story._id, { views: 1000, clicks: 3 });
+      await track(server, 'story', story._id, { clicks: 1 });
     }
     expect((await find(clicks._id))?.running).toBe(false);
     expect((await find(none._id))?.running).toBe(true);
@@ -216,7 +216,7 @@ describe.each(dialects)('story videos and images on %s', (dialect) => {
 
   it('edits the fields, keeps the file and the counters', async () => {
     const story = await added();
-    await setCounts(server, 'story', story._id, { views: 7, clicks: 3 });
+    await track(server, 'story', story._id, { views: 7, clicks: 3 });
     const answer = await api.stories.edit({
       _id: story._id,
       insertData: {
@@ -299,7 +299,7 @@ describe.each(dialects)('story videos and images on %s', (dialect) => {
   it('deletes several at once with their files and counters', async () => {
     const image = await added();
     const video = await added(shop, sample('mp4'));
-    await setCounts(server, 'story', image._id, { views: 2, clicks: 1 });
+    await track(server, 'story', image._id, { views: 2, clicks: 1 });
     const answer = await api.stories.remove({ id: [image._id, video._id] });
     expect(answer).toMatchObject({ status: true, httpStatus: 200 });
     for (const story of [image, video]) {

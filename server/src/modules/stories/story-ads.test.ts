@@ -14,7 +14,7 @@ import {
   type TestServer,
 } from '../../testing/harness.js';
 import { storyRuleMessages } from './service.js';
-import { countRows, mediaState, sample, setCounts, signedInClient, unknownId } from './testing.js';
+import { countRows, mediaState, sample, track, signedInClient, unknownId } from './testing.js';
 
 /** An image or video story ad as the add form sends it. */
 const fileAd: StoryInsertData = {
@@ -156,7 +156,7 @@ describe.each(dialects)('story ads on %s', (dialect) => {
 
   it('edits an ad through the story edit call and keeps its counters (counts sent are ignored)', async () => {
     const ad = await added(fileAd, { image: sample('png') });
-    await setCounts(server, 'storyAd', ad._id, { views: 4, clicks: 2 });
+    await track(server, 'storyAd', ad._id, { views: 4, clicks: 2 });
     const answer = await api.storyAds.edit({
       _id: ad._id,
       insertData: {
@@ -178,7 +178,7 @@ describe.each(dialects)('story ads on %s', (dialect) => {
       image: ad.image,
     });
     // One more view reaches the limit.
-    await setCounts(server, 'storyAd', ad._id, { views: 5, clicks: 2 });
+    await track(server, 'storyAd', ad._id, { views: 1 });
     expect(await find(ad._id)).toMatchObject({ running: false, view: 5 });
   });
 
@@ -228,7 +228,7 @@ describe.each(dialects)('story ads on %s', (dialect) => {
   it('deletes ads with their files and counters, all or none', async () => {
     const video = await added(fileAd, { video: sample('mp4') });
     const native = await added(nativeAd);
-    await setCounts(server, 'storyAd', native._id, { views: 3, clicks: 0 });
+    await track(server, 'storyAd', native._id, { views: 3, clicks: 0 });
     expect(await api.storyAds.remove({ id: [video._id, unknownId] })).toMatchObject({
       httpStatus: 404,
       message: storyRuleMessages.storyAdNotFound,

@@ -1,6 +1,6 @@
 // Test helpers shared by the story section's tests (shortcuts, stories, story ads, banners,
-// controller): real sample files, a signed-in client, counters and media on disk.
-import type { TrackedKind, UploadFile } from '@dealdesk/core';
+// controller): real sample files, a signed-in client, views and clicks, media on disk.
+import { trackBatchMax, type TrackEvent, type TrackedKind, type UploadFile } from '@dealdesk/core';
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { clientFor, createTestAdmin, signIn, type TestServer } from '../../testing/harness.js';
@@ -65,18 +65,22 @@ export async function mediaState(server: TestServer, path: string): Promise<[boo
   return [onDisk, served.status];
 }
 
-/** Sets an item's tracked totals, as the tracking ingestion would have counted them. */
-export async function setCounts(
+/** Reports views and clicks of an item as the mobile app does (POST /api/App/track). */
+export async function track(
   server: TestServer,
   kind: TrackedKind,
   id: string,
-  counts: { views: number; clicks: number },
+  counts: { views?: number; clicks?: number },
 ): Promise<void> {
-  await server.app.dealdesk.context.db
-    .insertInto('item_totals')
-    .values({ item_id: id, kind, ...counts })
-    .onConflict((conflict) => conflict.column('item_id').doUpdateSet(counts))
-    .execute();
+  const events: TrackEvent[] = [
+    ...Array.from({ length: counts.views ?? 0 }, () => ({ kind, id, event: 'view' as const })),
+    ...Array.from({ length: counts.clicks ?? 0 }, () => ({ kind, id, event: 'click' as const })),
+  ];
+  const app = clientFor(server);
+  for (let start = 0; start < events.length; start += trackBatchMax) {
+    const answer = await app.tracking.track({ events: events.slice(start, start + trackBatchMax) });
+    if (!answer.status) throw new Error(`tracking failed: ${answer.message}`);
+  }
 }
 
 /** Rows left in the counter tables for an item. */
