@@ -1,10 +1,10 @@
 // Multipart forms of the story section: the upload (checked by its bytes) turned into the
 // input the core's schemas validate, so the server refuses what the forms refuse, with the
 // same messages.
-import type { FileLike, UploadRule } from '@dealdesk/core';
+import type { UploadRule } from '@dealdesk/core';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors.js';
-import { readUpload, type CheckedFile } from '../../http/uploads.js';
+import { asFileLike, readUpload, type CheckedFile } from '../../http/uploads.js';
 
 export interface Form<Slot extends string> {
   /** Text fields plus one FileLike per filled slot, for a core schema's `parse`. */
@@ -12,13 +12,10 @@ export interface Form<Slot extends string> {
   files: Partial<Record<Slot, CheckedFile>>;
 }
 
-const asFileLike = (slot: string, file: CheckedFile): FileLike => ({
-  // The name only carries the extension the bytes gave; the client's name is never used.
-  name: `${slot}.${file.ext}`,
-  size: file.bytes.length,
-  type: file.mime,
-});
-
+/**
+ * Reads a multipart form whose file slots each hold at most one file; a file refused by its
+ * rule answers 415 or 413 before the fields are looked at.
+ */
 export async function readForm<Slot extends string>(
   request: FastifyRequest,
   rules: Record<Slot, UploadRule>,
@@ -35,7 +32,7 @@ export async function readForm<Slot extends string>(
     if (extra.length > 0) throw new HttpError(400, `Send at most one file in ${slot}`);
     if (file === undefined) continue;
     files[slot] = file;
-    input[slot] = asFileLike(slot, file);
+    input[slot] = asFileLike(file);
   }
   return { input, files };
 }

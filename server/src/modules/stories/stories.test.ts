@@ -5,6 +5,7 @@ import {
   type ApiClient,
   type RunningStory,
   type StoryInsertData,
+  type UploadFile,
 } from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -103,13 +104,23 @@ describe.each(dialects)('story videos and images on %s', (dialect) => {
     expect(await mediaState(server, story.video)).toEqual([true, 200]);
   });
 
-  it('ignores the empty counterpart a form sends beside its file', async () => {
+  it('ignores the empty counterpart a form sends beside its file, as a file or as text', async () => {
+    for (const empty of [{ name: '', type: '', data: new Uint8Array() }, '']) {
+      const answer = await api.stories.add({
+        insertData: shop,
+        video: sample('mp4'),
+        image: empty as UploadFile,
+      });
+      expect(answer).toMatchObject({ status: true, data: { image: '' } });
+    }
+  });
+
+  it('refuses two files in one slot', async () => {
     const answer = await api.stories.add({
       insertData: shop,
-      video: sample('mp4'),
-      image: { name: '', type: '', data: new Uint8Array() },
+      image: [sample('png'), sample('png')] as unknown as UploadFile,
     });
-    expect(answer).toMatchObject({ status: true, data: { image: '' } });
+    expect(answer).toMatchObject({ httpStatus: 400, message: 'Send at most one file in image' });
   });
 
   it('refuses files of the wrong type by their bytes (415)', async () => {
