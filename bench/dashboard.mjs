@@ -1,9 +1,11 @@
 // Dashboard: how fast GET /api/admin/view/dashbord/{id} answers one item's year when the
 // counters hold 10 million events spread over thousands of items and two years of days.
 // The counters are filled directly (as the group commit would have left them), then the
-// dashboard is asked over loopback through the core's API client, one request at a time.
+// dashboard is asked over loopback one request at a time: the answer as the server sends it
+// (encrypted), and through the core's API client, which also decrypts it as the web app does.
 import { buildApp, loadConfig } from '@dealdesk/server';
 import { businessDay, createApiClient, trackedKinds } from '@dealdesk/core';
+import http from 'node:http';
 import { benchEnvironment, machine, percentile, round } from './lib.mjs';
 
 const settings = {
@@ -24,7 +26,9 @@ const itemId = (index) => `65f1c2a9be7c4a11ce${index.toString(16).padStart(6, '0
 function simulatedDays(today) {
   const firstDay = Date.parse(today) - (settings.days - 1) * dayMs;
   const lives = Array.from({ length: settings.items }, (_, index) => {
-    const length = Math.max(7, Math.floor(settings.days * Math.random() ** 0.7));
+    // The first item is the flagship: the most popular, and there all along.
+    const length =
+      index === 0 ? settings.days : Math.max(7, Math.floor(settings.days * Math.random() ** 0.7));
     const start = Math.floor((settings.days - length) * Math.random());
     return { index, start, length, popularity: 1 / (index + 10) };
   });
@@ -39,7 +43,9 @@ function simulatedDays(today) {
       const time = firstDay + (life.start + offset) * dayMs;
       const weekday = new Date(time).getUTCDay();
       const busy = weekday === 0 || weekday === 6 ? 1.3 : 0.9;
-      const count = Math.round(life.popularity * scale * busy * (0.5 + Math.random()));
+      const expected = life.popularity * scale * busy * (0.5 + Math.random());
+      // Rounded up or down at random, so the rare items keep their share of the events.
+      const count = Math.floor(expected) + (Math.random() < expected % 1 ? 1 : 0);
       if (count === 0) continue;
       const clicks = Math.round(count * (0.05 + 0.15 * Math.random()));
       rows.push({
@@ -102,50 +108,78 @@ async function main() {
   const { token } = await app.dealdesk.auth.tokens.issue('api', admin.id, null, { prefix: 'ddk_' });
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const api = createApiClient({ baseUrl, apiKey: config.apiKey, secret: config.secret, token });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-  // The busiest item, and items drawn at random, each over the last year.
   const range = {
     startDate: new Date(Date.parse(today) - 364 * dayMs).toISOString().slice(0, 10),
     endDate: today,
   };
-  const busiest = rows.reduce((best, row) => (row.views > best.views ? row : best)).item_id;
-  const pick = (n) => (n % 2 === 0 ? busiest : itemId(Math.floor(Math.random() * settings.items)));
-  for (let n = 0; n < 20; n += 1) await api.dashboard.viewsDashboard(pick(n), range);
-
-  const latencies = [];
-  let records = 0;
-  for (let n = 0; n < settings.requests; n += 1) {
-    const started = performance.now();
-    const answer = await api.dashboard.viewsDashboard(pick(n), range);
-    latencies.push(performance.now() - started);
+  /** The answer as the server sends it (still encrypted): what the server takes. */
+  const answerOnly = (id) =>
+    new Promise((resolve, reject) => {
+      const path = `/api/admin/view/dashbord/${id}?startDate=${range.startDate}&endDate=${range.endDate}`;
+      http
+        .get(
+          `${baseUrl}${path}`,
+          { agent, headers: { 'x-api-key': config.apiKey, authorization: `Bearer ${token}` } },
+          (response) => {
+            response.resume();
+            response.on('end', () =>
+              response.statusCode === 200 ? resolve() : reject(new Error(path)),
+            );
+          },
+        )
+        .on('error', reject);
+    });
+  /** Through the core's client, which also decrypts the answer as the web app does. */
+  const throughClient = async (id) => {
+    const answer = await api.dashboard.viewsDashboard(id, range);
     if (!answer.status) throw new Error(answer.message);
-    if (n === 0) records = answer.views_data.length;
-  }
-  await app.close();
+  };
+  const timed = async (call, ids) => {
+    for (const id of ids.slice(0, 20)) await call(id);
+    const latencies = [];
+    for (const id of ids) {
+      const started = performance.now();
+      await call(id);
+      latencies.push(performance.now() - started);
+    }
+    latencies.sort((a, b) => a - b);
+    return {
+      p50: round(percentile(latencies, 0.5), 2),
+      p95: round(percentile(latencies, 0.95), 2),
+    };
+  };
 
-  latencies.sort((a, b) => a - b);
-  console.log(
-    JSON.stringify(
-      {
-        storage: env.DATABASE_URL ? 'PostgreSQL' : 'SQLite',
-        machine: machine(),
-        storedEvents: events,
-        items: settings.items,
-        dayRows: rows.length,
-        fillSeconds: round(fillSeconds),
-        range,
-        busiestItemDaysInRange: records,
-        requests: settings.requests,
-        latencyMs: {
-          p50: round(percentile(latencies, 0.5), 2),
-          p95: round(percentile(latencies, 0.95), 2),
-          max: round(latencies.at(-1), 2),
-        },
-      },
-      null,
-      2,
-    ),
+  // The flagship (a record every day of the year, the biggest answer) and items at random.
+  const flagship = itemId(0);
+  const flagshipIds = Array.from({ length: settings.requests }, () => flagship);
+  const randomIds = Array.from({ length: settings.requests }, () =>
+    itemId(Math.floor(Math.random() * settings.items)),
   );
+  const flagshipAnswer = await api.dashboard.viewsDashboard(flagship, range);
+  const result = {
+    storage: env.DATABASE_URL ? 'PostgreSQL' : 'SQLite',
+    machine: machine(),
+    storedEvents: events,
+    items: settings.items,
+    dayRows: rows.length,
+    fillSeconds: round(fillSeconds),
+    range,
+    requests: settings.requests,
+    flagshipItem: {
+      daysWithViews: flagshipAnswer.views_data.length,
+      answerMs: await timed(answerOnly, flagshipIds),
+      withClientDecryptionMs: await timed(throughClient, flagshipIds),
+    },
+    randomItems: {
+      answerMs: await timed(answerOnly, randomIds),
+      withClientDecryptionMs: await timed(throughClient, randomIds),
+    },
+  };
+  agent.destroy();
+  await app.close();
+  console.log(JSON.stringify(result, null, 2));
 }
 
 await main();
