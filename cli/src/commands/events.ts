@@ -36,7 +36,7 @@ export interface EventChange {
 
 /** Rows of a dry run shown on a terminal; --json lists them all. */
 const dryRunRows = 20;
-/** Product pages fetched at once when a dry run looks products up by id. */
+/** Calls kept open at once when looking products up (list pages, or products by id). */
 const lookupConcurrency = 8;
 
 async function chosenIds(ids: string[]): Promise<string[]> {
@@ -50,27 +50,29 @@ async function foundProducts(
   connection: Connection,
   options: EventOptions,
 ): Promise<EventChange[]> {
-  const found: EventChange[] = [];
-  for (let page = 1; ; page += 1) {
+  const page = async (number: number) => {
     const answer = connection.check(
       await connection.api.products.list({
-        page,
+        page: number,
         limit: maxPageSize,
         q: options.search ?? '',
         categories: options.category ?? [],
         subCategories: options.subcategory ?? [],
       }),
     );
-    const products = answer.data ?? [];
-    found.push(
-      ...products.map((product) => ({
-        id: product._id,
-        title: product.title,
-        from: product.events,
-      })),
-    );
-    if (products.length < maxPageSize || found.length >= (answer.totalRecord ?? 0)) return found;
-  }
+    const products = (answer.data ?? []).map((product) => ({
+      id: product._id,
+      title: product.title,
+      from: product.events,
+    }));
+    return { products, total: answer.totalRecord ?? products.length };
+  };
+  // The first page tells how many there are; the others are fetched a few at a time.
+  const first = await page(1);
+  const pages = Math.ceil(first.total / maxPageSize);
+  const rest = Array.from({ length: Math.max(0, pages - 1) }, (_, index) => index + 2);
+  const others = await mapConcurrent(rest, lookupConcurrency, page);
+  return [first, ...others].flatMap(({ products }) => products);
 }
 
 /** For a dry run by id: each product's title and current event (null when it is not found). */
@@ -145,6 +147,7 @@ export const setEvents: Handler<EventOptions> = async ([eventArg], options, cont
     );
     return;
   }
+  // Calls of maxIdsPerCall ids: short transactions never hold up the app's tracking writes.
   const calls = changes.length === 0 ? [] : idBatches(changes.map((change) => change.id));
   const progress = progressBar(
     calls.length,
@@ -154,11 +157,7 @@ export const setEvents: Handler<EventOptions> = async ([eventArg], options, cont
   );
   try {
     for (const batch of calls) {
-      connection.check(
-        await connection.api.products.updateEvents(
-          validate(productEventUpdateSchema, { id: batch, event }),
-        ),
-      );
+      connection.check(await connection.api.products.updateEvents({ id: batch, event }));
       progress.tick();
     }
   } finally {
