@@ -16,12 +16,15 @@ export const ingestionMessages = {
  * A lone request waits at most 2 ms for company; a busy server commits back to back anyway.
  * 200,000 waiting events (about 10 MB) bound the memory a burst can take.
  */
-const groupCommitSettings = { maxGroup: 10_000, maxWaitMs: 2, maxPending: 200_000 };
+export const groupCommitSettings = { maxGroup: 10_000, maxWaitMs: 2, maxPending: 200_000 };
 
-export function eventIngestion({ db, clock, config }: AppContext) {
+export function eventIngestion(
+  { db, clock, config }: AppContext,
+  settings: typeof groupCommitSettings = groupCommitSettings,
+) {
   const repo = trackingRepository(db);
   const groups = createGroupCommit<DatedEvent>({
-    ...groupCommitSettings,
+    ...settings,
     commit: (events) => {
       const daily = tally(events);
       return repo.addCounts(daily, totalsFor(daily));

@@ -15,6 +15,8 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../../testing/harness.js';
+import { HttpError } from '../../http/errors.js';
+import { eventIngestion, groupCommitSettings, ingestionMessages } from './ingestion.js';
 import { trackingService } from './service.js';
 
 const views = (id: string, count: number, kind: TrackEvent['kind'] = 'story'): TrackEvent[] =>
@@ -127,6 +129,20 @@ describe.each(dialects)('tracking on %s', (dialect) => {
     expect(await withKey('not-the-key')).toMatchObject({ status: false, httpStatus: 403 });
     const id = events[0]?.id ?? '';
     expect((await counters().totalsOf([id])).get(id)).toEqual({ views: 0, clicks: 0 });
+  });
+
+  it('refuses events beyond what may wait to be written (429), keeping the rest', async () => {
+    const id = newId();
+    const ingestion = eventIngestion(server.app.dealdesk.context, {
+      ...groupCommitSettings,
+      maxPending: 10,
+    });
+    const waiting = ingestion.record(views(id, 6));
+    await expect(ingestion.record(views(id, 5))).rejects.toEqual(
+      new HttpError(429, ingestionMessages.busy),
+    );
+    expect(await waiting).toBe(6);
+    expect((await counters().totalsOf([id])).get(id)).toEqual({ views: 6, clicks: 0 });
   });
 
   it('counts an event by the business day it arrived on (Asia/Kolkata turns at 18:30Z)', async () => {
