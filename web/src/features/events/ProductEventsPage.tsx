@@ -1,0 +1,199 @@
+import {
+  eventScreenLabel,
+  productByEventPageSize,
+  productEventUpdateSchema,
+  productEvents,
+  type Product,
+  type ProductEvent,
+} from '@dealdesk/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  Pill,
+  Select,
+  Skeleton,
+  Stack,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconEye, IconSearch } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../../app/api.js';
+import { paths } from '../../app/paths.js';
+import { CountLink } from '../../ui/CountLink.js';
+import { validate } from '../../ui/form.js';
+import { toastError, toastSuccess } from '../../ui/notify.js';
+import { unwrapOr } from '../products/answers.js';
+import { DateCell, EventBadge, PriceCell, ProductCell } from '../products/columns.js';
+import { ProductPager } from '../products/ProductPager.js';
+import { SelectableRows, type RowColumn } from '../products/SelectableRows.js';
+import { pageCount, productKeys, useProductList } from '../products/queries.js';
+import { useListSearch } from '../products/useListSearch.js';
+
+const allEvents = 'all';
+/** The event screen's wording: All Events, Best Deals, Trending, Now Launch, None. */
+const eventChoices = productEvents.map((event) => ({
+  value: event,
+  label: eventScreenLabel(event),
+}));
+
+const columns: RowColumn<Product>[] = [
+  { header: 'Product', cell: (product) => <ProductCell product={product} /> },
+  { header: 'Price', width: 110, cell: (product) => <PriceCell product={product} /> },
+  { header: 'Cat', cell: (product) => product.category.name },
+  {
+    header: 'Event',
+    width: 120,
+    cell: (product) => <EventBadge event={product.events} screen="events" />,
+  },
+  {
+    header: 'Click',
+    width: 70,
+    cell: (product) => <CountLink id={product._id} count={product.btn_click} what="clicks" />,
+  },
+  { header: 'Date', width: 170, cell: (product) => <DateCell product={product} /> },
+  {
+    header: 'Actions',
+    width: 80,
+    cell: (product) => (
+      <Tooltip label="View details">
+        <ActionIcon
+          component={Link}
+          to={paths.productDetails(product._id)}
+          variant="subtle"
+          aria-label={`View details of ${product.title}`}
+        >
+          <IconEye size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    ),
+  },
+];
+
+/** /show/Prodcut/event: products by event, and one event given to the checked products. */
+export function ProductEventsPage() {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [shownEvent, setShownEvent] = useState<ProductEvent | typeof allEvents>(allEvents);
+  const { typed, setTyped, search } = useListSearch(setPage);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [newEvent, setNewEvent] = useState<ProductEvent | ''>('');
+  // As the spec's screen asks: the two other filters empty, the event or null.
+  const list = useProductList({
+    page,
+    limit: productByEventPageSize,
+    q: search,
+    categories: '',
+    subCategories: '',
+    events: shownEvent === allEvents ? null : shownEvent,
+  });
+  const total = list.data?.total ?? 0;
+
+  const update = useMutation({
+    mutationFn: async (change: { id: string[]; event: ProductEvent }) =>
+      unwrapOr(await api.products.updateEvents(change), {
+        failed: 'Failed to update events',
+        unreachable: 'An error occurred while updating events',
+      }),
+    onSuccess: async () => {
+      toastSuccess('Events updated successfully');
+      setSelected(new Set());
+      setNewEvent('');
+      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+    },
+  });
+  const assign = () => {
+    const verdict = validate(productEventUpdateSchema, { id: [...selected], event: newEvent });
+    if (verdict.ok) update.mutate(verdict.data);
+    else toastError(verdict.errors.event ?? verdict.errors.id ?? 'Failed to update events');
+  };
+  const showEvent = (event: string | null) => {
+    setShownEvent((event ?? allEvents) as ProductEvent | typeof allEvents);
+    setPage(1);
+  };
+
+  return (
+    <Stack gap="md">
+      <Paper p="sm">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Select
+            label="Event"
+            data={[{ value: allEvents, label: 'All Events' }, ...eventChoices]}
+            value={shownEvent}
+            onChange={showEvent}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 180 }}
+          />
+          <TextInput
+            type="search"
+            label="Search"
+            placeholder="Search products by title"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            style={{ flex: '1 1 220px' }}
+          />
+        </Group>
+        {shownEvent === allEvents ? null : (
+          <Group mt="sm" gap={6} role="group" aria-label="Active filters">
+            <Pill
+              size="md"
+              withRemoveButton
+              onRemove={() => showEvent(null)}
+              removeButtonProps={{ 'aria-label': `Remove Event: ${eventScreenLabel(shownEvent)}` }}
+            >
+              Event: {eventScreenLabel(shownEvent)}
+            </Pill>
+          </Group>
+        )}
+      </Paper>
+      <Paper p="sm" aria-label="Assign an event" role="group">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Select
+            label={`Event for the ${selected.size} checked ${selected.size === 1 ? 'product' : 'products'}`}
+            placeholder="Choose an event"
+            data={eventChoices}
+            value={newEvent === '' ? null : newEvent}
+            onChange={(event) => setNewEvent((event ?? '') as ProductEvent | '')}
+            w={{ base: '100%', xs: 280 }}
+          />
+          <Button onClick={assign} loading={update.isPending}>
+            Update event
+          </Button>
+        </Group>
+      </Paper>
+      {list.data === undefined ? (
+        <Skeleton h={320} aria-label="Loading products" />
+      ) : (
+        <Stack gap="sm" opacity={list.isPlaceholderData ? 0.6 : 1}>
+          <ProductPager
+            shown={list.data.products.length}
+            total={total}
+            page={page}
+            pages={pageCount(total, productByEventPageSize)}
+            onPage={setPage}
+          />
+          <SelectableRows
+            caption="Products by event"
+            rows={list.data.products}
+            rowLabel={(product) => product.title}
+            empty={{ title: 'No products', hint: 'No product matches the search and filters.' }}
+            firstNumber={(page - 1) * productByEventPageSize + 1}
+            columns={columns}
+            selection={{ selected, onSelect: setSelected }}
+          />
+          <ProductPager
+            total={total}
+            page={page}
+            pages={pageCount(total, productByEventPageSize)}
+            onPage={setPage}
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

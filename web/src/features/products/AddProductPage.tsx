@@ -1,0 +1,143 @@
+import {
+  defaultSizes,
+  productCreateSchema,
+  productMessages,
+  type ProductCreate,
+  type ScrapeResult,
+} from '@dealdesk/core';
+import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { api } from '../../app/api.js';
+import { useFormState } from '../../ui/form.js';
+import { toastSuccess } from '../../ui/notify.js';
+import { checkSayingOnce, markOf } from '../ads/validation.js';
+import { unwrapOr } from './answers.js';
+import { ImageFilesInput } from './ImageFilesInput.js';
+import { ImageUrlRows } from './ImageUrlRows.js';
+import {
+  emptyProduct,
+  formErrorsOf,
+  productDataOf,
+  type ProductFormValues,
+} from './product-form.js';
+import { ProductFields } from './ProductFields.js';
+import { productKeys } from './queries.js';
+import { ScrapeBox } from './ScrapeBox.js';
+import { SizePicker } from './SizePicker.js';
+import { SpecificationsEditor } from './SpecificationsEditor.js';
+import { uploadOf } from '../../ui/upload.js';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper p="md">
+      <Title order={2} fz="h5" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** /add/Product: a product by hand or from a marketplace page, with its images. */
+export function AddProductPage() {
+  const queryClient = useQueryClient();
+  const form = useFormState<ProductFormValues>(emptyProduct);
+  const [files, setFiles] = useState<File[]>([]);
+  const [imageUrls, setImageUrls] = useState<string[]>(['']);
+  // A new form (after an add) starts its own image previews and rows.
+  const [formKey, setFormKey] = useState(0);
+
+  const add = useMutation({
+    mutationFn: async ({ productData, imageUrls: urls }: Omit<ProductCreate, 'images'>) =>
+      unwrapOr(
+        await api.products.create({ productData, imageUrls: urls, images: files.map(uploadOf) }),
+        { failed: 'Failed to add product', unreachable: 'An error occurred while adding product' },
+      ),
+    onSuccess: async () => {
+      toastSuccess('Product added successfully');
+      form.setValues(emptyProduct);
+      form.setErrors({});
+      setFiles([]);
+      setImageUrls(['']);
+      setFormKey((key) => key + 1);
+      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+    },
+  });
+
+  const fillFromScrape = (url: string, { productDetails, images }: ScrapeResult) => {
+    form.setValues((current) => ({
+      ...current,
+      ...productDetails,
+      og_url: url,
+      availableSizes: [...defaultSizes],
+    }));
+    form.setErrors({});
+    setImageUrls([...images.map(({ url: image }) => image), '']);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = { productData: productDataOf(form.values), imageUrls, images: files };
+    const verdict = checkSayingOnce(productCreateSchema, input, productMessages.required);
+    if (!verdict.ok) {
+      form.setErrors(formErrorsOf(verdict.errors));
+      return;
+    }
+    add.mutate({ productData: verdict.data.productData, imageUrls: verdict.data.imageUrls });
+  };
+  const imagesMark = markOf(form.errors.images, productMessages.required);
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add Product" key={formKey}>
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="md">
+            <ScrapeBox onScraped={fillFromScrape} />
+            <Section title="Product details">
+              <ProductFields
+                form={form}
+                sizes={
+                  <SizePicker
+                    value={form.values.availableSizes}
+                    onChange={(sizes) => form.set('availableSizes', sizes)}
+                  />
+                }
+              />
+            </Section>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Stack gap="md">
+            <Section title="Images">
+              <Stack gap="md">
+                <ImageFilesInput files={files} onChange={setFiles} error={imagesMark} />
+                <div>
+                  <Text size="sm" fw={500} mb={6}>
+                    Image URLs
+                  </Text>
+                  <ImageUrlRows
+                    urls={imageUrls}
+                    onChange={setImageUrls}
+                    error={form.errors.imageUrls ?? (imagesMark === true ? true : undefined)}
+                  />
+                </div>
+              </Stack>
+            </Section>
+            <Section title="Specifications">
+              <SpecificationsEditor
+                value={form.values.specifications}
+                onChange={(specifications) => form.set('specifications', specifications)}
+              />
+            </Section>
+            <Group justify="flex-end">
+              <Button type="submit" size="md" loading={add.isPending}>
+                Add Product
+              </Button>
+            </Group>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </form>
+  );
+}

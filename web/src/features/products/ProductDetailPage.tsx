@@ -1,0 +1,255 @@
+import {
+  formatCount,
+  formatDisplayTime,
+  productMessages,
+  productUpdateSchema,
+  type Product,
+} from '@dealdesk/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { api } from '../../app/api.js';
+import { paths } from '../../app/paths.js';
+import { EmptyState } from '../../ui/EmptyState.js';
+import { useFormState } from '../../ui/form.js';
+import { toastSuccess } from '../../ui/notify.js';
+import { checkSayingOnce } from '../ads/validation.js';
+import { unwrapOr } from './answers.js';
+import { EventBadge, PriceCell } from './columns.js';
+import {
+  formErrorsOf,
+  formValuesOf,
+  productDataOf,
+  type ProductFormValues,
+} from './product-form.js';
+import { ProductFields } from './ProductFields.js';
+import { productKeys } from './queries.js';
+import { SpecificationsEditor, SpecificationsView } from './SpecificationsEditor.js';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <div style={{ overflowWrap: 'anywhere' }}>{children}</div>
+    </div>
+  );
+}
+
+function ExternalLink({ href }: { href: string }) {
+  return href === '' ? (
+    <Text size="sm">—</Text>
+  ) : (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
+      {href}
+    </Anchor>
+  );
+}
+
+function ProductView({ product }: { product: Product }) {
+  return (
+    <Stack gap="md">
+      <Paper p="md">
+        <Stack gap="md">
+          <Title order={2} fz="h3">
+            {product.title}
+          </Title>
+          {product.images.length === 0 ? null : (
+            <Group gap="xs" aria-label="Images" role="list">
+              {product.images.map((image, index) => (
+                <Image
+                  key={`${image.url}-${index}`}
+                  role="listitem"
+                  src={image.url}
+                  alt={`Image ${index + 1} of ${product.title}`}
+                  w={96}
+                  h={96}
+                  radius="sm"
+                  fit="contain"
+                  bg="gray.0"
+                />
+              ))}
+            </Group>
+          )}
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
+            <Fact label="Price">
+              <PriceCell product={product} />
+            </Fact>
+            <Fact label="Rating">{product.rating}</Fact>
+            <Fact label="Ratings and reviews">{product.ratingsAndReviews}</Fact>
+            <Fact label="Delivery">{product.deliveryInfo}</Fact>
+            <Fact label="Category">{product.category.name}</Fact>
+            <Fact label="Subcategory">{product.subcategory.name}</Fact>
+            <Fact label="Event">
+              <EventBadge event={product.events} />
+            </Fact>
+            <Fact label="Sizes">
+              {product.availableSizes.length === 0 ? (
+                '—'
+              ) : (
+                <Group gap={4}>
+                  {product.availableSizes.map((size) => (
+                    <Badge key={size} variant="outline" color="gray">
+                      {size}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
+            </Fact>
+            <Fact label="Views">{formatCount(product.view)}</Fact>
+            <Fact label="Clicks">{formatCount(product.btn_click)}</Fact>
+            <Fact label="Added">{formatDisplayTime(product.createdAt)}</Fact>
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Fact label="Original URL">
+              <ExternalLink href={product.og_url} />
+            </Fact>
+            <Fact label="Button URL">
+              <ExternalLink href={product.btn_url} />
+            </Fact>
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+      <Paper p="md">
+        <Title order={3} fz="h5" mb="sm">
+          Specifications
+        </Title>
+        <SpecificationsView specifications={product.specifications} />
+      </Paper>
+    </Stack>
+  );
+}
+
+/** The edit mode: sizes as comma-separated text; Save goes back to the view with the new data. */
+function ProductEdit({ product, onDone }: { product: Product; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useFormState<ProductFormValues>(() => formValuesOf(product));
+  const [sizes, setSizes] = useState(product.availableSizes.join(', '));
+  const save = useMutation({
+    mutationFn: async (change: Parameters<typeof api.products.update>[0]) =>
+      unwrapOr(await api.products.update(change), {
+        failed: 'Failed to update product',
+        unreachable: 'An error occurred while updating the product',
+      }),
+    onSuccess: async () => {
+      toastSuccess('Product updated successfully');
+      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      onDone();
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = { id: product._id, productData: productDataOf(form.values, sizes) };
+    const verdict = checkSayingOnce(productUpdateSchema, input, productMessages.required);
+    if (verdict.ok) save.mutate(verdict.data);
+    else form.setErrors(formErrorsOf(verdict.errors));
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Edit Product">
+      <Stack gap="md">
+        <Paper p="md">
+          <ProductFields
+            form={form}
+            sizes={
+              <TextInput
+                label="Available sizes"
+                description="Comma-separated, e.g. S, M, L"
+                value={sizes}
+                error={form.errors.availableSizes}
+                onChange={(event) => {
+                  setSizes(event.currentTarget.value);
+                  form.setErrors((current) => ({ ...current, availableSizes: undefined }));
+                }}
+              />
+            }
+          />
+        </Paper>
+        <Paper p="md">
+          <Title order={3} fz="h5" mb="sm">
+            Specifications
+          </Title>
+          <SpecificationsEditor
+            value={form.values.specifications}
+            onChange={(specifications) => form.set('specifications', specifications)}
+          />
+        </Paper>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /show/product/product-details/{id}: the product, then Edit Product. */
+export function ProductDetailPage() {
+  const { id = '' } = useParams();
+  const [editing, setEditing] = useState(false);
+  const product = useQuery({
+    queryKey: productKeys.one(id),
+    queryFn: async () =>
+      unwrapOr(await api.products.get(id), {
+        failed: 'Failed to fetch product data',
+        unreachable: 'An error occurred while fetching product data',
+      }).data ?? null,
+  });
+  const data = product.data;
+
+  return (
+    <Stack gap="lg" maw={1280} mx="auto">
+      <Group justify="space-between" align="center">
+        <Anchor component={Link} to={paths.products} size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={16} aria-hidden />
+            Back to products
+          </Group>
+        </Anchor>
+        {data === null || data === undefined || editing ? null : (
+          <Button
+            leftSection={<IconPencil size={16} aria-hidden />}
+            onClick={() => setEditing(true)}
+          >
+            Edit Product
+          </Button>
+        )}
+      </Group>
+      <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+        {editing ? 'Edit Product' : 'Product details'}
+      </Title>
+      {product.isError || data === null ? (
+        <EmptyState
+          title="Product not found"
+          hint="It may have been deleted. Go back to the product list."
+        />
+      ) : data === undefined ? (
+        <Skeleton h={420} aria-label="Loading the product" />
+      ) : editing ? (
+        <ProductEdit key={product.dataUpdatedAt} product={data} onDone={() => setEditing(false)} />
+      ) : (
+        <ProductView product={data} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { scrapeSchema, type ScrapeResult } from '@dealdesk/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconWorldDownload } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api } from '../../app/api.js';
+import { validate } from '../../ui/form.js';
+import { ApiFailure, toastSuccess } from '../../ui/notify.js';
+import { unwrapOr } from './answers.js';
+
+/** The marketplaces with their own reader on the server (server/src/modules/products/scraping). */
+export const supportedMarketplaces = ['Amazon', 'Flipkart', 'Myntra', 'Ajio', 'Meesho'] as const;
+
+/** A marketplace address in, the product's details out (the form fills itself with them). */
+export function ScrapeBox({
+  onScraped,
+}: {
+  onScraped: (url: string, result: ScrapeResult) => void;
+}) {
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const scrape = useMutation({
+    mutationFn: async (address: string) => {
+      const answer = unwrapOr(await api.products.scrape({ url: address }), {
+        failed: 'Failed to scrape data',
+        unreachable: 'An error occurred while scraping data',
+      });
+      if (answer.data === undefined)
+        throw new ApiFailure('Failed to scrape data', answer.httpStatus);
+      return { address, result: answer.data };
+    },
+    onSuccess: ({ address, result }) => {
+      toastSuccess('Data scraped successfully');
+      onScraped(address, result);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const verdict = validate(scrapeSchema, { url });
+    if (verdict.ok) scrape.mutate(verdict.data.url);
+    else setError(verdict.errors.url);
+  };
+
+  return (
+    <Paper p="md" component="form" onSubmit={submit} noValidate aria-label="Scrape a product">
+      <Stack gap="xs">
+        <Title order={2} fz="h5">
+          Fill from a marketplace page
+        </Title>
+        <Group align="flex-start" gap="xs" wrap="nowrap">
+          <TextInput
+            aria-label="Product page URL"
+            placeholder="https://www.amazon.in/..."
+            type="url"
+            value={url}
+            error={error}
+            onChange={(event) => {
+              setUrl(event.currentTarget.value);
+              setError(undefined);
+            }}
+            style={{ flex: 1 }}
+          />
+          <Button
+            type="submit"
+            loading={scrape.isPending}
+            leftSection={<IconWorldDownload size={18} aria-hidden />}
+          >
+            Scrape
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          Works with product pages from {supportedMarketplaces.slice(0, -1).join(', ')} and{' '}
+          {supportedMarketplaces.at(-1)}; other shops are read from their standard product data.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,130 @@
+import { mobileBreakpointPx } from '@dealdesk/core';
+import { Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { EmptyState } from '../../ui/EmptyState.js';
+
+export interface RowColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  width?: number;
+}
+
+export interface Selection {
+  selected: ReadonlySet<string>;
+  onSelect: (ids: Set<string>) => void;
+}
+
+/**
+ * One page of a server-paged list (products, in-house ads): a table on wide screens, cards
+ * under 768 px. Rows are numbered from `firstNumber`, so numbers continue across pages; the
+ * checkboxes select for bulk actions.
+ */
+export function SelectableRows<Row extends { _id: string }>({
+  caption,
+  rows,
+  firstNumber,
+  columns,
+  selection,
+  rowLabel,
+  empty,
+}: {
+  caption: string;
+  rows: readonly Row[];
+  firstNumber: number;
+  columns: readonly RowColumn<Row>[];
+  selection: Selection;
+  /** How a row's checkbox is named. */
+  rowLabel: (row: Row) => string;
+  empty: { title: string; hint: string };
+}) {
+  const narrow = useMediaQuery(`(max-width: ${mobileBreakpointPx - 1}px)`);
+  const { selected, onSelect } = selection;
+  const toggle = (ids: readonly string[], on: boolean) => {
+    const next = new Set(selected);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    onSelect(next);
+  };
+  const pageIds = rows.map((row) => row._id);
+  const wholePage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const somePage = pageIds.some((id) => selected.has(id));
+
+  if (rows.length === 0) return <EmptyState {...empty} />;
+  const pageBox = (
+    <Checkbox
+      aria-label="Select every row on this page"
+      checked={wholePage}
+      indeterminate={somePage && !wholePage}
+      onChange={(event) => toggle(pageIds, event.currentTarget.checked)}
+    />
+  );
+  const rowBox = (row: Row) => (
+    <Checkbox
+      aria-label={`Select ${rowLabel(row)}`}
+      checked={selected.has(row._id)}
+      onChange={(event) => toggle([row._id], event.currentTarget.checked)}
+    />
+  );
+
+  if (narrow) {
+    return (
+      <Stack gap="sm" aria-label={caption} role="list">
+        <Group gap="xs">
+          {pageBox}
+          <Text size="sm">Select this page</Text>
+        </Group>
+        {rows.map((row, index) => (
+          <Paper key={row._id} p="sm" role="listitem">
+            <Group gap="xs" mb={6} wrap="nowrap">
+              {rowBox(row)}
+              <Text size="sm" c="dimmed">
+                #{firstNumber + index}
+              </Text>
+            </Group>
+            <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
+              {columns.map((column) => (
+                <div key={column.header}>
+                  <Text size="xs" c="dimmed">
+                    {column.header}
+                  </Text>
+                  <div>{column.cell(row)}</div>
+                </div>
+              ))}
+            </SimpleGrid>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table aria-label={caption} striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>{pageBox}</Table.Th>
+            <Table.Th w={56}>No</Table.Th>
+            {columns.map((column) => (
+              <Table.Th key={column.header} w={column.width}>
+                {column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, index) => (
+            <Table.Tr key={row._id}>
+              <Table.Td>{rowBox(row)}</Table.Td>
+              <Table.Td>{firstNumber + index}</Table.Td>
+              {columns.map((column) => (
+                <Table.Td key={column.header}>{column.cell(row)}</Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
