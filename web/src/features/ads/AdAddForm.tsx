@@ -1,0 +1,92 @@
+import { adMessages, type AdUnitAdd, type AdUnitAddInput } from '@dealdesk/core';
+import { Button, Collapse, Group, Paper, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import type { z } from 'zod';
+import { useFormState } from '../../ui/form.js';
+import { toastSuccess } from '../../ui/notify.js';
+import { checkSayingOnce, markOf } from './validation.js';
+
+const blank: AdUnitAddInput = { a_name: '', a_id: '', a_description: '' };
+
+/**
+ * The toggleable add form of an ad screen: Ad Name, Ad ID (Ad URL for web ads) and
+ * Description. Names and ids are sent without spaces: the schema strips them.
+ */
+export function AdAddForm({
+  label,
+  idLabel,
+  schema,
+  add,
+}: {
+  /** What the toggle adds, as in '+ Add Reward Ads'. */
+  label: string;
+  idLabel: string;
+  schema: z.ZodType<AdUnitAdd, AdUnitAddInput>;
+  /** Sends the checked ad; answers the server's message. */
+  add: (ad: AdUnitAdd) => Promise<string>;
+}) {
+  const [opened, toggle] = useDisclosure(false);
+  const form = useFormState<AdUnitAddInput>(blank);
+  const save = useMutation({
+    mutationFn: add,
+    onSuccess: (message) => {
+      toastSuccess(message);
+      form.setValues(blank);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const verdict = checkSayingOnce(schema, form.values, adMessages.fillAll);
+    if (verdict.ok) save.mutate(verdict.data);
+    else form.setErrors(verdict.errors);
+  };
+  const field = (key: keyof AdUnitAddInput) => ({
+    value: form.values[key],
+    error: markOf(form.errors[key], adMessages.fillAll),
+    onChange: (event: { currentTarget: { value: string } }) =>
+      form.set(key, event.currentTarget.value),
+  });
+
+  return (
+    <div>
+      <Button
+        onClick={toggle.toggle}
+        variant={opened ? 'default' : 'filled'}
+        aria-expanded={opened}
+      >
+        {opened ? 'Close form' : `+ Add ${label}`}
+      </Button>
+      <Collapse in={opened}>
+        <Paper
+          p="md"
+          mt="sm"
+          component="form"
+          onSubmit={submit}
+          noValidate
+          aria-label={`Add ${label}`}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Ad Name" required {...field('a_name')} />
+            <TextInput label={idLabel} required {...field('a_id')} />
+          </SimpleGrid>
+          <Textarea
+            label="Description"
+            required
+            autosize
+            minRows={2}
+            mt="sm"
+            {...field('a_description')}
+          />
+          <Group justify="flex-end" mt="md">
+            <Button type="submit" loading={save.isPending}>
+              Submit
+            </Button>
+          </Group>
+        </Paper>
+      </Collapse>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { adUnitAddSchema, adUnitUpdateSchema, type AdUnitType } from '@dealdesk/core';
+import { Group, Skeleton, Stack, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../app/api.js';
+import { unwrap } from '../../ui/notify.js';
+import { AdAddForm } from './AdAddForm.js';
+import { AdTable } from './AdTable.js';
+import { adUnitLabels } from './screens.js';
+import { matchingAds } from './search.js';
+
+/** Native, full screen, banner, open and reward ad units: add, search and edit inline. */
+export function AdUnitsPage({ type }: { type: AdUnitType }) {
+  const queryClient = useQueryClient();
+  const queryKey = ['ad-units', type];
+  const ads = useQuery({
+    queryKey,
+    queryFn: async () => unwrap(await api.adUnits.list(type)).data ?? [],
+  });
+  const [search, setSearch] = useState('');
+  const label = adUnitLabels[type];
+  /** The server's message of a write, after the list shows its effect. */
+  const saved = async (answer: Awaited<ReturnType<typeof api.adUnits.add>>) => {
+    const { message } = unwrap(answer);
+    await queryClient.invalidateQueries({ queryKey });
+    return message;
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <AdAddForm
+          key={type}
+          label={label}
+          idLabel="Ad ID"
+          schema={adUnitAddSchema}
+          add={async (ad) => saved(await api.adUnits.add(type, ad))}
+        />
+        <SearchAds value={search} onChange={setSearch} label={label} />
+      </Group>
+      {ads.data === undefined ? (
+        <Skeleton h={240} aria-label={`Loading ${label}`} />
+      ) : (
+        <AdTable
+          key={type}
+          ads={matchingAds(ads.data, search)}
+          idLabel="Ad ID"
+          schema={adUnitUpdateSchema}
+          update={async (id, change) => saved(await api.adUnits.update(type, id, change))}
+        />
+      )}
+    </Stack>
+  );
+}
+
+export function SearchAds({
+  value,
+  onChange,
+  label,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+}) {
+  return (
+    <TextInput
+      type="search"
+      placeholder="Search by name, id or description"
+      aria-label={`Search ${label}`}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      w={{ base: '100%', sm: 320 }}
+    />
+  );
+}

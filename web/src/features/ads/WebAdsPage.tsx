@@ -1,0 +1,144 @@
+import {
+  adMessages,
+  webAdAddSchema,
+  webAdUpdateSchema,
+  wrongAnswerMessages,
+  type DateRangeQuery,
+  type WebAd,
+} from '@dealdesk/core';
+import { Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { IconEraser } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../app/api.js';
+import { confirmWithCaptcha } from '../../ui/captcha.js';
+import { toastError, toastSuccess, unwrap } from '../../ui/notify.js';
+import { ClickCount } from '../analytics/ClickCount.js';
+import { withClicksDiff } from '../analytics/clicks-memory.js';
+import { DateRangeBar } from '../analytics/DateRangeBar.js';
+import { useDateRange } from '../analytics/useDateRange.js';
+import { AdAddForm } from './AdAddForm.js';
+import { AdTable } from './AdTable.js';
+import { SearchAds } from './AdUnitsPage.js';
+import { matchingAds } from './search.js';
+
+type CountedWebAd = WebAd & { diff: number };
+
+const webAdsKey = ['web-ads'];
+
+/** Website ads: the add form, the ads with their clicks in a date range, and clearing. */
+export function WebAdsPage() {
+  const queryClient = useQueryClient();
+  const dates = useDateRange();
+  const [search, setSearch] = useState('');
+  const ads = useQuery({
+    queryKey: [...webAdsKey, dates.range],
+    queryFn: async () =>
+      withClicksDiff('webAds', dates.range, unwrap(await api.webAds.list(dates.range)).data ?? []),
+    placeholderData: keepPreviousData,
+  });
+  const reload = () => queryClient.invalidateQueries({ queryKey: webAdsKey });
+  const saved = async (answer: Awaited<ReturnType<typeof api.webAds.add>>) => {
+    const { message } = unwrap(answer);
+    await reload();
+    return message;
+  };
+
+  const remove = useMutation({
+    mutationFn: async (id: string) => unwrap(await api.webAds.remove(id)).message,
+    onSuccess: async (message) => {
+      toastSuccess(message);
+      await reload();
+    },
+  });
+  const clear = useMutation({
+    mutationFn: async ({ ids, range }: { ids: string[]; range: DateRangeQuery }) =>
+      unwrap(await api.webAds.clearAllCounts({ id: ids }, range)).message,
+    onSuccess: async (message) => {
+      toastSuccess(message);
+      await reload();
+    },
+  });
+
+  const askToRemove = async (ad: CountedWebAd, done: () => void) => {
+    const solved = await confirmWithCaptcha({
+      title: `Delete the web ad ${ad.a_name}?`,
+      detail: 'The ad and its click counts are deleted. This cannot be undone.',
+      confirmLabel: 'Delete',
+      danger: true,
+      wrongAnswer: wrongAnswerMessages.captchaIncorrect,
+    });
+    if (solved) remove.mutate(ad._id, { onSuccess: done });
+  };
+  const listed = matchingAds(ads.data ?? [], search);
+  const askToClear = async () => {
+    if (listed.length === 0) {
+      toastError(adMessages.adsNotAvailable);
+      return;
+    }
+    const range = dates.range;
+    const solved = await confirmWithCaptcha({
+      title: 'Clear the click data?',
+      detail: `Clicks of every listed web ad from ${range.startDate} to ${range.endDate} are removed.`,
+      confirmLabel: 'Clear data',
+      danger: true,
+      wrongAnswer: wrongAnswerMessages.captchaIncorrect,
+    });
+    if (solved) clear.mutate({ ids: listed.map((ad) => ad._id), range });
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <AdAddForm
+          label="Website Ads"
+          idLabel="Ad URL"
+          schema={webAdAddSchema}
+          add={async (ad) => saved(await api.webAds.add(ad))}
+        />
+        <SearchAds value={search} onChange={setSearch} label="Website Ads" />
+      </Group>
+      <Paper p="md">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <DateRangeBar control={dates} />
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconEraser size={18} aria-hidden />}
+            onClick={() => void askToClear()}
+            loading={clear.isPending}
+          >
+            Clear all data
+          </Button>
+        </Group>
+      </Paper>
+      {ads.data === undefined ? (
+        <Skeleton h={240} aria-label="Loading Website Ads" />
+      ) : (
+        <AdTable
+          ads={listed}
+          idLabel="Ad URL"
+          schema={webAdUpdateSchema}
+          update={async (id, change) => saved(await api.webAds.update(id, change))}
+          extraColumns={[
+            {
+              header: 'Click',
+              cell: (ad) => <ClickCount item={ad} adsType="web" />,
+            },
+          ]}
+          editActions={(ad, done) => (
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              loading={remove.isPending}
+              onClick={() => void askToRemove(ad, done)}
+            >
+              Delete
+            </Button>
+          )}
+        />
+      )}
+    </Stack>
+  );
+}

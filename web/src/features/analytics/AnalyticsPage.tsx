@@ -1,0 +1,156 @@
+import {
+  adMessages,
+  formatCount,
+  wrongAnswerMessages,
+  type AnalyticsItem,
+  type DateRangeQuery,
+} from '@dealdesk/core';
+import {
+  Button,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconEraser } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { api } from '../../app/api.js';
+import { confirmWithCaptcha } from '../../ui/captcha.js';
+import { toastError, toastSuccess, unwrap } from '../../ui/notify.js';
+import { Page } from '../../ui/Page.js';
+import { adDashboardPath, IncreaseMarker } from './ClickCount.js';
+import { withClicksDiff } from './clicks-memory.js';
+import { DateRangeBar } from './DateRangeBar.js';
+import { useDateRange } from './useDateRange.js';
+
+const analyticsKey = ['analytics'];
+
+function CountCard({ label, count }: { label: string; count: number | undefined }) {
+  return (
+    <Paper p="md" aria-label={label} role="group">
+      <Text size="sm" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      {count === undefined ? (
+        <Skeleton h={36} w={80} mt={4} />
+      ) : (
+        <Text fz={32} fw={700} lh={1.2} data-count={count}>
+          {formatCount(count)}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+function AdCard({ item }: { item: AnalyticsItem }) {
+  return (
+    <Card
+      component={Link}
+      to={adDashboardPath(item)}
+      padding="md"
+      withBorder
+      aria-label={`${item.a_name}: ${formatCount(item.a_click)} clicks, open the dashboard`}
+    >
+      <Text fw={600} truncate="end">
+        {item.a_name}
+      </Text>
+      <Group gap={6} mt={4}>
+        <Text fz="xl" fw={700}>
+          {formatCount(item.a_click)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          clicks
+        </Text>
+        <IncreaseMarker diff={item.diff} />
+      </Group>
+    </Card>
+  );
+}
+
+/** /site/manage/analytics: views and clicks of the ads in a date range, and clearing them. */
+export function AnalyticsPage() {
+  const queryClient = useQueryClient();
+  const dates = useDateRange();
+  const report = useQuery({
+    queryKey: [...analyticsKey, dates.range],
+    queryFn: async () => {
+      const answer = unwrap(await api.analytics.get(dates.range));
+      return { ...answer, data: withClicksDiff('analytics', dates.range, answer.data ?? []) };
+    },
+    placeholderData: keepPreviousData,
+  });
+  const clear = useMutation({
+    mutationFn: async ({ ids, range }: { ids: string[]; range: DateRangeQuery }) =>
+      unwrap(await api.analytics.clearAllCounts(ids, range)).message,
+    onSuccess: async (message) => {
+      toastSuccess(message);
+      await queryClient.invalidateQueries({ queryKey: analyticsKey });
+    },
+  });
+  const items = report.data?.data;
+
+  const askToClear = async () => {
+    if (items === undefined || items.length === 0) {
+      toastError(adMessages.adsNotAvailable);
+      return;
+    }
+    const range = dates.range;
+    const solved = await confirmWithCaptcha({
+      title: 'Clear the analytics data?',
+      detail: `Views and clicks of every listed ad from ${range.startDate} to ${range.endDate} are removed.`,
+      confirmLabel: 'Clear data',
+      danger: true,
+      wrongAnswer: wrongAnswerMessages.captchaIncorrect,
+    });
+    if (solved) clear.mutate({ ids: items.map((item) => item._id), range });
+  };
+
+  return (
+    <Page
+      title="View & Click Analytics"
+      description="Views and clicks of the app's ads, banners and shortcuts, by business day."
+      actions={
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconEraser size={18} aria-hidden />}
+          onClick={() => void askToClear()}
+          loading={clear.isPending}
+        >
+          Clear data
+        </Button>
+      }
+    >
+      <Paper p="md">
+        <DateRangeBar control={dates} />
+      </Paper>
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <CountCard label="Views" count={report.data?.totalViews} />
+        <CountCard label="Click" count={report.data?.totalClicks} />
+        <CountCard label="Total Banner Clicks" count={report.data?.bannerTotal} />
+        <CountCard label="Total Shortcut Clicks" count={report.data?.sortcutTotal} />
+      </SimpleGrid>
+      <Stack gap="sm">
+        <Title order={2} fz="h4">
+          Ads
+        </Title>
+        {items === undefined ? (
+          <Skeleton h={120} aria-label="Loading the ads" />
+        ) : items.length === 0 ? (
+          <Text c="dimmed">{adMessages.adsNotAvailable}</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
+            {items.map((item) => (
+              <AdCard key={item._id} item={item} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,43 @@
+import { datePresetLabels, datePresetNames, type DatePresetName } from '@dealdesk/core';
+import { Chip, Group, TextInput } from '@mantine/core';
+import type { DateRangeControl } from './useDateRange.js';
+
+/** Quick ranges as chips, then the start and end dates; typing a date selects 'range'. */
+export function DateRangeBar({ control }: { control: DateRangeControl }) {
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <Chip.Group
+        value={control.choice}
+        onChange={(value) => {
+          if (value !== 'range') control.choose(value as DatePresetName);
+        }}
+      >
+        <Group gap={6} role="radiogroup" aria-label="Quick ranges">
+          {datePresetNames.map((name) => (
+            <Chip key={name} value={name} size="sm" variant="light">
+              {datePresetLabels[name]}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      <Group gap="xs" wrap="nowrap">
+        <TextInput
+          type="date"
+          label="Start date"
+          name="startDate"
+          size="sm"
+          value={control.range.startDate}
+          onChange={(event) => control.type('startDate', event.currentTarget.value)}
+        />
+        <TextInput
+          type="date"
+          label="End date"
+          name="endDate"
+          size="sm"
+          value={control.range.endDate}
+          onChange={(event) => control.type('endDate', event.currentTarget.value)}
+        />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,38 @@
+import {
+  customRange,
+  datePreset,
+  type DatePresetName,
+  type DateRangeChoice,
+  type DateRangeQuery,
+} from '@dealdesk/core';
+import { useState } from 'react';
+
+export interface DateRangeState {
+  choice: DateRangeChoice;
+  range: DateRangeQuery;
+}
+
+/**
+ * The range of the web-ads and analytics screens: a quick range (today first), or 'range'
+ * once a date is typed by hand. Days are counted in the business time zone.
+ */
+export function useDateRange(initial: DatePresetName = 'today') {
+  const [state, setState] = useState<DateRangeState>(() => ({
+    choice: initial,
+    range: datePreset(initial),
+  }));
+  const choose = (name: DatePresetName) => setState({ choice: name, range: datePreset(name) });
+  /** A date typed into one of the two inputs; a half-typed or cleared date changes nothing. */
+  const type = (field: keyof DateRangeQuery, day: string) =>
+    setState((current) => {
+      const typed = { ...current.range, [field]: day };
+      try {
+        return { choice: 'range', range: customRange(typed.startDate, typed.endDate) };
+      } catch {
+        return current;
+      }
+    });
+  return { ...state, choose, type };
+}
+
+export type DateRangeControl = ReturnType<typeof useDateRange>;

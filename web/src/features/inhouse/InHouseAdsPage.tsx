@@ -1,0 +1,294 @@
+import {
+  formatDisplayTime,
+  inHousePageSize,
+  limitTypeOf,
+  limitValueOf,
+  type InHouseAd,
+} from '@dealdesk/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconDots, IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from '../../app/api.js';
+import { paths } from '../../app/paths.js';
+import { confirmWithCaptcha } from '../../ui/captcha.js';
+import { CountLink } from '../../ui/CountLink.js';
+import { toastSuccess, unwrap } from '../../ui/notify.js';
+import { RunningBadge } from '../../ui/RunningBadge.js';
+import { StatusSwitch } from '../../ui/StatusSwitch.js';
+import { unwrapOr } from '../products/answers.js';
+import { SelectableRows, type RowColumn } from '../products/SelectableRows.js';
+import { useListSearch } from '../products/useListSearch.js';
+import { MediaThumb } from '../stories/MediaThumb.js';
+import { deleteFailure, inHouseKeys, inHouseTexts } from './answers.js';
+import { adTypeLabels, InHouseAdForm } from './InHouseAdForm.js';
+import { useErrorPageWhenUnreachable, useSaveInHouseAd } from './useSaveInHouseAd.js';
+
+function limitText(ad: InHouseAd): string {
+  const type = limitTypeOf(ad);
+  return type === 'None'
+    ? 'None'
+    : `${String(limitValueOf(ad))} ${type === 'View' ? 'views' : 'clicks'}`;
+}
+
+/** /manage/ads/inHouseAds/add: the running badge, the creation form and the paged list. */
+export function InHouseAdsPage() {
+  const queryClient = useQueryClient();
+  const toErrorPage = useErrorPageWhenUnreachable();
+  const [page, setPage] = useState(1);
+  const { typed, setTyped, search } = useListSearch(setPage);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const list = useQuery({
+    queryKey: inHouseKeys.page(page, search),
+    queryFn: async () => {
+      try {
+        return unwrap(await api.inHouseAds.list({ page, limit: inHousePageSize, q: search }));
+      } catch (error) {
+        toErrorPage(error);
+        throw error;
+      }
+    },
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: inHouseKeys.all });
+  const create = useSaveInHouseAd();
+  const status = useMutation({
+    mutationFn: async (change: { id: string; status: boolean }) =>
+      unwrap(await api.inHouseAds.setStatus(change)).message,
+    onSuccess: async (message) => {
+      toastSuccess(message);
+      await refresh();
+    },
+    onError: toErrorPage,
+  });
+  const remove = useMutation({
+    mutationFn: async (ids: string[]) =>
+      unwrapOr(await api.inHouseAds.remove({ id: ids }), deleteFailure),
+    onSuccess: async (_answer, ids) => {
+      toastSuccess(inHouseTexts.deleted);
+      setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+      await refresh();
+    },
+  });
+  const askToDelete = async (ids: string[]) => {
+    const solved = await confirmWithCaptcha({
+      title: ids.length === 1 ? 'Delete this in-house ad?' : `Delete ${ids.length} in-house ads?`,
+      detail: 'Their icon and media files are deleted too. This cannot be undone.',
+      confirmLabel: 'Delete',
+      danger: true,
+      wrongAnswer: inHouseTexts.wrongAnswer,
+    });
+    if (solved) remove.mutate(ids);
+  };
+
+  const columns: RowColumn<InHouseAd>[] = [
+    {
+      header: 'Icon',
+      width: 64,
+      cell: (ad) => <MediaThumb image={ad.icon} label={`Icon of ${ad.mainTitle}`} />,
+    },
+    {
+      header: 'Title',
+      cell: (ad) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600} lineClamp={1}>
+            {ad.mainTitle}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={1}>
+            {ad.subTitle}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      header: 'Type',
+      width: 110,
+      cell: (ad) => (
+        <Badge
+          variant="light"
+          color={ad.ad_type === 'FS' ? 'grape' : 'indigo'}
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          {adTypeLabels[ad.ad_type]}
+        </Badge>
+      ),
+    },
+    {
+      header: 'Media',
+      width: 64,
+      cell: (ad) => (
+        <MediaThumb
+          {...(ad.medType === 'video' ? { video: ad.medView } : { image: ad.medView })}
+          label={`Media of ${ad.mainTitle}`}
+        />
+      ),
+    },
+    {
+      header: 'Button',
+      cell: (ad) =>
+        ad.callToAction === '' ? (
+          <Text size="sm" c="dimmed">
+            No Link
+          </Text>
+        ) : (
+          <Anchor href={ad.callToAction} target="_blank" rel="noopener noreferrer" size="sm">
+            {ad.btnName || 'Visit'}
+          </Anchor>
+        ),
+    },
+    {
+      header: 'Views',
+      width: 70,
+      cell: (ad) => <CountLink id={ad._id} count={ad.view} what="views" />,
+    },
+    {
+      header: 'Clicks',
+      width: 70,
+      cell: (ad) => <CountLink id={ad._id} count={ad.clickCount} what="clicks" />,
+    },
+    { header: 'Limit', width: 100, cell: limitText },
+    {
+      header: 'Added',
+      width: 170,
+      cell: (ad) => (
+        <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+          {formatDisplayTime(ad.createdAt)}
+        </Text>
+      ),
+    },
+    {
+      header: 'Status',
+      width: 130,
+      cell: (ad) => (
+        <StatusSwitch
+          checked={ad.status}
+          itemName={ad.mainTitle}
+          disabled={status.isPending}
+          onChange={(on) => status.mutate({ id: ad._id, status: on })}
+        />
+      ),
+    },
+    {
+      header: 'Actions',
+      width: 70,
+      cell: (ad) => (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${ad.mainTitle}`}>
+              <IconDots size={18} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              component={Link}
+              to={paths.editInHouseAd(ad._id)}
+              leftSection={<IconPencil size={16} aria-hidden />}
+            >
+              Edit
+            </Menu.Item>
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => void askToDelete([ad._id])}
+            >
+              Delete
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    },
+  ];
+  const totalPages = Math.max(1, list.data?.totalPages ?? 1);
+  const ads = list.data?.data;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2} fz="h4">
+          Create an in-house ad
+        </Title>
+        <RunningBadge running={list.data?.InHouseAdsStatus} />
+      </Group>
+      <InHouseAdForm busy={create.isPending} onSubmit={create.submit} />
+      <Paper p="sm">
+        <Group justify="space-between" gap="sm">
+          <TextInput
+            type="search"
+            aria-label="Search in-house ads"
+            placeholder="Search by title"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            w={{ base: '100%', sm: 320 }}
+          />
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={18} aria-hidden />}
+            disabled={selected.size === 0}
+            loading={remove.isPending}
+            onClick={() => void askToDelete([...selected])}
+          >
+            Delete selected{selected.size === 0 ? '' : ` (${selected.size})`}
+          </Button>
+        </Group>
+      </Paper>
+      {ads === undefined ? (
+        <Skeleton h={240} aria-label="Loading in-house ads" />
+      ) : (
+        <Stack gap="sm" opacity={list.isPlaceholderData ? 0.6 : 1}>
+          <SelectableRows
+            caption="In House Ads"
+            rows={ads}
+            firstNumber={(page - 1) * inHousePageSize + 1}
+            columns={columns}
+            selection={{ selected, onSelect: setSelected }}
+            rowLabel={(ad) => ad.mainTitle}
+            empty={{
+              title: 'No in-house ads',
+              hint:
+                search === ''
+                  ? 'Create the first one with the form above.'
+                  : 'No ad matches the search.',
+            }}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button
+              variant="default"
+              size="xs"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
+              Previous
+            </Button>
+            <Text size="sm" role="status">
+              Page {page} of {totalPages}
+            </Text>
+            <Button
+              variant="default"
+              size="xs"
+              disabled={page >= totalPages}
+              onClick={() => setPage(page + 1)}
+            >
+              Next
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,22 @@
+import { wrongAnswerMessages } from '@dealdesk/core';
+import type { FailureTexts } from '../products/answers.js';
+
+/** The in-house screens' own wording (spec part 2, section 8). */
+export const inHouseTexts = {
+  uploaded: 'upload successfully !',
+  updated: 'Update successfully !',
+  deleted: 'In House ads deleted successfully.',
+  wrongAnswer: wrongAnswerMessages.inHouse,
+} as const;
+
+export const uploadFailure: FailureTexts = { failed: 'not upload !', unreachable: 'not upload !' };
+export const deleteFailure: FailureTexts = {
+  failed: 'Failed to delete In House ads',
+  unreachable: 'Failed to delete In House ads',
+};
+
+export const inHouseKeys = {
+  all: ['in-house-ads'],
+  page: (page: number, search: string) => ['in-house-ads', 'page', page, search],
+  one: (id: string) => ['in-house-ads', 'one', id],
+} as const;

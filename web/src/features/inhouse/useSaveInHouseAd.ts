@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../app/api.js';
+import { paths } from '../../app/paths.js';
+import { ApiFailure, toastSuccess } from '../../ui/notify.js';
+import { unwrapOr } from '../products/answers.js';
+import { inHouseKeys, inHouseTexts, uploadFailure } from './answers.js';
+import type { InHouseSubmit } from './InHouseAdForm.js';
+
+/** A call that got no answer at all goes to the error page (spec section 8). */
+export function useErrorPageWhenUnreachable() {
+  const navigate = useNavigate();
+  return (error: unknown) => {
+    if (error instanceof ApiFailure && error.httpStatus === 0) void navigate(paths.error);
+  };
+}
+
+/** Creates or edits an in-house ad with the screens' own success and failure wording. */
+export function useSaveInHouseAd(onSaved?: () => void) {
+  const queryClient = useQueryClient();
+  const toErrorPage = useErrorPageWhenUnreachable();
+  const save = useMutation({
+    mutationFn: async (submit: InHouseSubmit) =>
+      unwrapOr(
+        await (submit.mode === 'create'
+          ? api.inHouseAds.create(submit.request)
+          : api.inHouseAds.edit(submit.request)),
+        uploadFailure,
+      ),
+    onSuccess: async (_answer, submit) => {
+      toastSuccess(submit.mode === 'create' ? inHouseTexts.uploaded : inHouseTexts.updated);
+      await queryClient.invalidateQueries({ queryKey: inHouseKeys.all });
+      onSaved?.();
+    },
+    onError: toErrorPage,
+  });
+  /** For the form: whether it was saved. */
+  const submit = async (request: InHouseSubmit): Promise<boolean> => {
+    try {
+      await save.mutateAsync(request);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return { submit, isPending: save.isPending };
+}

@@ -1,0 +1,324 @@
+import {
+  formatDisplayTime,
+  notificationIconRule,
+  notificationSendSchema,
+  wrongAnswerMessages,
+  type DeliveryState,
+  type Notification,
+} from '@dealdesk/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Image,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconRepeat, IconSend, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api } from '../../app/api.js';
+import { DataTable, type Column } from '../../ui/DataTable.js';
+import { useFormState } from '../../ui/form.js';
+import { useApiMutation, useGuardedDelete } from '../../ui/mutations.js';
+import { unwrap } from '../../ui/notify.js';
+import { Page } from '../../ui/Page.js';
+import { uploadOf } from '../../ui/upload.js';
+import { UploadField } from '../../ui/UploadField.js';
+
+const historyKey = ['notifications'];
+const defaultIcon = '/logo.svg';
+
+interface SendValues {
+  title: string;
+  message: string;
+  url: string;
+  /** datetime-local text in the admin's own time; blank sends at once. */
+  sendAt: string;
+}
+
+const blank: SendValues = { title: '', message: '', url: '', sendAt: '' };
+
+const deliveryColors: Record<DeliveryState, string> = {
+  scheduled: 'blue',
+  sent: 'teal',
+  failed: 'red',
+};
+const deliveryLabels: Record<DeliveryState, string> = {
+  scheduled: 'Scheduled',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+/** The stored icon's file name, which a resend names (the server looks only in its media). */
+function iconFileName(icon: string): string | undefined {
+  return icon === '' ? undefined : icon.split('/').at(-1);
+}
+
+function SendForm() {
+  const form = useFormState<SendValues>(blank);
+  const [icon, setIcon] = useState<File | null>(null);
+  const [slotKey, setSlotKey] = useState(0);
+  const send = useApiMutation(api.notifications.send, {
+    refresh: historyKey,
+    fallback: 'Notification sent successfully !',
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { sendAt, ...texts } = form.values;
+    // The admin's local time as an instant with its offset.
+    const at = sendAt === '' ? '' : new Date(sendAt).toISOString();
+    const checked = form.check(notificationSendSchema, {
+      ...texts,
+      sendAt: at,
+      image: icon ?? undefined,
+    });
+    if (checked === null) return;
+    send.mutate(
+      {
+        title: checked.title,
+        message: checked.message,
+        url: checked.url,
+        ...(checked.sendAt === undefined ? {} : { sendAt: checked.sendAt }),
+        ...(icon === null ? {} : { image: uploadOf(icon) }),
+      },
+      {
+        onSuccess: () => {
+          form.setValues(blank);
+          setIcon(null);
+          setSlotKey((key) => key + 1);
+        },
+      },
+    );
+  };
+  const field = (key: 'title' | 'url') => ({
+    value: form.values[key],
+    error: form.errors[key],
+    onChange: (event: { currentTarget: { value: string } }) =>
+      form.set(key, event.currentTarget.value),
+  });
+
+  return (
+    <Paper p="md" component="form" onSubmit={submit} noValidate aria-label="Send a notification">
+      <Stack gap="sm">
+        <Title order={2} fz="h4">
+          Send a notification
+        </Title>
+        <TextInput label="Title" required {...field('title')} />
+        <Textarea
+          label="Message"
+          required
+          autosize
+          minRows={3}
+          value={form.values.message}
+          error={form.errors.message}
+          onChange={(event) => form.set('message', event.currentTarget.value)}
+        />
+        <TextInput
+          label="URL"
+          description="Optional: what opens when the notification is tapped"
+          type="url"
+          placeholder="https://..."
+          {...field('url')}
+        />
+        <UploadField
+          key={slotKey}
+          label="Icon"
+          rule={notificationIconRule}
+          file={icon}
+          onFile={setIcon}
+          error={form.errors.image}
+          description="Optional. PNG or GIF (JPG and JPEG are accepted too), up to 2 MB"
+        />
+        <TextInput
+          label="Send at"
+          description="Optional: leave empty to send now"
+          type="datetime-local"
+          value={form.values.sendAt}
+          error={form.errors.sendAt}
+          onChange={(event) => form.set('sendAt', event.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            loading={send.isPending}
+            leftSection={<IconSend size={18} aria-hidden />}
+          >
+            {form.values.sendAt === '' ? 'Send' : 'Schedule'}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /site/notification: send a push notification; the history with resend and delete. */
+export function NotificationsPage() {
+  const history = useQuery({
+    queryKey: historyKey,
+    queryFn: async () => unwrap(await api.notifications.history()).data ?? [],
+  });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const resend = useApiMutation(api.notifications.resend, {
+    refresh: historyKey,
+    fallback: 'Notification sent successfully !',
+  });
+  const remove = useGuardedDelete(api.notifications.remove, {
+    refresh: historyKey,
+    what: 'notification',
+    wrongAnswer: wrongAnswerMessages.captchaIncorrect,
+  });
+  const deleteIds = async (ids: string[]) => {
+    if (await remove.run(ids))
+      setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+  };
+
+  const columns: Column<Notification>[] = [
+    {
+      header: 'Icon',
+      width: 56,
+      cell: (row) => (
+        <Image src={row.n_icon || defaultIcon} alt="" w={36} h={36} radius="sm" fit="contain" />
+      ),
+    },
+    {
+      header: 'Notification',
+      cell: (row) => (
+        <Stack gap={0} maw={360}>
+          <Text size="sm" fw={600} lineClamp={1}>
+            {row.n_title}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={2}>
+            {row.n_message}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      header: 'URL',
+      cell: (row) =>
+        row.n_url === '' ? (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ) : (
+          <Anchor
+            href={row.n_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            lineClamp={1}
+            maw={200}
+          >
+            {row.n_url}
+          </Anchor>
+        ),
+    },
+    {
+      header: 'Delivery',
+      width: 110,
+      cell: (row) => (
+        <Tooltip
+          label={row.delivery.detail}
+          disabled={row.delivery.detail === ''}
+          multiline
+          maw={280}
+        >
+          <Badge color={deliveryColors[row.delivery.state]} variant="light">
+            {deliveryLabels[row.delivery.state]}
+          </Badge>
+        </Tooltip>
+      ),
+    },
+    {
+      header: 'Time',
+      width: 170,
+      cell: (row) => (
+        <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+          {formatDisplayTime(row.delivery.at ?? row.sendAt ?? row.createdAt)}
+        </Text>
+      ),
+    },
+    {
+      header: 'Actions',
+      width: 200,
+      cell: (row) => (
+        <Group gap={6} wrap="nowrap">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconRepeat size={14} aria-hidden />}
+            aria-label={`Resend ${row.n_title}`}
+            loading={resend.isPending && resend.variables.title === row.n_title}
+            onClick={() => {
+              const fileName = iconFileName(row.n_icon);
+              resend.mutate({
+                title: row.n_title,
+                message: row.n_message,
+                url: row.n_url,
+                ...(fileName === undefined ? {} : { fileName }),
+              });
+            }}
+          >
+            Resend
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            aria-label={`Delete ${row.n_title}`}
+            onClick={() => void deleteIds([row._id])}
+          >
+            Delete
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Page
+      title="Notifications"
+      description="Push notifications to every app user, and what was sent before."
+    >
+      <Grid gutter="md" align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <SendForm />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <DataTable
+            caption="Notification history"
+            rows={history.data}
+            columns={columns}
+            loading={history.isPending}
+            empty={{ title: 'Nothing sent yet', hint: 'Notifications you send appear here.' }}
+            selected={selected}
+            onSelect={setSelected}
+            rowLabel={(row) => row.n_title}
+            toolbar={
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={14} aria-hidden />}
+                disabled={selected.size === 0}
+                loading={remove.isPending}
+                onClick={() => void deleteIds([...selected])}
+              >
+                Delete selected{selected.size === 0 ? '' : ` (${selected.size})`}
+              </Button>
+            }
+          />
+        </Grid.Col>
+      </Grid>
+    </Page>
+  );
+}
