@@ -6,7 +6,9 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
+import { startDevtoolsGuard } from './features/devtools-guard/index.js';
 
+startDevtoolsGuard();
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 createRoot(root).render(

@@ -1,5 +1,6 @@
 // Every route loads its screen on demand (one chunk per screen). Signed out, only the sign-in
 // routes exist; signed in, the shell wraps every screen.
+import { adUnitTypes } from '@dealdesk/core';
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
@@ -32,7 +33,6 @@ const LogoutPage = screen(() => import('../features/auth/LogoutPage.js'), 'Logou
 const NotFoundPage = screen(() => import('../features/errors/NotFoundPage.js'), 'NotFoundPage');
 const ErrorPage = screen(() => import('../features/errors/ErrorPage.js'), 'ErrorPage');
 const HomePage = screen(() => import('../features/home/HomePage.js'), 'HomePage');
-const ComingSoonPage = screen(() => import('../features/home/ComingSoonPage.js'), 'ComingSoonPage');
 const ProfilePage = screen(() => import('../features/profile/ProfilePage.js'), 'ProfilePage');
 const StoryTabs = screen(() => import('../features/stories/StoryTabs.js'), 'StoryTabs');
 const ShortcutsPage = screen(
@@ -72,6 +72,49 @@ const ItemDashboardPage = screen(
   'ItemDashboardPage',
 );
 
+// Part 2: catalogue, policy, ads, analytics and notifications.
+const ProductTabs = screen(() => import('../features/products/ProductTabs.js'), 'ProductTabs');
+const AddProductPage = screen(
+  () => import('../features/products/AddProductPage.js'),
+  'AddProductPage',
+);
+const ProductListPage = screen(
+  () => import('../features/products/ProductListPage.js'),
+  'ProductListPage',
+);
+const ProductDetailPage = screen(
+  () => import('../features/products/ProductDetailPage.js'),
+  'ProductDetailPage',
+);
+const CategoriesPage = screen(
+  () => import('../features/categories/CategoriesPage.js'),
+  'CategoriesPage',
+);
+const ProductEventsPage = screen(
+  () => import('../features/events/ProductEventsPage.js'),
+  'ProductEventsPage',
+);
+const PolicyPage = screen(() => import('../features/policy/PolicyPage.js'), 'PolicyPage');
+const AdsTabs = screen(() => import('../features/ads/AdsTabs.js'), 'AdsTabs');
+const AdUnitsPage = screen(() => import('../features/ads/AdUnitsPage.js'), 'AdUnitsPage');
+const WebAdsPage = screen(() => import('../features/ads/WebAdsPage.js'), 'WebAdsPage');
+const InHouseAdsPage = screen(
+  () => import('../features/inhouse/InHouseAdsPage.js'),
+  'InHouseAdsPage',
+);
+const InHouseAdEditPage = screen(
+  () => import('../features/inhouse/InHouseAdEditPage.js'),
+  'InHouseAdEditPage',
+);
+const AnalyticsPage = screen(
+  () => import('../features/analytics/AnalyticsPage.js'),
+  'AnalyticsPage',
+);
+const NotificationsPage = screen(
+  () => import('../features/notifications/NotificationsPage.js'),
+  'NotificationsPage',
+);
+
 function Loading({ label }: { label: string }) {
   return (
     <Center h="60vh">
@@ -83,15 +126,6 @@ function Loading({ label }: { label: string }) {
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loading label="Loading screen" />}>{children}</Suspense>;
 }
-
-/** Part 2's screens come in a later release; their navigation already leads somewhere clear. */
-const comingSoon = [
-  { path: paths.analytics, title: 'Analytics' },
-  { path: paths.policy, title: 'Policy' },
-  { path: paths.product, title: 'Product' },
-  { path: paths.adsManager, title: 'Ads Manager' },
-  { path: paths.notification, title: 'Notifications' },
-];
 
 function SignedOutRoutes() {
   return (
@@ -128,9 +162,25 @@ function SignedInRoutes() {
         <Route path="/update/story/banner/:id" element={<BannerEditPage />} />
         <Route path="/views/dashboard/:id" element={<ItemDashboardPage />} />
         <Route path={paths.controller} element={<ControllerPage />} />
-        {comingSoon.map(({ path, title }) => (
-          <Route key={path} path={path} element={<ComingSoonPage title={title} />} />
-        ))}
+        <Route element={<ProductTabs />}>
+          <Route path={paths.product} element={<AddProductPage />} />
+          <Route path={paths.categories} element={<CategoriesPage />} />
+          <Route path={paths.products} element={<ProductListPage />} />
+          <Route path={paths.productEvents} element={<ProductEventsPage />} />
+        </Route>
+        <Route path="/show/product/product-details/:id" element={<ProductDetailPage />} />
+        <Route path={paths.policy} element={<PolicyPage kind="policy" />} />
+        <Route path={paths.terms} element={<PolicyPage kind="terms" />} />
+        <Route element={<AdsTabs />}>
+          {adUnitTypes.map((type) => (
+            <Route key={type} path={paths.adUnits[type]} element={<AdUnitsPage type={type} />} />
+          ))}
+          <Route path={paths.webAds} element={<WebAdsPage />} />
+          <Route path={paths.inHouseAds} element={<InHouseAdsPage />} />
+        </Route>
+        <Route path="/manage/ads/inHouseAds/edit/:id" element={<InHouseAdEditPage />} />
+        <Route path={paths.analytics} element={<AnalyticsPage />} />
+        <Route path={paths.notification} element={<NotificationsPage />} />
         <Route path={paths.error} element={<ErrorPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -24,14 +24,24 @@ export interface NavItem {
 export const sideNav: readonly NavItem[] = [
   { label: 'Analytics', to: paths.analytics, icon: IconChartBar },
   { label: 'Policy', to: paths.policy, icon: IconShieldCheck },
-  { label: 'Product', to: paths.product, icon: IconShoppingBag },
+  {
+    label: 'Product',
+    to: paths.product,
+    icon: IconShoppingBag,
+    section: ['/add/Product', '/show/Product', '/show/Prodcut', '/show/product'],
+  },
   {
     label: 'Story Manager',
     to: paths.shortcuts,
     icon: IconCarouselHorizontal,
     section: ['/add/story', '/update/story'],
   },
-  { label: 'Ads Manager', to: paths.adsManager, icon: IconSpeakerphone },
+  {
+    label: 'Ads Manager',
+    to: paths.adsManager,
+    icon: IconSpeakerphone,
+    section: ['/site/manage/ads', '/manage/ads'],
+  },
 ];
 
 /** The top bar's links after the logo (a dropdown on narrow screens). */
