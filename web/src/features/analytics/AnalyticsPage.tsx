@@ -1,8 +1,11 @@
 import {
   adMessages,
+  buildDailySeries,
+  defaultBusinessTimeZone,
   formatCount,
   wrongAnswerMessages,
   type AnalyticsItem,
+  type CountRecord,
   type DateRangeQuery,
 } from '@dealdesk/core';
 import {
@@ -23,6 +26,7 @@ import { api } from '../../app/api.js';
 import { confirmWithCaptcha } from '../../ui/captcha.js';
 import { toastError, toastSuccess, unwrap } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
+import { DailyChart } from '../dashboard/DailyChart.js';
 import { adDashboardPath, IncreaseMarker } from './ClickCount.js';
 import { withClicksDiff } from './clicks-memory.js';
 import { DateRangeBar } from './DateRangeBar.js';
@@ -43,6 +47,30 @@ function CountCard({ label, count }: { label: string; count: number | undefined 
           {formatCount(count)}
         </Text>
       )}
+    </Paper>
+  );
+}
+
+/** A chart of the range's days, drawn only when there is something to draw (spec). */
+function CountChart({
+  title,
+  total,
+  records,
+  color,
+}: {
+  title: string;
+  total: number | undefined;
+  records: readonly CountRecord[] | undefined;
+  color: 'views' | 'clicks';
+}) {
+  const series = buildDailySeries(records, defaultBusinessTimeZone);
+  if (total === undefined || total <= 0 || series === null) return null;
+  return (
+    <Paper p="md" component="section" aria-label={`${title} chart`}>
+      <Title order={2} fz="h5" mb="sm">
+        {title} per day
+      </Title>
+      <DailyChart label={title} series={series} color={color} />
     </Paper>
   );
 }
@@ -134,6 +162,20 @@ export function AnalyticsPage() {
         <CountCard label="Click" count={report.data?.totalClicks} />
         <CountCard label="Total Banner Clicks" count={report.data?.bannerTotal} />
         <CountCard label="Total Shortcut Clicks" count={report.data?.sortcutTotal} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <CountChart
+          title="Views"
+          color="views"
+          total={report.data?.totalViews}
+          records={report.data?.views_data}
+        />
+        <CountChart
+          title="Clicks"
+          color="clicks"
+          total={report.data?.totalClicks}
+          records={report.data?.clicks_data}
+        />
       </SimpleGrid>
       <Stack gap="sm">
         <Title order={2} fz="h4">
