@@ -34,6 +34,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     DEALDESK_ADMIN_PASSWORD: admin.password,
     DEALDESK_ADMIN_EMAIL: admin.a_email,
     DEALDESK_WEB_DIR: webDistDir,
+    // The scraping walk reads a saved product page from a local fixture server.
+    DEALDESK_SCRAPE_ALLOW_HOSTS: '127.0.0.1',
     LOG_LEVEL: 'silent',
   });
   // Every file signs in from 127.0.0.1 with the same admin: the sign-in limits are the

@@ -16,6 +16,8 @@ export async function buildWebApp(): Promise<string> {
     configFile: join(webRoot, 'vite.config.ts'),
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true, sourcemap: false },
+    // Automated browsers are no developer tools: the guard stays out of the tested build.
+    define: { 'import.meta.env.VITE_DEVTOOLS_GUARD': JSON.stringify('off') },
   });
   return outDir;
 }
