@@ -54,22 +54,32 @@ export function dialectOf(db: Kysely<unknown>): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
-/** A text column searched word by word, and the table's key column. */
-export interface FullTextColumn {
+/**
+ * A text column searched word by word, the table's key column, and the columns list filters
+ * use with the search (their values: letters, digits and spaces only).
+ */
+export interface FullTextIndex<Tag extends string = string> {
   table: string;
   key: string;
   column: string;
+  tags: readonly Tag[];
 }
 
+/** How SQLite's index holds a tag value: one word, the column's name then the value's. */
+const tagWord = (column: string, value: string) =>
+  `${column.replace(/_/g, '')}${value.replace(/ /g, '')}`.toLowerCase();
+
 /**
- * Makes `column` searchable. SQLite: an FTS5 index kept by triggers, keyed through a small
- * table of stable integer ids (a table's own rowid may change on VACUUM). PostgreSQL: a
- * generated tsvector column with a GIN index. Both use the 'simple' reading: lowercase words,
- * no stemming, so the two dialects find the same rows.
+ * Makes `column` searchable. SQLite: an FTS5 index kept by triggers, holding the words and,
+ * as one word each, the tag columns' values, so a search with filters is answered from the
+ * index alone; it is keyed through a small table of stable integer ids (a table's own rowid
+ * may change on VACUUM). PostgreSQL: a generated tsvector column with a GIN index, beside the
+ * tag columns' own indexes. Both read words the 'simple' way (lowercase, no stemming), so the
+ * two dialects find the same rows.
  */
 export async function createFullTextIndex(
   db: Kysely<unknown>,
-  { table, key, column }: FullTextColumn,
+  { table, key, column, tags }: FullTextIndex,
 ): Promise<void> {
   const source = sql.id(table);
   const keyColumn = sql.id(key);
@@ -85,19 +95,28 @@ export async function createFullTextIndex(
   const trigger = (event: string) => sql.id(`${table}_search_${event}`);
   const rowOf = (row: 'new' | 'old') =>
     sql`(SELECT rowid FROM ${keys} WHERE item = ${sql.raw(row)}.${keyColumn})`;
+  // The SQL twin of tagWord() for every tag of the new row, separated by spaces.
+  const newTags = sql.join(
+    tags.map(
+      (tag) =>
+        sql`${sql.lit(tag.replace(/_/g, ''))} || lower(replace(new.${sql.id(tag)}, ' ', ''))`,
+    ),
+    sql` || ' ' || `,
+  );
+  const indexed = sql.join([column, ...tags].map((name) => sql.id(name)));
   await sql`CREATE TABLE ${keys} (rowid INTEGER PRIMARY KEY, item TEXT NOT NULL UNIQUE)`.execute(
     db,
   );
   // Prefix indexes of 2 and 3 characters keep search-as-you-type prefixes quick.
   await sql`CREATE VIRTUAL TABLE ${index} USING fts5(
-    body, content='', contentless_delete=1, prefix='2 3')`.execute(db);
+    body, tags, content='', contentless_delete=1, prefix='2 3')`.execute(db);
   await sql`CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON ${source} BEGIN
     INSERT INTO ${keys} (item) VALUES (new.${keyColumn});
-    INSERT INTO ${index} (rowid, body) VALUES (last_insert_rowid(), new.${text});
+    INSERT INTO ${index} (rowid, body, tags) VALUES (last_insert_rowid(), new.${text}, ${newTags});
   END`.execute(db);
-  await sql`CREATE TRIGGER ${trigger('update')} AFTER UPDATE OF ${text} ON ${source} BEGIN
+  await sql`CREATE TRIGGER ${trigger('update')} AFTER UPDATE OF ${indexed} ON ${source} BEGIN
     DELETE FROM ${index} WHERE rowid = ${rowOf('old')};
-    INSERT INTO ${index} (rowid, body) VALUES (${rowOf('new')}, new.${text});
+    INSERT INTO ${index} (rowid, body, tags) VALUES (${rowOf('new')}, new.${text}, ${newTags});
   END`.execute(db);
   await sql`CREATE TRIGGER ${trigger('delete')} AFTER DELETE ON ${source} BEGIN
     DELETE FROM ${index} WHERE rowid = ${rowOf('old')};
@@ -114,23 +133,40 @@ function searchWords(text: string): string[] {
 
 /**
  * Rows whose column holds every word of `text`, each also as the start of a longer word
- * (search as you type: 'iph' finds 'iPhone'); null when `text` has no words. Words are
- * letters and digits only, so they never carry query syntax.
+ * (search as you type: 'iph' finds 'iPhone'), and whose tag columns hold one of the values
+ * each filter lists; null when there are neither words nor filters. Words are letters and
+ * digits only, so they never carry query syntax.
  */
-export function matchesFullText(
+export function matchesFullText<Tag extends string>(
   dialect: DialectName,
-  { table, key }: FullTextColumn,
+  { table, key }: FullTextIndex<Tag>,
   text: string,
+  filters: Partial<Record<Tag, readonly string[]>>,
 ): Expression<SqlBool> | null {
   const words = searchWords(text);
-  if (words.length === 0) return null;
+  const given = (Object.entries(filters) as [Tag, readonly string[] | undefined][]).flatMap(
+    ([tag, values]) => (values === undefined || values.length === 0 ? [] : [{ tag, values }]),
+  );
+  if (words.length === 0 && given.length === 0) return null;
   if (dialect === 'postgres') {
-    const query = words.map((word) => `${word}:*`).join(' & ');
-    return sql<SqlBool>`${sql.ref(`${table}.search_vector`)} @@ to_tsquery('simple', ${query})`;
+    const conditions = given.map(
+      ({ tag, values }) => sql<SqlBool>`${sql.ref(`${table}.${tag}`)} IN (${sql.join(values)})`,
+    );
+    if (words.length > 0) {
+      const query = words.map((word) => `${word}:*`).join(' & ');
+      conditions.push(
+        sql<SqlBool>`${sql.ref(`${table}.search_vector`)} @@ to_tsquery('simple', ${query})`,
+      );
+    }
+    return sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;
   }
-  const query = words.map((word) => `"${word}"*`).join(' ');
+  const parts = given.map(
+    ({ tag, values }) =>
+      `tags : (${values.map((value) => `"${tagWord(tag, value).replace(/"/g, '')}"`).join(' OR ')})`,
+  );
+  if (words.length > 0) parts.push(`body : (${words.map((word) => `"${word}"*`).join(' ')})`);
   const index = sql.id(`${table}_search`);
   return sql<SqlBool>`${sql.ref(`${table}.${key}`)} IN (
     SELECT item FROM ${sql.id(`${table}_search_keys`)} WHERE rowid IN (
-      SELECT rowid FROM ${index} WHERE ${index} MATCH ${query}))`;
+      SELECT rowid FROM ${index} WHERE ${index} MATCH ${parts.join(' AND ')}))`;
 }

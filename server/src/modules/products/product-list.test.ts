@@ -209,6 +209,39 @@ describe.each(dialects)('the product list on %s', (dialect) => {
       expect((await titles({ q: 'echidna' })).total).toBe(0);
     });
 
+    it('filters follow event updates, category changes and subcategory moves', async () => {
+      const id = await addProduct(api, menShoes, { title: 'Numbat loafer', event: 'None' });
+      await api.products.updateEvents({ id: [id], event: 'Best Deals' });
+      expect(await titles({ q: 'numbat', events: ['Best Deals'] })).toMatchObject({ total: 1 });
+      expect(await titles({ q: 'numbat', events: ['None'] })).toMatchObject({ total: 0 });
+
+      const data = productData(womenBags, { title: 'Numbat loafer', event: 'Best Deals' });
+      await api.products.update({ id, productData: data });
+      expect(await titles({ q: 'numbat', subCategories: [menShoes._id] })).toMatchObject({
+        total: 0,
+      });
+      expect(await titles({ q: 'numbat', categories: [womenBags.category._id] })).toMatchObject({
+        total: 1,
+      });
+
+      const elsewhere = await addCategory(api);
+      await api.subcategories.edit({
+        id: womenBags._id,
+        name: womenBags.name,
+        categoryId: elsewhere._id,
+      });
+      expect(await titles({ q: 'numbat', categories: [elsewhere._id] })).toMatchObject({
+        total: 1,
+      });
+      expect(await titles({ categories: [womenBags.category._id] })).toMatchObject({ total: 0 });
+      await api.subcategories.edit({
+        id: womenBags._id,
+        name: womenBags.name,
+        categoryId: womenBags.category._id,
+      });
+      await api.products.remove({ id: [id] });
+    });
+
     it('lists everything when the search has no words in it', async () => {
       const all = (await titles({})).total;
       expect((await titles({ q: '  ' })).total).toBe(all);

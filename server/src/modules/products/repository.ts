@@ -3,14 +3,20 @@ import type { ProductEvent, ProductListQuery } from '@dealdesk/core';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import {
   type DialectName,
-  type FullTextColumn,
+  type FullTextIndex,
   matchesFullText,
 } from '../../adapters/storage/dialect.js';
 import type { Database } from '../../adapters/storage/schema.js';
 import type { ProductRecord } from './rows.js';
 import type { ProductsTable } from './tables.js';
 
-const productSearch: FullTextColumn = { table: 'products', key: 'id', column: 'search_text' };
+/** The words of titles and specifications, with the list's filters beside them. */
+const productSearch: FullTextIndex<'category_id' | 'subcategory_id' | 'events'> = {
+  table: 'products',
+  key: 'id',
+  column: 'search_text',
+  tags: ['category_id', 'subcategory_id', 'events'],
+};
 
 export type ProductFilters = Pick<
   ProductListQuery,
@@ -20,14 +26,13 @@ export type ProductFilters = Pick<
 export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
   /** Products matching every filter given: any of each list, and every word of q. */
   const matching = (filters: ProductFilters) => {
-    let query = db.selectFrom('products');
-    if (filters.categories.length > 0)
-      query = query.where('products.category_id', 'in', filters.categories);
-    if (filters.subCategories.length > 0)
-      query = query.where('products.subcategory_id', 'in', filters.subCategories);
-    if (filters.events.length > 0) query = query.where('products.events', 'in', filters.events);
-    const words = matchesFullText(dialect, productSearch, filters.q);
-    return words === null ? query : query.where(words);
+    const query = db.selectFrom('products');
+    const condition = matchesFullText(dialect, productSearch, filters.q, {
+      category_id: filters.categories,
+      subcategory_id: filters.subCategories,
+      events: filters.events,
+    });
+    return condition === null ? query : query.where(condition);
   };
 
   /** Products with their category and subcategory names and their view and click totals. */

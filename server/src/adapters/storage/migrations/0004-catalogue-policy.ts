@@ -67,7 +67,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .columns([column, 'id'])
       .execute();
   }
-  await createFullTextIndex(db, { table: 'products', key: 'id', column: 'search_text' });
+  await createFullTextIndex(db, {
+    table: 'products',
+    key: 'id',
+    column: 'search_text',
+    tags: ['category_id', 'subcategory_id', 'events'],
+  });
 
   // The policy and the terms: one row each, kind 'policy' or 'terms'.
   await db.schema
