@@ -17,10 +17,7 @@ Settings: DEALDESK_URL, DEALDESK_TOKEN, DEALDESK_API_KEY, DEALDESK_SECRET and DE
 override the config file ($XDG_CONFIG_HOME/dealdesk/config.json).`;
 
 /** Reports a failure in the form the caller asked for and sets the exit code. */
-export function report(
-  error: unknown,
-  context: Pick<Context, 'json' | 'note' | 'paintErr'>,
-): number {
+function report(error: unknown, context: Pick<Context, 'json' | 'note' | 'paintErr'>): number {
   const interrupted = error instanceof Error && error.name === 'ExitPromptError';
   const failure =
     error instanceof CliError

@@ -15,14 +15,13 @@ function undiciForm(form: FormData): UndiciFormData {
   return copy;
 }
 
-export const transport = ((input: string, init: RequestInit = {}) => {
-  const body = init.body instanceof FormData ? undiciForm(init.body) : init.body;
-  return undiciFetch(input, {
-    ...(init as Parameters<typeof undiciFetch>[1]),
-    body: body as Parameters<typeof undiciFetch>[1] extends { body?: infer B } ? B : never,
-    dispatcher,
-  });
-}) as unknown as typeof fetch;
+type UndiciInit = NonNullable<Parameters<typeof undiciFetch>[1]>;
 
-/** Lets the process exit as soon as the work is done, without waiting for idle sockets. */
-export const closeTransport = () => dispatcher.close();
+// The core's client types its transport as the global fetch; undici's own types differ only in
+// name, hence the casts at this one seam.
+export const transport = ((input: string, init: RequestInit = {}) =>
+  undiciFetch(input, {
+    ...(init as UndiciInit),
+    body: init.body instanceof FormData ? undiciForm(init.body) : (init.body as UndiciInit['body']),
+    dispatcher,
+  })) as unknown as typeof fetch;

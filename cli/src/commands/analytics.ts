@@ -1,18 +1,18 @@
 import {
+  adCountsClearSchema,
   adMessages,
   datePresetLabels,
   formatCount,
   wrongAnswerMessages,
   type AnalyticsItem,
 } from '@dealdesk/core';
-import { batches } from '../concurrency.js';
 import { confirmDestructive } from '../confirm.js';
 import { connect, type Connection } from '../connection.js';
 import type { Context } from '../context.js';
+import { idBatches } from '../ids.js';
 import type { Handler } from '../program.js';
 import { chosenRange, type ChosenRange, type RangeOptions } from '../range.js';
 import { renderTable } from '../terminal/table.js';
-import { maxIdsPerCall } from '@dealdesk/core';
 
 interface ClearOptions extends RangeOptions {
   yes?: boolean;
@@ -58,9 +58,7 @@ export const clearAnalytics: Handler<ClearOptions> = async (ids, options, contex
   const range = chosenRange(options, context.env);
   const connection = await connect(context);
   const chosen =
-    ids.length > 0
-      ? [...new Set(ids)]
-      : (await fetchAnalytics(connection, range)).data.map((item) => item._id);
+    ids.length > 0 ? ids : (await fetchAnalytics(connection, range)).data.map((item) => item._id);
   if (chosen.length === 0) {
     // Nothing to clear is not a failure for a cron job: the spec's message, exit 0.
     context.result({ status: true, message: adMessages.adsNotAvailable, cleared: 0 }, () =>
@@ -68,14 +66,16 @@ export const clearAnalytics: Handler<ClearOptions> = async (ids, options, contex
     );
     return;
   }
+  const calls = idBatches(chosen, adCountsClearSchema);
+  const count = calls.flat().length;
   await confirmDestructive(
     context,
     options.yes,
-    `Clear the counts of ${chosen.length} ad(s) for ${rangeLabel(range)}`,
+    `Clear the counts of ${count} ad(s) for ${rangeLabel(range)}`,
     wrongAnswerMessages.captchaNotCorrect,
   );
   let message = '';
-  for (const batch of batches(chosen, maxIdsPerCall))
+  for (const batch of calls)
     message = connection.check(
       await connection.api.analytics.clearAllCounts(batch, {
         startDate: range.startDate,
@@ -86,7 +86,7 @@ export const clearAnalytics: Handler<ClearOptions> = async (ids, options, contex
     {
       status: true,
       message,
-      cleared: chosen.length,
+      cleared: count,
       startDate: range.startDate,
       endDate: range.endDate,
     },

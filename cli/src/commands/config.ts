@@ -22,7 +22,7 @@ type SettingKey = keyof typeof profileKeys;
 const secretKeys = new Set<keyof Profile>(['apiKey', 'secret', 'token']);
 
 /** Enough of a secret to tell two apart, never enough to use it. */
-export const mask = (value: string) =>
+const mask = (value: string) =>
   value.length <= 8 ? '********' : `${value.slice(0, 4)}…${value.slice(-2)}`;
 
 function checkValue(key: SettingKey, value: string): string {

@@ -28,7 +28,7 @@ interface EventOptions {
 }
 
 /** A product the command would touch; `from` is null when its current event is unknown. */
-export interface EventChange {
+interface EventChange {
   id: string;
   title: string | null;
   from: ProductEvent | null;

@@ -33,7 +33,7 @@ interface Placement {
   event: string;
 }
 
-export type ScrapeOutcome =
+type ScrapeOutcome =
   | { url: string; ok: true; scraped: ScrapeResult; created: boolean }
   | { url: string; ok: false; error: string };
 
@@ -51,7 +51,7 @@ function placementOf(options: ScrapeOptions): Placement | null {
 }
 
 /** The create call's input: the scraped fields, the page as original URL, sizes reset (spec). */
-export function productFromScrape(url: string, scraped: ScrapeResult, placement: Placement) {
+function productFromScrape(url: string, scraped: ScrapeResult, placement: Placement) {
   return validate(productCreateSchema, {
     productData: {
       productDetails: {
