@@ -9,6 +9,7 @@ import {
   PostgresAdapter,
   PostgresDialect,
   type SqlBool,
+  type SqliteDatabase,
   SqliteDialect,
   sql,
 } from 'kysely';
@@ -35,7 +36,33 @@ export function createDialect(location: StorageLocation): { name: DialectName; d
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return { name: 'sqlite', dialect: new SqliteDialect({ database }) };
+  return { name: 'sqlite', dialect: new SqliteDialect({ database: reusingStatements(database) }) };
+}
+
+/** Statements kept for reuse; the least recently used goes first. */
+const cachedStatements = 500;
+
+/**
+ * kysely prepares every query anew; SQLite then parses and plans it again (and reopens the
+ * full-text index), which costs more than running most of our queries. Statements are kept by
+ * their SQL text and reused, unless one is still being iterated (a streamed query).
+ */
+function reusingStatements(database: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(source) {
+      const kept = statements.get(source);
+      statements.delete(source);
+      const statement = kept !== undefined && !kept.busy ? kept : database.prepare(source);
+      statements.set(source, statement);
+      if (statements.size > cachedStatements) {
+        const [oldest] = statements.keys();
+        if (oldest !== undefined) statements.delete(oldest);
+      }
+      return statement;
+    },
+  };
 }
 
 /** True when an insert or update failed on a unique constraint, in either dialect. */
