@@ -247,7 +247,6 @@ export function StoryForm({
               <>
                 <NumberInput
                   label="Views"
-                  min={0}
                   allowDecimal={false}
                   value={values.view}
                   error={errors['insertData.view']}
@@ -255,7 +254,6 @@ export function StoryForm({
                 />
                 <NumberInput
                   label="Clicks"
-                  min={0}
                   allowDecimal={false}
                   value={values.clickBtnCount}
                   error={errors['insertData.clickBtnCount']}

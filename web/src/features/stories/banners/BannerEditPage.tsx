@@ -72,7 +72,6 @@ function EditBannerForm({ banner }: { banner: Banner }) {
           />
           <NumberInput
             label="Clicks"
-            min={0}
             allowDecimal={false}
             value={form.values.clickCount}
             error={form.errors['insertData.clickCount']}

@@ -182,7 +182,6 @@ export function ShortcutsPage() {
         editing(shortcut) ? (
           <NumberInput
             aria-label="Number"
-            min={0}
             allowDecimal={false}
             value={draft.values.s_no}
             error={draft.errors['s_no']}
@@ -253,7 +252,6 @@ export function ShortcutsPage() {
         editing(shortcut) ? (
           <NumberInput
             aria-label="Clicks"
-            min={0}
             allowDecimal={false}
             value={draft.values.clickCount}
             error={draft.errors['clickCount']}

@@ -1,0 +1,64 @@
+// Steps the browser tests take on many screens: toasts, the captcha, choosing files.
+import type { Locator, Page } from 'playwright-core';
+
+/** Waits for a toast holding the text. */
+export async function toast(page: Page, text: string | RegExp): Promise<void> {
+  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+}
+
+/** Answers the open captcha: the right sum, or one off. */
+export async function answerCaptcha(page: Page, right: boolean): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  const question = await dialog
+    .getByText(/^What is \d+ \+ \d+\?/)
+    .first()
+    .textContent();
+  const [left, plus] = (question?.match(/\d+/g) ?? []).map(Number);
+  if (left === undefined || plus === undefined) throw new Error(`no captcha question: ${question}`);
+  await dialog.getByRole('textbox').fill(String(left + plus + (right ? 0 : 1)));
+  await dialog.getByRole('button', { name: /Confirm|Delete/ }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** A real 1x1 PNG (the server checks the bytes). */
+export const pngBytes = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+export const png = (name = 'logo.png') => ({ name, mimeType: 'image/png', buffer: pngBytes });
+
+/** A PNG just over the 2 MB image limit. */
+export const oversizePng = () => ({
+  name: 'huge.png',
+  mimeType: 'image/png',
+  buffer: Buffer.concat([pngBytes, Buffer.alloc(2 * 1024 * 1024 + 1 - pngBytes.length)]),
+});
+
+export const jpeg = (name = 'photo.jpg') => ({
+  name,
+  mimeType: 'image/jpeg',
+  buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]),
+});
+
+/** Chooses a file in a file slot, then waits for its check mark (spinner first). */
+export async function chooseFile(
+  page: Page,
+  slot: Locator,
+  file: { name: string; mimeType: string; buffer: Buffer },
+  expected: 'accepted' | 'refused',
+): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await slot.click();
+  await (await chooser).setFiles(file);
+  await page.getByLabel('Checking the file').first().waitFor();
+  await page
+    .getByRole('img', { name: expected === 'accepted' ? 'File accepted' : 'File refused' })
+    .first()
+    .waitFor();
+}
+
+/** Picks an option of a segmented control (its radios are visually hidden). */
+export async function pick(page: Page, group: string, option: string): Promise<void> {
+  await page.getByRole('radiogroup', { name: group }).getByText(option, { exact: true }).click();
+}

@@ -1,0 +1,240 @@
+// The story section: shortcut stories, story videos and images, story ads and banners, each
+// added, edited, switched and deleted through the screens, with the captcha both ways.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectBrowser,
+  openPage,
+  openSignedIn,
+  screenshot,
+  sessionToken,
+  wide,
+  type TestPage,
+} from '../support/browser.js';
+import {
+  answerCaptcha,
+  chooseFile,
+  jpeg,
+  oversizePng,
+  pick,
+  png,
+  toast,
+} from '../support/screens.js';
+
+let browser: Browser;
+let tab: TestPage;
+let page: Page;
+beforeAll(async () => {
+  browser = await connectBrowser();
+  tab = await openPage(browser, wide);
+  page = tab.page;
+  await openSignedIn(page, '/add/story', await sessionToken());
+});
+afterAll(async () => {
+  expect(tab.errors, tab.errors.join('\n')).toEqual([]);
+  await tab.close();
+  await browser.close();
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail')
+    await screenshot(page, `failed-${context.task.name.slice(0, 30)}`);
+});
+
+const table = (caption: string) => page.getByRole('table', { name: caption });
+
+describe('shortcut stories', () => {
+  it('shows the empty list, then refuses bad files and missing fields', async () => {
+    await page.getByRole('tab', { name: 'Shortcut', selected: true }).waitFor();
+    await page.getByText('No shortcut stories yet').waitFor();
+    await expect(page.getByLabel('Number').getAttribute('readonly')).resolves.not.toBeNull();
+    expect(await page.getByLabel('Number').inputValue()).toBe('1');
+    await screenshot(page, 'shortcuts-empty');
+
+    await page.getByRole('button', { name: 'Add shortcut' }).click();
+    await page.getByText('Enter a title').waitFor();
+    await page.getByText('Enter a valid URL').waitFor();
+    await page.getByText('Please select a valid image to upload.').waitFor();
+
+    const slot = page.getByLabel('Logo image');
+    await chooseFile(page, slot, jpeg(), 'refused');
+    await page
+      .getByText('Only GIF and PNG files are allowed. Please select an image with a valid format.')
+      .waitFor();
+    await chooseFile(page, slot, oversizePng(), 'refused');
+    await page.getByText('The image file size should not exceed 2 MB.').waitFor();
+  });
+
+  it('adds a shortcut with the suggested number', async () => {
+    await page.getByLabel('Title', { exact: false }).first().fill('Flipkart');
+    await page.getByLabel(/^URL/).first().fill('https://www.flipkart.com');
+    await chooseFile(page, page.getByLabel('Logo image'), png(), 'accepted');
+    await page.getByRole('button', { name: 'Add shortcut' }).click();
+    await toast(page, /added/i);
+    const row = table('Shortcut List').getByRole('row', { name: /Flipkart/ });
+    await row.waitFor();
+    expect(await row.getByRole('cell').nth(1).textContent()).toBe('1');
+    expect(await page.getByLabel('Number').inputValue()).toBe('2');
+    await screenshot(page, 'shortcuts');
+  });
+
+  it('edits a row in place and refuses negative numbers', async () => {
+    await page.getByRole('button', { name: 'Edit Flipkart' }).click();
+    const row = table('Shortcut List').getByRole('row').nth(1);
+    await row.getByLabel('Clicks').fill('-4');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Enter only positive numbers').waitFor();
+    await row.getByLabel('Clicks').fill('1500');
+    await row.getByLabel('Title').fill('Flipkart deals');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await toast(page, /updated/i);
+    const saved = table('Shortcut List').getByRole('row', { name: /Flipkart deals/ });
+    await saved.getByRole('link', { name: /1\.5k clicks/ }).waitFor();
+    // Cancel leaves edit mode without saving.
+    await page.getByRole('button', { name: 'Edit Flipkart deals' }).click();
+    await table('Shortcut List').getByRole('row').nth(1).getByLabel('Title').fill('Not saved');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await table('Shortcut List')
+      .getByRole('row', { name: /Flipkart deals/ })
+      .waitFor();
+  });
+
+  it('switches the status between Active and De Active', async () => {
+    const status = page.getByRole('switch', { name: 'Flipkart deals status' });
+    expect(await status.isChecked()).toBe(true);
+    await status.click({ force: true });
+    await toast(page, /status|updated/i);
+    await table('Shortcut List').getByText('De Active').waitFor();
+  });
+
+  it('deletes only after the right captcha answer', async () => {
+    await page.getByRole('button', { name: 'Delete Flipkart deals' }).click();
+    await answerCaptcha(page, false);
+    await toast(page, 'Ans is not correct');
+    await table('Shortcut List')
+      .getByRole('row', { name: /Flipkart deals/ })
+      .waitFor();
+    await page.getByRole('button', { name: 'Delete Flipkart deals' }).click();
+    await answerCaptcha(page, true);
+    await toast(page, /deleted/i);
+    await page.getByText('No shortcut stories yet').waitFor();
+  });
+});
+
+describe('story videos and images', () => {
+  it('adds an image story with a view limit; the running badge shows', async () => {
+    await page.getByRole('tab', { name: 'Story', exact: true }).click();
+    await page.waitForURL('**/add/story/video');
+    await page.getByText(/^(Running|Not Running)$/).waitFor();
+    await page.getByText('No stories yet').waitFor();
+    await pick(page, 'Story type', 'Image');
+    await chooseFile(page, page.getByLabel('Image file'), png('story.png'), 'accepted');
+    await page.getByLabel('Button URL').fill('not a link');
+    await page.getByRole('button', { name: 'Add story' }).click();
+    await page.getByText('Enter a valid button URL').waitFor();
+    await page.getByLabel('Button text').fill('Shop now');
+    await page.getByLabel('Button URL').fill('https://shop.example/sale');
+    await pick(page, 'Limit', 'View');
+    await page.getByLabel('Maximum views').fill('500');
+    await page.getByRole('button', { name: 'Add story' }).click();
+    await toast(page, /added|success/i);
+    await table('Story List')
+      .getByRole('row', { name: /Image story/ })
+      .waitFor();
+    expect(await table('Story List').getByText('500 views').count()).toBe(1);
+    await screenshot(page, 'story-videos');
+  });
+
+  it('edits the story and returns to the list about a second later', async () => {
+    await page.getByRole('link', { name: /^Edit Image story/ }).click();
+    await page.waitForURL('**/update/story/video/*');
+    // Full-page screenshots resize the window: take them before typing.
+    await page.getByLabel('Story time (seconds)').waitFor();
+    await screenshot(page, 'story-video-edit');
+    await page.getByLabel('Story time (seconds)').fill('15');
+    await pick(page, 'Limit', 'Click');
+    await page.getByLabel('Maximum clicks').fill('40');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await toast(page, 'Story updated successfully!');
+    await page.waitForURL('**/add/story/video');
+    await table('Story List').getByText('40 clicks').waitFor();
+    await table('Story List').getByText('15 s').waitFor();
+  });
+
+  it("deletes after the captcha, with this screen's wrong-answer wording", async () => {
+    await page.getByRole('button', { name: /^Delete Image story/ }).click();
+    await answerCaptcha(page, false);
+    await toast(page, 'Ans in not currect');
+    await page.getByRole('button', { name: /^Delete Image story/ }).click();
+    await answerCaptcha(page, true);
+    await page.getByText('No stories yet').waitFor();
+  });
+});
+
+describe('story ads', () => {
+  it('adds a native (NTV) story ad with no file', async () => {
+    await page.getByRole('tab', { name: 'Story Ads' }).click();
+    await page.waitForURL('**/add/story/Ad');
+    await pick(page, 'Story ad type', 'NTV');
+    await page.getByRole('button', { name: 'Add story ad' }).click();
+    await page.getByText('Enter the native ad ID').waitFor();
+    await page.getByLabel('Native ad ID').fill('ca-app-pub-1/native');
+    await page.getByRole('button', { name: 'Add story ad' }).click();
+    await toast(page, /added|success/i);
+    await table('Story Ads List').getByText('Ad unit ca-app-pub-1/native').waitFor();
+    await screenshot(page, 'story-ads');
+  });
+
+  it('keeps a native story ad native on its edit screen', async () => {
+    await page.getByRole('link', { name: /^Edit NTV story/ }).click();
+    await page.waitForURL('**/update/story/ads/*');
+    await page.getByRole('heading', { name: 'Edit story ad' }).waitFor();
+    const types = page.getByRole('radiogroup', { name: 'Story ad type' }).locator('label');
+    expect(await types.allTextContents()).toEqual(['Native']);
+    await screenshot(page, 'story-ad-edit');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL('**/add/story/Ad');
+  });
+});
+
+describe('banners', () => {
+  it('refuses a JPEG, adds a PNG banner and shows it in the Uploaded Banner list', async () => {
+    await page.getByRole('tab', { name: 'Banner' }).click();
+    await page.waitForURL('**/add/story/banner');
+    await page.getByText('No banners yet').waitFor();
+    await chooseFile(page, page.getByLabel('Banner image'), jpeg(), 'refused');
+    await page
+      .getByText('Only PNG files are allowed. Please select an image with a valid format.')
+      .waitFor();
+    await page.getByLabel('Banner name').fill('Diwali mega sale on every gadget');
+    await chooseFile(page, page.getByLabel('Banner image'), png('banner.png'), 'accepted');
+    await page.getByRole('button', { name: 'Add Banner' }).click();
+    await toast(page, /added|success/i);
+    // Names longer than 20 characters are cut with an ellipsis.
+    await table('Uploaded Banner').getByText('Diwali mega sale on ...').waitFor();
+    await screenshot(page, 'banners');
+  });
+
+  it('edits the banner and returns to the banner list', async () => {
+    await page.getByRole('link', { name: 'Edit Diwali mega sale on every gadget' }).click();
+    await page.waitForURL('**/update/story/banner/*');
+    await page.getByLabel('Banner name').waitFor();
+    await screenshot(page, 'banner-edit');
+    await page.getByLabel('Banner name').fill('Diwali sale');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await toast(page, /updated/i);
+    await page.waitForURL('**/add/story/banner/');
+    await table('Uploaded Banner').getByText('Diwali sale').waitFor();
+  });
+
+  it('switches the banner off and deletes it after the captcha', async () => {
+    await page.getByRole('switch', { name: 'Diwali sale status' }).click({ force: true });
+    await table('Uploaded Banner').getByText('De Active').waitFor();
+    await page.getByRole('button', { name: 'Delete Diwali sale' }).click();
+    await answerCaptcha(page, false);
+    await toast(page, 'Ans is not correct');
+    await page.getByRole('button', { name: 'Delete Diwali sale' }).click();
+    await answerCaptcha(page, true);
+    await page.getByText('No banners yet').waitFor();
+  });
+});
