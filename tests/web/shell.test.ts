@@ -1,0 +1,111 @@
+// The signed-in frame at 1280 px and at 375 px: side navigation (hover rail or drawer), the
+// top bar (links or dropdown), the server load strip, and a screenshot of every screen.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectBrowser,
+  narrow,
+  openPage,
+  openSignedIn,
+  screenshot,
+  sessionToken,
+  wide,
+  type TestPage,
+} from '../support/browser.js';
+
+let browser: Browser;
+let token: string;
+beforeAll(async () => {
+  browser = await connectBrowser();
+  token = await sessionToken();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const screens = [
+  ['home', '/', 'Welcome back'],
+  ['profile', '/profile', 'Profile'],
+  ['story-manager', '/add/story', 'Story Manager'],
+  ['controller', '/controller', 'Controller'],
+  ['dashboard', '/views/dashboard/bbbbbbbbbbbbbbbbbbbbbbbb', 'Views and clicks'],
+  ['coming-soon', '/site/manage/analytics', 'Analytics is coming soon'],
+] as const;
+
+describe.each([
+  ['wide', wide],
+  ['narrow', narrow],
+] as const)('shell, %s', (size, viewport) => {
+  let tab: TestPage;
+  beforeAll(async () => {
+    tab = await openPage(browser, viewport);
+    await openSignedIn(tab.page, '/', token);
+  });
+  afterAll(async () => {
+    expect(tab.errors, tab.errors.join('\n')).toEqual([]);
+    await tab.close();
+  });
+
+  it('shows the server load strip with a band colour for each reading', async () => {
+    const strip = tab.page.getByRole('group', { name: 'Server load' }).filter({ visible: true });
+    await strip.getByText(/^CPU \d+%$/).waitFor();
+    for (const reading of ['cpuLoad', 'ramUsage', 'storageUsage']) {
+      const band = await strip.getByTestId(`server-${reading}`).getAttribute('data-band');
+      expect(['green', 'yellow', 'red']).toContain(band);
+    }
+  });
+
+  it('reaches every section from the side navigation', async () => {
+    const { page } = tab;
+    const open = async (label: string) => {
+      if (size === 'narrow') {
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        await page.getByRole('dialog').getByRole('link', { name: label }).click();
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+      } else {
+        const rail = page.getByRole('navigation', { name: 'Main' });
+        await rail.hover();
+        await rail.getByRole('link', { name: label }).click();
+      }
+    };
+    await open('Story Manager');
+    await page.waitForURL('**/add/story');
+    await open('Policy');
+    await page.getByRole('heading', { name: 'Policy is coming soon' }).waitFor();
+    if (size === 'narrow') {
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      await screenshot(page, 'shell-drawer');
+      await page.keyboard.press('Escape');
+    } else {
+      await page.getByRole('navigation', { name: 'Main' }).hover();
+      await screenshot(page, 'shell-rail-open');
+    }
+  });
+
+  it('reaches the top links (a dropdown on narrow screens that closes on an outside click)', async () => {
+    const { page } = tab;
+    if (size === 'narrow') {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
+      await page.mouse.click(200, 600);
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('menuitem', { name: 'Controller' }).click();
+    } else {
+      await page.getByRole('link', { name: 'Controller' }).click();
+    }
+    await page.waitForURL('**/controller');
+  });
+
+  it.each(screens)('shows %s', async (name, path, heading) => {
+    const { page } = tab;
+    await page.goto(path);
+    await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor();
+    await page
+      .getByRole('group', { name: 'Server load' })
+      .filter({ visible: true })
+      .getByText(/^CPU \d+%$/)
+      .waitFor();
+    await screenshot(page, name);
+  });
+});
