@@ -36,6 +36,10 @@ export function createDialect(location: StorageLocation): { name: DialectName; d
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  // Reads through a memory map and a 64 MB page cache instead of a read() per page: the
+  // catalogue's rows and search index are read far more often than written.
+  database.pragma('mmap_size = 268435456');
+  database.pragma('cache_size = -65536');
   return { name: 'sqlite', dialect: new SqliteDialect({ database: reusingStatements(database) }) };
 }
 

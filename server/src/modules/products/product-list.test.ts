@@ -16,6 +16,8 @@ import {
   signedInClient,
   type CatalogueClient,
 } from './catalogue-fixtures.js';
+import { newId } from '../../ids.js';
+import { detailColumns } from './rows.js';
 
 const nowLaunch = 'Now Launch' as ProductEvent;
 
@@ -100,6 +102,57 @@ describe.each(dialects)('the product list on %s', (dialect) => {
       expect((await api.products.list({ limit: 5000 })).httpStatus).toBe(400);
       expect((await api.products.list({ categories: ['nope'] })).httpStatus).toBe(400);
       expect((await api.products.list({ events: 'Someday' as ProductEvent })).httpStatus).toBe(400);
+    });
+  });
+
+  describe('a list broader than one pass over the index', () => {
+    const stocked = 5_001;
+    let bulk: Subcategory;
+    beforeAll(async () => {
+      bulk = await addSubcategory(api, await addCategory(api));
+      // Written straight to storage: five thousand API calls would only slow the test down.
+      const { db } = server.app.dealdesk.context;
+      const now = new Date();
+      const rows = Array.from({ length: stocked }, (_, index) => {
+        const data = productData(bulk, { title: `Bulk lantern ${index}`, event: 'Trending' });
+        return {
+          id: newId(new Date(now.getTime() + index * 1000)),
+          ...detailColumns({
+            productDetails: {
+              ...data.productDetails,
+              price: 10,
+              og_price: 20,
+              rating: '0',
+              ratingsAndReviews: '0 Ratings, 0 Reviews',
+              deliveryInfo: 'Standard Delivery',
+              availableSizes: [],
+              specifications: {},
+            },
+            events: 'Trending',
+            btn_url: data.productDetails.og_url,
+          }),
+          images: '[]',
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        };
+      });
+      await db.transaction().execute(async (trx) => {
+        for (let at = 0; at < rows.length; at += 500)
+          await trx
+            .insertInto('products')
+            .values(rows.slice(at, at + 500))
+            .execute();
+      });
+    });
+
+    it('counts and pages every match, by filter and by search', async () => {
+      const byFilter = await api.products.list({ subCategories: [bulk._id], page: 51 });
+      expect(byFilter.totalRecord).toBe(stocked);
+      expect(byFilter.data?.map((product) => product.title)).toEqual(['Bulk lantern 0']);
+      const bySearch = await api.products.list({ q: 'lantern', events: ['Trending'] });
+      expect(bySearch.totalRecord).toBe(stocked);
+      expect(bySearch.data?.[0]?.title).toBe(`Bulk lantern ${stocked - 1}`);
+      expect(bySearch.data).toHaveLength(productPageSize);
     });
   });
 

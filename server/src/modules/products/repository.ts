@@ -1,6 +1,6 @@
 // Storage of products. Portable kysely only; the full-text match comes from the dialect helper.
 import type { ProductEvent, ProductListQuery } from '@dealdesk/core';
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Expression, Insertable, Kysely, SqlBool, Updateable } from 'kysely';
 import {
   type DialectName,
   type FullTextIndex,
@@ -23,21 +23,29 @@ export type ProductFilters = Pick<
   'q' | 'categories' | 'subCategories' | 'events'
 >;
 
+/**
+ * A search or filter finding at most this many products is answered from one pass over the
+ * index: the matching ids give the total and the page. Broader lists are counted and paged
+ * by the database instead.
+ */
+const onePassLimit = 5_000;
+
 export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
-  /** Products matching every filter given: any of each list, and every word of q. */
-  const matching = (filters: ProductFilters) => {
-    const query = db.selectFrom('products');
-    const condition = matchesFullText(dialect, productSearch, filters.q, {
+  /** Every filter given (any of each list) and every word of q; null when none is given. */
+  const condition = (filters: ProductFilters) =>
+    matchesFullText(dialect, productSearch, filters.q, {
       category_id: filters.categories,
       subcategory_id: filters.subCategories,
       events: filters.events,
     });
-    return condition === null ? query : query.where(condition);
-  };
+
+  /** Products meeting a condition (all of them for null). */
+  const products = (where: Expression<SqlBool> | null) =>
+    where === null ? db.selectFrom('products') : db.selectFrom('products').where(where);
 
   /** Products with their category and subcategory names and their view and click totals. */
-  const records = (filters: ProductFilters) =>
-    matching(filters)
+  const records = (where: Expression<SqlBool> | null) =>
+    products(where)
       .innerJoin('categories', 'categories.id', 'products.category_id')
       .innerJoin('subcategories', 'subcategories.id', 'products.subcategory_id')
       .leftJoin('item_totals', 'item_totals.item_id', 'products.id')
@@ -64,26 +72,45 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
         'item_totals.clicks',
       ]);
 
-  const noFilters: ProductFilters = { q: '', categories: [], subCategories: [], events: [] };
+  /** One page, newest first (ids are time-ordered), and the total. */
+  const countAndPage = async (where: Expression<SqlBool> | null, offset: number, limit: number) => {
+    const [rows, { total }] = await Promise.all([
+      records(where).orderBy('products.id', 'desc').limit(limit).offset(offset).execute(),
+      products(where)
+        .select((eb) => eb.fn.countAll().as('total'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total) };
+  };
 
   return {
-    /** One page, newest first (ids are time-ordered). */
-    page: (filters: ProductFilters, page: number, limit: number): Promise<ProductRecord[]> =>
-      records(filters)
+    async list(
+      filters: ProductFilters,
+      page: number,
+      limit: number,
+    ): Promise<{ rows: ProductRecord[]; total: number }> {
+      const offset = (page - 1) * limit;
+      const where = condition(filters);
+      if (where === null) return countAndPage(where, offset, limit);
+      const found = await products(where)
+        .select('products.id')
         .orderBy('products.id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-
-    count: async (filters: ProductFilters): Promise<number> => {
-      const { total } = await matching(filters)
-        .select((eb) => eb.fn.countAll().as('total'))
-        .executeTakeFirstOrThrow();
-      return Number(total);
+        .limit(onePassLimit + 1)
+        .execute();
+      if (found.length > onePassLimit) return countAndPage(where, offset, limit);
+      const ids = found.slice(offset, offset + limit).map((row) => row.id);
+      const rows =
+        ids.length === 0
+          ? []
+          : await records(null)
+              .where('products.id', 'in', ids)
+              .orderBy('products.id', 'desc')
+              .execute();
+      return { rows, total: found.length };
     },
 
     find: (id: string): Promise<ProductRecord | undefined> =>
-      records(noFilters).where('products.id', '=', id).executeTakeFirst(),
+      records(null).where('products.id', '=', id).executeTakeFirst(),
 
     /** What a change needs to know of the stored products: place and files. */
     stored: (ids: readonly string[]) =>

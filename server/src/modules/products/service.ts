@@ -46,11 +46,8 @@ export function productsService({ db, dialect, media, clock }: AppContext) {
     find,
 
     async list(query: ProductListQuery): Promise<{ data: Product[]; totalRecord: number }> {
-      const [rows, totalRecord] = await Promise.all([
-        repo.page(query, query.page, query.limit),
-        repo.count(query),
-      ]);
-      return { data: rows.map(toProduct), totalRecord };
+      const { rows, total } = await repo.list(query, query.page, query.limit);
+      return { data: rows.map(toProduct), totalRecord: total };
     },
 
     /** Uploaded images come first, then the linked ones, in the order given. */
