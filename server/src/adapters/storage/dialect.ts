@@ -145,7 +145,13 @@ export async function createFullTextIndex(
     INSERT INTO ${keys} (item) VALUES (new.${keyColumn});
     INSERT INTO ${index} (rowid, body, tags) VALUES (last_insert_rowid(), new.${text}, ${newTags});
   END`.execute(db);
-  await sql`CREATE TRIGGER ${trigger('update')} AFTER UPDATE OF ${indexed} ON ${source} BEGIN
+  // Only rows whose indexed values changed are indexed again (a price edit is not).
+  const changed = sql.join(
+    [column, ...tags].map((name) => sql`old.${sql.id(name)} IS NOT new.${sql.id(name)}`),
+    sql` OR `,
+  );
+  await sql`CREATE TRIGGER ${trigger('update')} AFTER UPDATE OF ${indexed} ON ${source}
+  WHEN ${changed} BEGIN
     DELETE FROM ${index} WHERE rowid = ${rowOf('old')};
     INSERT INTO ${index} (rowid, body, tags) VALUES (${rowOf('new')}, new.${text}, ${newTags});
   END`.execute(db);

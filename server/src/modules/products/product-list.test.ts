@@ -254,6 +254,12 @@ describe.each(dialects)('the product list on %s', (dialect) => {
     it('finds a product by its new words after an update, and no longer after a delete', async () => {
       const id = await addProduct(api, menShoes, { title: 'Platypus sandal' });
       expect((await titles({ q: 'platypus' })).total).toBe(1);
+      // A change the index does not hold (the price) leaves the product findable.
+      const repriced = productData(menShoes, { title: 'Platypus sandal', price: 555 });
+      expect((await api.products.update({ id, productData: repriced })).status).toBe(true);
+      expect(await titles({ q: 'platypus', subCategories: [menShoes._id] })).toMatchObject({
+        total: 1,
+      });
       const data = productData(menShoes, { title: 'Echidna sandal' });
       expect((await api.products.update({ id, productData: data })).status).toBe(true);
       expect((await titles({ q: 'platypus' })).total).toBe(0);
