@@ -5,7 +5,15 @@
 import { buildApp, loadConfig } from '@dealdesk/server';
 import { decryptResponse, encryptRequest, trackedKinds } from '@dealdesk/core';
 import http from 'node:http';
-import { benchEnvironment, machine, percentile, round, startServerProcess } from './lib.mjs';
+import { loadavg } from 'node:os';
+import {
+  benchEnvironment,
+  machine,
+  percentile,
+  processCpuSeconds,
+  round,
+  startServerProcess,
+} from './lib.mjs';
 
 const settings = {
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
@@ -101,9 +109,14 @@ async function main() {
   await new Promise((resolve) => setTimeout(resolve, settings.warmupSeconds * 1000));
   measuring = true;
   const started = performance.now();
+  const serverCpuBefore = processCpuSeconds(server.pid);
+  const loadCpuBefore = process.cpuUsage();
   await new Promise((resolve) => setTimeout(resolve, settings.seconds * 1000));
   measuring = false;
   const seconds = (performance.now() - started) / 1000;
+  const serverCpuAfter = processCpuSeconds(server.pid);
+  const loadCpu = process.cpuUsage(loadCpuBefore);
+  const serverCpu = serverCpuBefore === null ? null : serverCpuAfter - serverCpuBefore;
   stop = true;
   await Promise.all(running);
   agent.destroy();
@@ -130,6 +143,11 @@ async function main() {
       p50: round(percentile(latencies, 0.5)),
       p99: round(percentile(latencies, 0.99)),
     },
+    // Events the server takes per second of its own CPU time: what one idle core would do.
+    eventsPerServerCpuSecond: serverCpu === null ? null : Math.round(measuredEvents / serverCpu),
+    serverCpuShare: serverCpu === null ? null : round(serverCpu / seconds, 2),
+    loadGeneratorCpuShare: round((loadCpu.user + loadCpu.system) / 1e6 / seconds, 2),
+    loadAverage: loadavg().map((value) => round(value, 1)),
     failures,
     acknowledgedEvents: acknowledged,
     storedEvents: Number(stored),

@@ -2,7 +2,7 @@
 // and percentiles.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +45,7 @@ export function startServerProcess(env) {
       child.stdout.resume(); // keep draining whatever it logs
       resolve({
         url,
+        pid: child.pid,
         stop: () => {
           child.kill('SIGTERM');
           return exited;
@@ -65,3 +66,17 @@ export const machine = () =>
   `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`;
 
 export const round = (value, digits = 1) => Number(value.toFixed(digits));
+
+/**
+ * CPU seconds a process has used (Linux /proc; null elsewhere). On a shared machine this
+ * tells what the server needs per event, whatever the other processes take meanwhile.
+ */
+export function processCpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, in clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
