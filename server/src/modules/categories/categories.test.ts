@@ -125,6 +125,20 @@ describe.each(dialects)('categories and subcategories on %s', (dialect) => {
       });
     });
 
+    it("reads a form's empty file part as no file, and refuses two files in one slot", async () => {
+      const category = await addCategory(api);
+      type Edit = Parameters<typeof api.categories.edit>[0];
+      const blankSlot = { id: category._id, name: category.name, image: '' } as unknown as Edit;
+      expect((await api.categories.edit(blankSlot)).status).toBe(true);
+      expect(await categoryNamed(category._id)).toEqual(category);
+      const twoImages = { ...blankSlot, image: [png(), png()] } as unknown as Edit;
+      expect(await api.categories.edit(twoImages)).toMatchObject({
+        status: false,
+        message: 'Send at most one file in image',
+        httpStatus: 400,
+      });
+    });
+
     it('replaces an image sent on update and removes the old file', async () => {
       const category = await addCategory(api);
       await api.categories.edit({ id: category._id, name: category.name, bg_image: png(200) });
