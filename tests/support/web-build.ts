@@ -17,7 +17,11 @@ export async function buildWebApp(): Promise<string> {
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true, sourcemap: false },
     // Automated browsers are no developer tools: the guard stays out of the tested build.
-    define: { 'import.meta.env.VITE_DEVTOOLS_GUARD': JSON.stringify('off') },
+    define: {
+      'import.meta.env.VITE_DEVTOOLS_GUARD': JSON.stringify('off'),
+      // Vitest runs with NODE_ENV=test, which would give React's development build.
+      'process.env.NODE_ENV': JSON.stringify('production'),
+    },
   });
   return outDir;
 }
