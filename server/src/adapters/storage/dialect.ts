@@ -96,17 +96,38 @@ export interface FullTextIndex<Tag extends string = string> {
   tags: readonly Tag[];
 }
 
+/**
+ * The words of a text as the search reads them: letters with their marks (so Devanagari and
+ * accented words stay whole) and digits, lowercase, in one Unicode form.
+ */
+function wordsOf(text: string): string[] {
+  return (
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{M}\p{N}]+/gu) ?? []
+  );
+}
+
+/**
+ * What a full-text column holds: the texts' words, one space apart. Both databases index
+ * exactly these words, so neither's own word rules (PostgreSQL's depend on its locale) decide
+ * what a search finds.
+ */
+export const searchableText = (...texts: readonly string[]): string =>
+  texts.flatMap(wordsOf).join(' ');
+
 /** How SQLite's index holds a tag value: one word, the column's name then the value's. */
 const tagWord = (column: string, value: string) =>
   `${column.replace(/_/g, '')}${value.replace(/ /g, '')}`.toLowerCase();
 
 /**
- * Makes `column` searchable. SQLite: an FTS5 index kept by triggers, holding the words and,
- * as one word each, the tag columns' values, so a search with filters is answered from the
- * index alone; it is keyed through a small table of stable integer ids (a table's own rowid
- * may change on VACUUM). PostgreSQL: a generated tsvector column with a GIN index, beside the
- * tag columns' own indexes. Both read words the 'simple' way (lowercase, no stemming), so the
- * two dialects find the same rows.
+ * Makes `column` (written with searchableText) searchable. SQLite: an FTS5 index kept by
+ * triggers, holding the words and, as one word each, the tag columns' values, so a search
+ * with filters is answered from the index alone; it is keyed through a small table of stable
+ * integer ids (a table's own rowid may change on VACUUM). PostgreSQL: a generated tsvector of
+ * the same words with a GIN index, beside the tag columns' own indexes. Migration 0004 calls
+ * this: a change here reaches new databases only, existing ones need a migration of their own.
  */
 export async function createFullTextIndex(
   db: Kysely<unknown>,
@@ -118,7 +139,7 @@ export async function createFullTextIndex(
   const index = sql.id(`${table}_search`);
   if (dialectOf(db) === 'postgres') {
     await sql`ALTER TABLE ${source} ADD COLUMN search_vector tsvector
-      GENERATED ALWAYS AS (to_tsvector('simple', ${text})) STORED`.execute(db);
+      GENERATED ALWAYS AS (array_to_tsvector(string_to_array(${text}, ' '))) STORED`.execute(db);
     await sql`CREATE INDEX ${index} ON ${source} USING gin (search_vector)`.execute(db);
     return;
   }
@@ -138,9 +159,11 @@ export async function createFullTextIndex(
   await sql`CREATE TABLE ${keys} (rowid INTEGER PRIMARY KEY, item TEXT NOT NULL UNIQUE)`.execute(
     db,
   );
-  // Prefix indexes of 2 and 3 characters keep search-as-you-type prefixes quick.
-  await sql`CREATE VIRTUAL TABLE ${index} USING fts5(
-    body, tags, content='', contentless_delete=1, prefix='2 3')`.execute(db);
+  // Prefix indexes of 2 and 3 characters keep search-as-you-type prefixes quick. The words
+  // come split already: spaces are the only separators, marks stay in their words.
+  await sql`CREATE VIRTUAL TABLE ${index} USING fts5(body, tags, content='',
+    contentless_delete=1, prefix='2 3',
+    tokenize="unicode61 remove_diacritics 0 categories 'L* M* N* Co'")`.execute(db);
   await sql`CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON ${source} BEGIN
     INSERT INTO ${keys} (item) VALUES (new.${keyColumn});
     INSERT INTO ${index} (rowid, body, tags) VALUES (last_insert_rowid(), new.${text}, ${newTags});
@@ -161,18 +184,14 @@ export async function createFullTextIndex(
   END`.execute(db);
 }
 
-/** Words of a search box: letters and digits, lowercase; at most this many are used. */
+/** Words of a search box used at most. */
 const maxSearchWords = 8;
-
-function searchWords(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, maxSearchWords);
-}
 
 /**
  * Rows whose column holds every word of `text`, each also as the start of a longer word
  * (search as you type: 'iph' finds 'iPhone'), and whose tag columns hold one of the values
- * each filter lists; null when there are neither words nor filters. Words are letters and
- * digits only, so they never carry query syntax.
+ * each filter lists; null when there are neither words nor filters. Words are letters, marks
+ * and digits only, so they never carry query syntax.
  */
 export function matchesFullText<Tag extends string>(
   dialect: DialectName,
@@ -180,7 +199,7 @@ export function matchesFullText<Tag extends string>(
   text: string,
   filters: Partial<Record<Tag, readonly string[]>>,
 ): Expression<SqlBool> | null {
-  const words = searchWords(text);
+  const words = wordsOf(text).slice(0, maxSearchWords);
   const given = (Object.entries(filters) as [Tag, readonly string[] | undefined][]).flatMap(
     ([tag, values]) => (values === undefined || values.length === 0 ? [] : [{ tag, values }]),
   );
@@ -190,10 +209,9 @@ export function matchesFullText<Tag extends string>(
       ({ tag, values }) => sql<SqlBool>`${sql.ref(`${table}.${tag}`)} IN (${sql.join(values)})`,
     );
     if (words.length > 0) {
-      const query = words.map((word) => `${word}:*`).join(' & ');
-      conditions.push(
-        sql<SqlBool>`${sql.ref(`${table}.search_vector`)} @@ to_tsquery('simple', ${query})`,
-      );
+      // A tsquery literal takes the words as they are (to_tsquery would split them again).
+      const query = words.map((word) => `'${word}':*`).join(' & ');
+      conditions.push(sql<SqlBool>`${sql.ref(`${table}.search_vector`)} @@ ${query}::tsquery`);
     }
     return sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;
   }

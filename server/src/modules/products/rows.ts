@@ -7,15 +7,16 @@ import type {
   Size,
   Specifications,
 } from '@dealdesk/core';
+import { searchableText } from '../../adapters/storage/dialect.js';
 import type { ProductsTable } from './tables.js';
 
 /** The full-text search's source: the title, then every specification name and value. */
-export function searchTextOf(title: string, specifications: Specifications): string {
-  const words = [title];
+function searchTextOf(title: string, specifications: Specifications): string {
+  const texts = [title];
   for (const [name, value] of Object.entries(specifications)) {
-    words.push(name, ...(typeof value === 'string' ? [value] : Object.entries(value).flat()));
+    texts.push(name, ...(typeof value === 'string' ? [value] : Object.entries(value).flat()));
   }
-  return words.join(' ');
+  return searchableText(...texts);
 }
 
 /** The columns a product's details fill (create and update). */
