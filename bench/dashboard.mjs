@@ -6,7 +6,7 @@
 import { buildApp, loadConfig } from '@dealdesk/server';
 import { businessDay, createApiClient, trackedKinds } from '@dealdesk/core';
 import http from 'node:http';
-import { benchEnvironment, machine, percentile, round } from './lib.mjs';
+import { benchEnvironment, machine, percentile, report, round } from './lib.mjs';
 
 const settings = {
   events: Number(process.env.BENCH_EVENTS ?? 10_000_000),
@@ -179,7 +179,7 @@ async function main() {
   };
   agent.destroy();
   await app.close();
-  console.log(JSON.stringify(result, null, 2));
+  report('dashboard', result);
 }
 
 await main();

@@ -11,6 +11,7 @@ import {
   machine,
   percentile,
   processCpuSeconds,
+  report,
   round,
   startServerProcess,
 } from './lib.mjs';
@@ -152,7 +153,7 @@ async function main() {
     acknowledgedEvents: acknowledged,
     storedEvents: Number(stored),
   };
-  console.log(JSON.stringify(result, null, 2));
+  report('ingestion', result);
   if (result.storedEvents !== acknowledged || failures > 0) {
     console.error(
       'ingestion bench: stored events differ from acknowledged ones, or requests failed',

@@ -2,7 +2,7 @@
 // and percentiles.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,4 +79,13 @@ export function processCpuSeconds(pid) {
   } catch {
     return null;
   }
+}
+
+/** Prints a run's measurements and keeps them in bench/results/<name>.json. */
+export function report(name, result) {
+  const text = `${JSON.stringify(result, null, 2)}\n`;
+  process.stdout.write(text);
+  const dir = fileURLToPath(new URL('results/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${name}.json`), text);
 }

@@ -1,9 +1,9 @@
 // Group commit: items handed in by concurrent callers are written together, in one call to
 // `commit` (one transaction), and each caller's promise settles only once its items are
 // written. A group is written once it is full or its first item has waited `maxWaitMs`; one
-// commit runs at a time and whatever arrives meanwhile forms the next group. A commit costs
-// about the same for a few items as for hundreds, so under load groups grow and each event
-// costs less.
+// commit runs at a time and whatever arrives meanwhile forms the next group. A commit has a
+// fixed cost that the items of a group share, so under load groups grow and each item costs
+// less.
 
 export interface GroupCommitOptions<T> {
   /** Writes one group, all or nothing. */
