@@ -11,17 +11,25 @@ const webRoot = fileURLToPath(new URL('../../web/', import.meta.url));
 /** Builds web/ into a new temporary folder and answers that folder. */
 export async function buildWebApp(): Promise<string> {
   const outDir = join(await mkdtemp(join(tmpdir(), 'dealdesk-web-')), 'dist');
-  await build({
+  // Vitest runs with NODE_ENV=test, with which Vite would build React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await buildProduction(outDir);
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+  return outDir;
+}
+
+function buildProduction(outDir: string) {
+  return build({
     root: webRoot,
     configFile: join(webRoot, 'vite.config.ts'),
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true, sourcemap: false },
     // Automated browsers are no developer tools: the guard stays out of the tested build.
-    define: {
-      'import.meta.env.VITE_DEVTOOLS_GUARD': JSON.stringify('off'),
-      // Vitest runs with NODE_ENV=test, which would give React's development build.
-      'process.env.NODE_ENV': JSON.stringify('production'),
-    },
+    define: { 'import.meta.env.VITE_DEVTOOLS_GUARD': JSON.stringify('off') },
   });
-  return outDir;
 }
