@@ -11,12 +11,10 @@ import {
   Button,
   Group,
   Paper,
-  Pill,
   Select,
   Skeleton,
   Stack,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { IconEye, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -28,6 +26,7 @@ import { CountLink } from '../../ui/CountLink.js';
 import { validate } from '../../ui/form.js';
 import { toastError, toastSuccess } from '../../ui/notify.js';
 import { unwrapOr } from '../products/answers.js';
+import { FilterChip } from '../products/FilterChip.js';
 import { DateCell, EventBadge, PriceCell, ProductCell } from '../products/columns.js';
 import { ProductPager } from '../products/ProductPager.js';
 import { SelectableRows, type RowColumn } from '../products/SelectableRows.js';
@@ -60,16 +59,15 @@ const columns: RowColumn<Product>[] = [
     header: 'Actions',
     width: 80,
     cell: (product) => (
-      <Tooltip label="View details">
-        <ActionIcon
-          component={Link}
-          to={paths.productDetails(product._id)}
-          variant="subtle"
-          aria-label={`View details of ${product.title}`}
-        >
-          <IconEye size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon
+        component={Link}
+        to={paths.productDetails(product._id)}
+        variant="subtle"
+        title="View details"
+        aria-label={`View details of ${product.title}`}
+      >
+        <IconEye size={18} aria-hidden />
+      </ActionIcon>
     ),
   },
 ];
@@ -140,14 +138,10 @@ export function ProductEventsPage() {
         </Group>
         {shownEvent === allEvents ? null : (
           <Group mt="sm" gap={6} role="group" aria-label="Active filters">
-            <Pill
-              size="md"
-              withRemoveButton
+            <FilterChip
+              label={`Event: ${eventScreenLabel(shownEvent)}`}
               onRemove={() => showEvent(null)}
-              removeButtonProps={{ 'aria-label': `Remove Event: ${eventScreenLabel(shownEvent)}` }}
-            >
-              Event: {eventScreenLabel(shownEvent)}
-            </Pill>
+            />
           </Group>
         )}
       </Paper>

@@ -1,8 +1,9 @@
 import { productEvents, type ProductEvent } from '@dealdesk/core';
-import { Button, Collapse, Group, MultiSelect, Paper, Pill, SimpleGrid, Text } from '@mantine/core';
+import { Button, Collapse, Group, MultiSelect, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { useCategories, useSubcategories } from '../categories/queries.js';
+import { FilterChip } from './FilterChip.js';
 
 export interface ProductFilter {
   categories: string[];
@@ -122,15 +123,7 @@ export function ProductFilters({
       {chips.length === 0 ? null : (
         <Group gap={6} mt="sm" aria-label="Active filters" role="group">
           {chips.map((chip) => (
-            <Pill
-              key={chip.key}
-              size="md"
-              withRemoveButton
-              onRemove={chip.remove}
-              removeButtonProps={{ 'aria-label': `Remove ${chip.label}` }}
-            >
-              {chip.label}
-            </Pill>
+            <FilterChip key={chip.key} label={chip.label} onRemove={chip.remove} />
           ))}
         </Group>
       )}

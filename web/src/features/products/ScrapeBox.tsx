@@ -2,7 +2,7 @@ import { scrapeSchema, type ScrapeResult } from '@dealdesk/core';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconWorldDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api } from '../../app/api.js';
 import { validate } from '../../ui/form.js';
 import { ApiFailure, toastSuccess } from '../../ui/notify.js';
@@ -34,15 +34,15 @@ export function ScrapeBox({
       onScraped(address, result);
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const verdict = validate(scrapeSchema, { url });
     if (verdict.ok) scrape.mutate(verdict.data.url);
     else setError(verdict.errors.url);
   };
 
   return (
-    <Paper p="md" component="form" onSubmit={submit} noValidate aria-label="Scrape a product">
+    // Not a form of its own: it sits inside the Add Product form.
+    <Paper p="md" role="search" aria-label="Scrape a product">
       <Stack gap="xs">
         <Title order={2} fz="h5">
           Fill from a marketplace page
@@ -58,10 +58,17 @@ export function ScrapeBox({
               setUrl(event.currentTarget.value);
               setError(undefined);
             }}
+            onKeyDown={(event) => {
+              // Enter scrapes rather than submitting the product.
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                submit();
+              }
+            }}
             style={{ flex: 1 }}
           />
           <Button
-            type="submit"
+            onClick={submit}
             loading={scrape.isPending}
             leftSection={<IconWorldDownload size={18} aria-hidden />}
           >
