@@ -57,7 +57,7 @@ export function AdAddForm({
         variant={opened ? 'default' : 'filled'}
         aria-expanded={opened}
       >
-        {opened ? 'Close form' : `+ Add ${label}`}
+        + Add {label}
       </Button>
       <Collapse in={opened}>
         <Paper

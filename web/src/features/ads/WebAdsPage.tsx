@@ -80,7 +80,6 @@ export function WebAdsPage() {
     const solved = await confirmWithCaptcha({
       title: 'Clear the click data?',
       detail: `Clicks of every listed web ad from ${range.startDate} to ${range.endDate} are removed.`,
-      confirmLabel: 'Clear data',
       danger: true,
       wrongAnswer: wrongAnswerMessages.captchaIncorrect,
     });

@@ -1,0 +1,478 @@
+// Ad Management walked through the screens: every ad-unit type added, edited inline and
+// searched; website ads with their clicks, ranges, increase marker and clearing; in-house ads
+// created, switched, edited and deleted; and the View & Click Analytics screen.
+import type { AdUnitType, ApiClient, TrackEvent } from '@dealdesk/core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiClient,
+  connectBrowser,
+  narrow,
+  openPage,
+  openSignedIn,
+  screenshot,
+  sessionToken,
+  wide,
+  type TestPage,
+} from '../support/browser.js';
+import { answerCaptcha, chooseFile, pick, png, pngBytes, toast } from '../support/screens.js';
+
+let browser: Browser;
+let tab: TestPage;
+let page: Page;
+let api: ApiClient;
+let token: string;
+
+beforeAll(async () => {
+  browser = await connectBrowser();
+  tab = await openPage(browser, wide);
+  page = tab.page;
+  token = await sessionToken();
+  api = apiClient(() => token);
+  await openSignedIn(page, '/site/manage/ads/nativeAds/add', token);
+});
+afterAll(async () => {
+  expect(tab.errors, tab.errors.join('\n')).toEqual([]);
+  await tab.close();
+  await browser.close();
+});
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') {
+    await screenshot(page, `failed-${context.task.name.slice(0, 30)}`);
+  }
+});
+
+const adsTable = () => page.getByRole('table').first();
+
+/** A narrow (375 px) look at a screen, signed in, for the screenshots. */
+async function narrowScreenshot(path: string, name: string, ready: (small: Page) => Promise<void>) {
+  const small = await openPage(browser, narrow);
+  try {
+    await openSignedIn(small.page, path, token);
+    await ready(small.page);
+    await screenshot(small.page, name);
+    expect(small.errors, small.errors.join('\n')).toEqual([]);
+  } finally {
+    await small.close();
+  }
+}
+
+/** Reports events as the app does, in batches of at most 1,000. */
+async function track(
+  kind: TrackEvent['kind'],
+  id: string,
+  event: TrackEvent['event'],
+  times: number,
+) {
+  for (let sent = 0; sent < times; sent += 1000) {
+    const events = Array.from({ length: Math.min(1000, times - sent) }, () => ({
+      kind,
+      id,
+      event,
+    }));
+    const answer = await api.tracking.track({ events });
+    expect(answer.status, answer.message).toBe(true);
+  }
+}
+
+async function webAdId(name: string): Promise<string> {
+  const today = new Date().toISOString().slice(0, 10);
+  const answer = await api.webAds.list({ startDate: '2000-01-01', endDate: today });
+  const ad = answer.data?.find((candidate) => candidate.a_name === name);
+  if (ad === undefined) throw new Error(`no web ad named ${name}`);
+  return ad._id;
+}
+
+const adUnitScreens: { type: AdUnitType; tab: string; path: string }[] = [
+  { type: 'native', tab: 'Native Ads', path: '/site/manage/ads/nativeAds/add' },
+  { type: 'fullScreen', tab: 'Full Screen Ads', path: '/site/manage/ads/fullScreenAds/add' },
+  { type: 'banner', tab: 'Banner Ads', path: '/site/manage/ads/bannerAds/add' },
+  { type: 'open', tab: 'Open Ads', path: '/site/manage/ads/openAds/add' },
+  { type: 'reward', tab: 'Reward Ads', path: '/site/manage/ads/rewardAds/add' },
+];
+
+describe('ad units', () => {
+  it('lists the seven screens under Ad Management', async () => {
+    await page.getByRole('heading', { name: 'Ad Management' }).waitFor();
+    const tabs = await page.getByRole('tab').allTextContents();
+    expect(tabs).toEqual([
+      'Native Ads',
+      'Full Screen Ads',
+      'Banner Ads',
+      'Open Ads',
+      'Reward Ads',
+      'Website Ads',
+      'InHouse Ads',
+    ]);
+  });
+
+  for (const screen of adUnitScreens) {
+    it(`${screen.tab}: toggles the add form, refuses blanks, adds without spaces, edits and searches`, async () => {
+      await page.getByRole('tab', { name: screen.tab, exact: true }).click();
+      await page.waitForURL(`**${screen.path}`);
+      const toggle = page.getByRole('button', { name: `+ Add ${screen.tab}` });
+      await toggle.click();
+      const form = page.getByRole('form', { name: `Add ${screen.tab}` });
+      await form.getByRole('button', { name: 'Submit' }).click();
+      await toast(page, 'Please fill all the fields');
+      await form.getByLabel(/^Ad Name/).fill(`Home ${screen.type} unit`);
+      await form.getByLabel(/^Ad ID/).fill(` ca-app-pub-1 / ${screen.type} `);
+      await form.getByLabel(/^Description/).fill('Shown on the home screen');
+      await form.getByRole('button', { name: 'Submit' }).click();
+      await toast(page, 'Ad added successfully');
+      // Spaces leave the name and the id, not the description.
+      const row = adsTable().getByRole('row', { name: new RegExp(`Home${screen.type}unit`) });
+      await row.getByText(`ca-app-pub-1/${screen.type}`).waitFor();
+      await row.getByText('Shown on the home screen').waitFor();
+      expect(await form.getByLabel(/^Ad Name/).inputValue()).toBe('');
+
+      await row.getByRole('button', { name: 'Edit' }).click();
+      // Only the id and the description are editable.
+      expect(await row.getByRole('textbox').count()).toBe(2);
+      await row.getByLabel('Ad ID').fill('');
+      await row.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'Please fill all the fields');
+      await row.getByLabel('Ad ID').fill(`ca-app-pub-2/${screen.type}`);
+      await row.getByLabel('Ad Description').fill('Shown after the splash');
+      await row.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'Ad updated successfully');
+      await row.getByText(`ca-app-pub-2/${screen.type}`).waitFor();
+
+      const search = page.getByRole('searchbox', { name: `Search ${screen.tab}` });
+      await search.fill('SPLASH');
+      await row.waitFor();
+      await search.fill('pub-2');
+      await row.waitFor();
+      await search.fill('nothing like it');
+      await page.getByText('No ads to show').waitFor();
+      await search.fill('');
+      await toggle.click();
+      await form.waitFor({ state: 'hidden' });
+    });
+  }
+
+  it('keeps one row in edit mode at a time; Cancel leaves it unchanged', async () => {
+    const added = await api.adUnits.add('reward', {
+      a_name: 'Second',
+      a_id: 'ca-app-pub-3/reward',
+      a_description: 'Second reward unit',
+    });
+    expect(added.status, added.message).toBe(true);
+    await page.reload();
+    const rows = adsTable().getByRole('row');
+    await rows.nth(2).waitFor();
+    await rows.nth(1).getByRole('button', { name: 'Edit' }).click();
+    await rows.nth(1).getByLabel('Ad ID').fill('changed but not saved');
+    await rows.nth(2).getByRole('button', { name: 'Edit' }).click();
+    expect(await rows.nth(1).getByRole('textbox').count()).toBe(0);
+    expect(await rows.nth(2).getByRole('textbox').count()).toBe(2);
+    await rows.nth(2).getByRole('button', { name: 'Cancel' }).click();
+    expect(await adsTable().getByRole('textbox').count()).toBe(0);
+    await adsTable().getByText('changed but not saved').waitFor({ state: 'detached' });
+    await screenshot(page, 'ad-units');
+    await narrowScreenshot('/site/manage/ads/rewardAds/add', 'ad-units', async (small) => {
+      await small.getByRole('table').first().getByText('Second', { exact: true }).waitFor();
+    });
+  });
+});
+
+describe('website ads', () => {
+  it('adds a web ad with its URL and shows its clicks linking to the dashboard', async () => {
+    await page.getByRole('tab', { name: 'Website Ads' }).click();
+    await page.waitForURL('**/site/manage/ads/webAds/add');
+    await page.getByRole('button', { name: '+ Add Website Ads' }).click();
+    const form = page.getByRole('form', { name: 'Add Website Ads' });
+    await form.getByLabel(/^Ad Name/).fill('Diwali sale');
+    await form.getByLabel(/^Ad URL/).fill('not a link');
+    await form.getByLabel(/^Description/).fill('The festive landing page');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByText('Enter a valid ad URL').waitFor();
+    await form.getByLabel(/^Ad URL/).fill('https://deals.example/diwali');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, 'Ad added successfully');
+    await adsTable()
+      .getByRole('row', { name: /Diwalisale/ })
+      .waitFor();
+
+    const id = await webAdId('Diwalisale');
+    await track('webAd', id, 'click', 12);
+    await page.reload();
+    const count = page.getByRole('link', { name: '12 clicks on Diwalisale, open the dashboard' });
+    await count.waitFor();
+    expect(await count.getAttribute('href')).toBe(
+      `/views/dashboard/${id}?q=Diwalisale&adsType=web`,
+    );
+    // The first load has nothing to compare with.
+    expect(await page.getByText(/more since the last load/).count()).toBe(0);
+  });
+
+  it('marks the growth since the last load in green, kept in browser storage', async () => {
+    await track('webAd', await webAdId('Diwalisale'), 'click', 3);
+    await page.reload();
+    await page.getByRole('link', { name: /^15 clicks on Diwalisale/ }).waitFor();
+    await page.getByLabel('3 more since the last load').waitFor();
+    const stored = await page.evaluate(() => localStorage.getItem('webClicks'));
+    expect(stored).toMatch(/"\d{4}-\d{2}-\d{2}\.\.\d{4}-\d{2}-\d{2}":\{"[0-9a-f]{24}":15\}/);
+    await screenshot(page, 'web-ads');
+    await page.reload();
+    await page.getByRole('link', { name: /^15 clicks on Diwalisale/ }).waitFor();
+    expect(await page.getByText(/more since the last load/).count()).toBe(0);
+  });
+
+  it('counts within the chosen range; typing a date switches to a custom range', async () => {
+    const ranges = page.getByRole('radiogroup', { name: 'Quick ranges' });
+    await ranges.getByText('Yesterday').click();
+    await page.getByRole('link', { name: /^00 clicks on Diwalisale/ }).waitFor();
+    await ranges.getByText('This Month').click();
+    await page.getByRole('link', { name: /^15 clicks on Diwalisale/ }).waitFor();
+    const today = await page.getByLabel('End date').inputValue();
+    await ranges.getByText('Today').click();
+    expect(await page.getByLabel('Start date').inputValue()).toBe(
+      await page.getByLabel('End date').inputValue(),
+    );
+    await page.getByLabel('Start date').fill('2020-01-01');
+    await page.getByRole('link', { name: /^15 clicks on Diwalisale/ }).waitFor();
+    expect(await ranges.getByRole('radio', { checked: true }).count()).toBe(0);
+    expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('clears the listed ads’ clicks after the captcha; nothing listed is refused', async () => {
+    const search = page.getByRole('searchbox', { name: 'Search Website Ads' });
+    await search.fill('no such ad');
+    await page.getByRole('button', { name: 'Clear all data' }).click();
+    await toast(page, 'Ads Not Availale');
+    await search.fill('');
+    await page.getByRole('button', { name: 'Clear all data' }).click();
+    await answerCaptcha(page, false);
+    await toast(page, 'Captcha answer is incorrect');
+    await page.getByRole('link', { name: /^15 clicks on Diwalisale/ }).waitFor();
+    await page.getByRole('button', { name: 'Clear all data' }).click();
+    await answerCaptcha(page, true);
+    await toast(page, 'Data cleared successfully');
+    await page.getByRole('link', { name: /^00 clicks on Diwalisale/ }).waitFor();
+    await narrowScreenshot('/site/manage/ads/webAds/add', 'web-ads', async (small) => {
+      await small.getByRole('link', { name: /clicks on Diwalisale/ }).waitFor();
+    });
+  });
+
+  it('deletes a web ad from its edit mode after the captcha', async () => {
+    const row = adsTable().getByRole('row', { name: /Diwalisale/ });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await answerCaptcha(page, true);
+    await toast(page, 'Ad deleted successfully');
+    await page.getByText('No ads to show').waitFor();
+  });
+});
+
+describe('in-house ads', () => {
+  const table = () => page.getByRole('table', { name: 'In House Ads' });
+  const form = () => page.getByRole('form', { name: 'Create In House Ad' });
+
+  it('shows the running badge and refuses a creation without texts and files', async () => {
+    await page.getByRole('tab', { name: 'InHouse Ads' }).click();
+    await page.waitForURL('**/manage/ads/inHouseAds/add');
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^(Running|Not Running)$/ })
+      .waitFor();
+    await page.getByText('No in-house ads').waitFor();
+    expect(
+      await form()
+        .getByLabel(/^Button text/)
+        .inputValue(),
+    ).toBe('Visit');
+    await form().getByRole('button', { name: 'Create ad' }).click();
+    await form().getByText('Enter the title').waitFor();
+    await form().getByText('Enter a valid CTA link').waitFor();
+    expect(
+      await form().getByText('select valid image , video and icon file').count(),
+    ).toBeGreaterThan(0);
+  });
+
+  it('creates a native ad with a view limit', async () => {
+    await form()
+      .getByLabel(/^Title/)
+      .fill('Weekend sale');
+    await form()
+      .getByLabel(/^Subtitle/)
+      .fill('Up to 70% off');
+    await form()
+      .getByLabel(/^Details/)
+      .fill('Everything in the app, this weekend only.');
+    await form().getByLabel(/^CTA/).fill('https://deals.example/weekend');
+    await chooseFile(page, form().getByLabel('Icon'), png('icon.png'), 'accepted');
+    await chooseFile(page, form().getByLabel('Media image'), png('media.png'), 'accepted');
+    await expect
+      .poll(() => form().getByLabel('Media image').getAttribute('data-check'))
+      .toBe('accepted');
+    await pick(page, 'Limit', 'View');
+    await form().getByLabel('Maximum views').fill('100');
+    await screenshot(page, 'in-house-ads-form');
+    await form().getByRole('button', { name: 'Create ad' }).click();
+    await toast(page, 'upload successfully !');
+    const row = table().getByRole('row', { name: /Weekend sale/ });
+    await row.getByText('100 views').waitFor();
+    await row.getByText('Native').waitFor();
+    await row.getByRole('link', { name: 'Visit' }).waitFor();
+    expect(
+      await form()
+        .getByLabel(/^Title/)
+        .inputValue(),
+    ).toBe('');
+  });
+
+  it('switches the status and searches the list', async () => {
+    const created = await api.inHouseAds.create({
+      mainTitle: 'Second offer',
+      subTitle: 'Full screen',
+      description: 'A full-screen ad',
+      callToAction: 'https://deals.example/second',
+      btnName: 'Open',
+      ad_type: 'FS',
+      medType: 'image',
+      maxviewLimit: 0,
+      maxviewStatus: false,
+      maxclickLimit: 0,
+      maxclickStatus: false,
+      icon: { name: 'icon.png', type: 'image/png', data: new Uint8Array(pngBytes) },
+      image: { name: 'media.png', type: 'image/png', data: new Uint8Array(pngBytes) },
+    });
+    expect(created.status, created.message).toBe(true);
+    await page.reload();
+    await table()
+      .getByRole('row', { name: /Second offer/ })
+      .waitFor();
+    const status = page.getByRole('switch', { name: 'Weekend sale status' });
+    expect(await status.isChecked()).toBe(true);
+    await status.click({ force: true });
+    await toast(page, 'Status updated successfully');
+    await table()
+      .getByRole('row', { name: /Weekend sale/ })
+      .getByText('De Active')
+      .waitFor();
+
+    await page.getByLabel('Search in-house ads').fill('second');
+    await table()
+      .getByRole('row', { name: /Weekend sale/ })
+      .waitFor({ state: 'detached' });
+    await table()
+      .getByRole('row', { name: /Second offer/ })
+      .getByText('Full Screen', { exact: true })
+      .waitFor();
+    await page.getByLabel('Search in-house ads').fill('');
+    await table()
+      .getByRole('row', { name: /Weekend sale/ })
+      .waitFor();
+    await page.getByText('Page 1 of 1').waitFor();
+    await screenshot(page, 'in-house-ads');
+  });
+
+  it('edits an ad from its row menu, with previews, and returns to the list', async () => {
+    await page.getByRole('button', { name: 'Actions for Weekend sale' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await page.waitForURL('**/manage/ads/inHouseAds/edit/*');
+    await page.getByRole('img', { name: 'Current icon' }).waitFor();
+    await page.getByRole('img', { name: 'Current media' }).waitFor();
+    const edit = page.getByRole('form', { name: 'Edit In House Ad' });
+    expect(await edit.getByLabel('Maximum views').inputValue()).toBe('100');
+    expect(await edit.getByRole('switch', { name: 'Weekend sale status' }).isChecked()).toBe(false);
+    await edit.getByLabel(/^Title/).fill('Weekend mega sale');
+    await pick(page, 'Limit', 'Click');
+    await edit.getByLabel('Maximum clicks').fill('5');
+    await edit.getByRole('switch', { name: 'Weekend sale status' }).click({ force: true });
+    await screenshot(page, 'in-house-ad-edit');
+    await narrowScreenshot(new URL(page.url()).pathname, 'in-house-ad-edit', async (small) => {
+      await small.getByRole('img', { name: 'Current media' }).waitFor();
+    });
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Update successfully !');
+    await page.waitForURL('**/manage/ads/inHouseAds/add');
+    const row = table().getByRole('row', { name: /Weekend mega sale/ });
+    await row.getByText('5 clicks').waitFor();
+    await row.getByText('Active', { exact: true }).waitFor();
+  });
+
+  it('deletes the selected ads after the captcha', async () => {
+    await narrowScreenshot('/manage/ads/inHouseAds/add', 'in-house-ads', async (small) => {
+      await small
+        .getByRole('list', { name: 'In House Ads' })
+        .getByRole('listitem')
+        .first()
+        .waitFor();
+    });
+    await page.getByRole('checkbox', { name: 'Select every row on this page' }).check();
+    await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+    await answerCaptcha(page, false);
+    await toast(page, 'Incorrect answer to the captcha.');
+    await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+    await answerCaptcha(page, true);
+    await toast(page, 'In House ads deleted successfully.');
+    await page.getByText('No in-house ads').waitFor();
+  });
+});
+
+describe('View & Click Analytics', () => {
+  let adId: string;
+
+  beforeAll(async () => {
+    const added = await api.webAds.add({
+      a_name: 'Analytics ad',
+      a_id: 'https://deals.example/analytics',
+      a_description: 'Seen in the analytics',
+    });
+    expect(added.status, added.message).toBe(true);
+    adId = await webAdId('Analyticsad');
+    await track('webAd', adId, 'view', 1500);
+    await track('webAd', adId, 'click', 7);
+    await track('banner', 'bbbbbbbbbbbbbbbbbbbbbbbb', 'click', 4);
+    await track('shortcut', 'cccccccccccccccccccccccc', 'click', 11);
+  });
+
+  it('shows the views, clicks, charts, per-ad cards and the banner and shortcut totals', async () => {
+    await page.goto('/site/manage/analytics');
+    await page.getByRole('heading', { name: 'View & Click Analytics' }).waitFor();
+    await page.getByRole('group', { name: 'Views' }).getByText('1.5k').waitFor();
+    await page.getByRole('group', { name: 'Click' }).getByText('07').waitFor();
+    await page.getByRole('group', { name: 'Total Banner Clicks' }).getByText('04').waitFor();
+    await page.getByRole('group', { name: 'Total Shortcut Clicks' }).getByText('11').waitFor();
+    await page.getByRole('img', { name: /^Views per day: 1500 on / }).waitFor();
+    await page.getByRole('img', { name: /^Clicks per day: 7 on / }).waitFor();
+    await screenshot(page, 'analytics');
+    await narrowScreenshot('/site/manage/analytics', 'analytics', async (small) => {
+      await small.getByRole('img', { name: /^Clicks per day/ }).waitFor();
+    });
+
+    await page.getByRole('link', { name: 'Analyticsad: 07 clicks, open the dashboard' }).click();
+    await page.waitForURL(`**/views/dashboard/${adId}?q=Analyticsad`);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'View & Click Analytics' }).waitFor();
+  });
+
+  it('shows no chart for a range without counts', async () => {
+    await page.getByRole('radiogroup', { name: 'Quick ranges' }).getByText('Yesterday').click();
+    await page.getByRole('group', { name: 'Views' }).getByText('00').waitFor();
+    expect(await page.getByRole('img', { name: /per day/ }).count()).toBe(0);
+    await page.getByRole('radiogroup', { name: 'Quick ranges' }).getByText('This Year').click();
+    await page.getByRole('group', { name: 'Views' }).getByText('1.5k').waitFor();
+  });
+
+  it('clears the data after the captcha, and refuses when no ad is listed', async () => {
+    await page.getByRole('button', { name: 'Clear data' }).click();
+    await answerCaptcha(page, false);
+    await toast(page, 'Captcha answer is incorrect');
+    await page.getByRole('button', { name: 'Clear data' }).click();
+    await answerCaptcha(page, true);
+    await toast(page, 'Data cleared successfully');
+    await page.getByRole('group', { name: 'Views' }).getByText('00').waitFor();
+    await page.getByRole('group', { name: 'Click' }).getByText('00').waitFor();
+    expect(await page.getByRole('img', { name: /per day/ }).count()).toBe(0);
+
+    const removed = await api.webAds.remove(adId);
+    expect(removed.status, removed.message).toBe(true);
+    await page.reload();
+    await page.getByText('Ads Not Availale').waitFor();
+    await page.getByRole('button', { name: 'Clear data' }).click();
+    await toast(page, 'Ads Not Availale');
+  });
+});
