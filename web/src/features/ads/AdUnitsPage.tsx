@@ -1,6 +1,5 @@
 import { adUnitAddSchema, adUnitUpdateSchema, type AdUnitType } from '@dealdesk/core';
-import { Group, Skeleton, Stack, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Group, Skeleton, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.js';
@@ -8,6 +7,7 @@ import { unwrap } from '../../ui/notify.js';
 import { AdAddForm } from './AdAddForm.js';
 import { AdTable } from './AdTable.js';
 import { adUnitLabels } from './screens.js';
+import { SearchAds } from './SearchAds.js';
 import { matchingAds } from './search.js';
 
 /** Native, full screen, banner, open and reward ad units: add, search and edit inline. */
@@ -51,27 +51,5 @@ export function AdUnitsPage({ type }: { type: AdUnitType }) {
         />
       )}
     </Stack>
-  );
-}
-
-export function SearchAds({
-  value,
-  onChange,
-  label,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  label: string;
-}) {
-  return (
-    <TextInput
-      type="search"
-      placeholder="Search by name, id or description"
-      aria-label={`Search ${label}`}
-      leftSection={<IconSearch size={16} aria-hidden />}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      w={{ base: '100%', sm: 320 }}
-    />
   );
 }

@@ -19,7 +19,7 @@ import { DateRangeBar } from '../analytics/DateRangeBar.js';
 import { useDateRange } from '../analytics/useDateRange.js';
 import { AdAddForm } from './AdAddForm.js';
 import { AdTable } from './AdTable.js';
-import { SearchAds } from './AdUnitsPage.js';
+import { SearchAds } from './SearchAds.js';
 import { matchingAds } from './search.js';
 
 type CountedWebAd = WebAd & { diff: number };

@@ -131,7 +131,6 @@ export function AnalyticsPage() {
     const solved = await confirmWithCaptcha({
       title: 'Clear the analytics data?',
       detail: `Views and clicks of every listed ad from ${range.startDate} to ${range.endDate} are removed.`,
-      confirmLabel: 'Clear data',
       danger: true,
       wrongAnswer: wrongAnswerMessages.captchaIncorrect,
     });

@@ -1,11 +1,16 @@
 import { datePresetLabels, datePresetNames, type DatePresetName } from '@dealdesk/core';
-import { Chip, Group, TextInput } from '@mantine/core';
+import { Chip, Flex, Group, TextInput } from '@mantine/core';
 import type { DateRangeControl } from './useDateRange.js';
 
 /** Quick ranges as chips, then the start and end dates; typing a date selects 'range'. */
 export function DateRangeBar({ control }: { control: DateRangeControl }) {
   return (
-    <Group gap="sm" align="flex-end" wrap="wrap">
+    <Flex
+      gap="sm"
+      direction={{ base: 'column', md: 'row' }}
+      align={{ base: 'stretch', md: 'flex-end' }}
+      wrap="wrap"
+    >
       <Chip.Group
         value={control.choice}
         onChange={(value) => {
@@ -20,7 +25,7 @@ export function DateRangeBar({ control }: { control: DateRangeControl }) {
           ))}
         </Group>
       </Chip.Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" grow>
         <TextInput
           type="date"
           label="Start date"
@@ -38,6 +43,6 @@ export function DateRangeBar({ control }: { control: DateRangeControl }) {
           onChange={(event) => control.type('endDate', event.currentTarget.value)}
         />
       </Group>
-    </Group>
+    </Flex>
   );
 }
