@@ -1,0 +1,346 @@
+// The policy and terms editors, push notifications (send, schedule, resend, delete) and the
+// developer-tools guard, walked through the screens.
+import type { Browser, Page } from 'playwright-core';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectBrowser,
+  narrow,
+  openPage,
+  openSignedIn,
+  screenshot,
+  sessionToken,
+  wide,
+  type TestPage,
+} from '../support/browser.js';
+import { answerCaptcha, chooseFile, png, toast } from '../support/screens.js';
+
+let browser: Browser;
+let tab: TestPage;
+let page: Page;
+let token: string;
+
+beforeAll(async () => {
+  browser = await connectBrowser();
+  tab = await openPage(browser, wide);
+  page = tab.page;
+  token = await sessionToken();
+  await openSignedIn(page, '/site/policy', token);
+});
+afterAll(async () => {
+  expect(tab.errors, tab.errors.join('\n')).toEqual([]);
+  await tab.close();
+  await browser.close();
+});
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') {
+    await screenshot(page, `failed-${context.task.name.slice(0, 30)}`);
+  }
+});
+
+/** A narrow (375 px) look at a screen, signed in, for the screenshots. */
+async function narrowScreenshot(path: string, name: string, ready: (small: Page) => Promise<void>) {
+  const small = await openPage(browser, narrow);
+  try {
+    await openSignedIn(small.page, path, token);
+    await ready(small.page);
+    await screenshot(small.page, name);
+    expect(small.errors, small.errors.join('\n')).toEqual([]);
+  } finally {
+    await small.close();
+  }
+}
+
+describe('Privacy Policy and Terms & Conditions', () => {
+  const article = (name: string) => page.getByRole('article', { name });
+
+  it('starts empty, refuses a blank text, and saves on Save', async () => {
+    await page.getByRole('heading', { name: 'Privacy Policy' }).waitFor();
+    await page.getByText('Nothing written yet. Choose Edit to write the Privacy Policy.').waitFor();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Enter the policy title').waitFor();
+    await page.getByText('Enter the policy text').waitFor();
+    await page.getByLabel(/^Title/).fill('Our privacy promise');
+    await page
+      .getByLabel(/^Text/)
+      .fill('We keep your data safe.\nWe never sell it.\n\nAsk us anything.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Policy updated successfully');
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    await article('Privacy Policy').getByRole('heading', { name: 'Our privacy promise' }).waitFor();
+    // Plain text keeps its line breaks.
+    const text = await article('Privacy Policy').innerText();
+    expect(text).toContain('We keep your data safe.\nWe never sell it.\n\nAsk us anything.');
+    await screenshot(page, 'policy');
+  });
+
+  it('shows HTML formatting but never runs or loads what the text carries', async () => {
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page
+      .getByLabel(/^Text/)
+      .fill(
+        '<p>Read <b>carefully</b>.</p><script>window.ran = true</script>' +
+          '<img src="x" onerror="window.ran = true">' +
+          '<a href="javascript:window.ran = true">bad link</a> ' +
+          '<a href="https://deals.example/help">help</a>' +
+          '<p onclick="window.ran = true">click me</p>',
+      );
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Policy updated successfully');
+    const policy = article('Privacy Policy');
+    await policy.locator('b', { hasText: 'carefully' }).waitFor();
+    expect(await policy.locator('script, img, [onclick], [onerror]').count()).toBe(0);
+    expect(await policy.getByRole('link').allTextContents()).toEqual(['help']);
+    expect(await policy.getByRole('link', { name: 'help' }).getAttribute('href')).toBe(
+      'https://deals.example/help',
+    );
+    await policy.getByText('click me').click();
+    await policy.getByText('bad link').click();
+    expect(await page.evaluate(() => (window as { ran?: boolean }).ran)).toBeUndefined();
+  });
+
+  it('edits the terms on their own route; Cancel keeps the saved text', async () => {
+    await page
+      .getByRole('radiogroup', { name: 'Policy texts' })
+      .getByText('Terms & Conditions')
+      .click();
+    await page.waitForURL('**/site/policy/terms');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel(/^Title/).fill('Terms of use');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByText('Nothing written yet. Choose Edit to write the Terms & Conditions.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    expect(await page.getByLabel(/^Title/).inputValue()).toBe('');
+    await page.getByLabel(/^Title/).fill('Terms of use');
+    await page.getByLabel(/^Text/).fill('Deals are as listed by each shop.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Terms & Conditions updated successfully');
+    await article('Terms & Conditions').getByText('Deals are as listed by each shop.').waitFor();
+    await screenshot(page, 'terms');
+    await narrowScreenshot('/site/policy', 'policy', async (small) => {
+      await small.getByRole('heading', { name: 'Our privacy promise' }).waitFor();
+    });
+  });
+});
+
+describe('notifications', () => {
+  const history = () => page.getByRole('table', { name: 'Notification history' });
+  const form = () => page.getByRole('form', { name: 'Send a notification' });
+
+  it('refuses a notification without title and message, and an icon of the wrong type', async () => {
+    await page.goto('/site/notification');
+    await page.getByText('Nothing sent yet').waitFor();
+    await form().getByRole('button', { name: 'Send' }).click();
+    await form().getByText('Enter a title').waitFor();
+    await form().getByText('Enter a message').waitFor();
+    await chooseFile(
+      page,
+      form().getByLabel('Icon'),
+      { name: 'icon.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
+      'refused',
+    );
+    await form()
+      .getByText('Please select a valid image file. Allowed types: png, jpg, jpeg')
+      .waitFor();
+  });
+
+  it('sends one now with its icon, and schedules another', async () => {
+    await form()
+      .getByLabel(/^Title/)
+      .fill('Diwali deals are live');
+    await form()
+      .getByLabel(/^Message/)
+      .fill('Up to 80% off across the app.');
+    await form().getByLabel(/^URL/).fill('https://deals.example/diwali');
+    await chooseFile(page, form().getByLabel('Icon'), png('bell.png'), 'accepted');
+    await expect.poll(() => form().getByLabel('Icon').getAttribute('data-check')).toBe('accepted');
+    await form().getByRole('button', { name: 'Send' }).click();
+    await toast(page, 'Notification sent successfully !');
+    const sent = history().getByRole('row', { name: /Diwali deals are live/ });
+    await sent.getByText('Sent', { exact: true }).waitFor();
+    expect(await sent.locator('img').getAttribute('src')).toMatch(/^\/media\//);
+    expect(
+      await form()
+        .getByLabel(/^Title/)
+        .inputValue(),
+    ).toBe('');
+
+    await form()
+      .getByLabel(/^Title/)
+      .fill('Weekend flash sale');
+    await form()
+      .getByLabel(/^Message/)
+      .fill('Starts Saturday at 10.');
+    await form()
+      .getByLabel(/^Send at/)
+      .fill('2099-01-01T10:00');
+    await form().getByRole('button', { name: 'Schedule' }).click();
+    await toast(page, 'Notification scheduled successfully !');
+    await history()
+      .getByRole('row', { name: /Weekend flash sale/ })
+      .getByText('Scheduled', { exact: true })
+      .waitFor();
+    await screenshot(page, 'notifications');
+  });
+
+  it('resends a notification with its icon', async () => {
+    await page.getByRole('button', { name: 'Resend Diwali deals are live' }).click();
+    await toast(page, 'Notification sent successfully !');
+    await expect
+      .poll(() =>
+        history()
+          .getByRole('row', { name: /Diwali deals are live/ })
+          .count(),
+      )
+      .toBe(2);
+    const icons = await history()
+      .getByRole('row', { name: /Diwali deals are live/ })
+      .locator('img')
+      .evaluateAll((images) => images.map((image) => image.getAttribute('src')));
+    expect(new Set(icons).size).toBe(1);
+    await narrowScreenshot('/site/notification', 'notifications', async (small) => {
+      await small.getByRole('table', { name: 'Notification history' }).waitFor();
+    });
+  });
+
+  it('deletes selected notifications after the captcha', async () => {
+    await page.getByRole('checkbox', { name: 'Select every row on this page' }).check();
+    await page.getByRole('button', { name: 'Delete selected (3)' }).click();
+    await answerCaptcha(page, false);
+    await toast(page, 'Captcha answer is incorrect');
+    await history()
+      .getByRole('row', { name: /Weekend flash sale/ })
+      .waitFor();
+    await page.getByRole('button', { name: 'Delete Weekend flash sale' }).click();
+    await answerCaptcha(page, true);
+    await toast(page, 'notification deleted successfully !');
+    await history()
+      .getByRole('row', { name: /Weekend flash sale/ })
+      .waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Delete selected (2)' }).click();
+    await answerCaptcha(page, true);
+    await page.getByText('Nothing sent yet').waitFor();
+  });
+});
+
+describe('developer-tools guard', () => {
+  const guardTarget = 'https://www.google.com/';
+  let guardScript: string;
+
+  beforeAll(async () => {
+    // The guard module alone, as the production bundle loads it.
+    const built = await build({
+      configFile: false,
+      logLevel: 'silent',
+      resolve: {
+        alias: {
+          '@dealdesk/core': fileURLToPath(new URL('../../core/src/index.ts', import.meta.url)),
+        },
+      },
+      build: {
+        write: false,
+        minify: false,
+        lib: {
+          entry: fileURLToPath(
+            new URL('../../web/src/features/devtools-guard/guard.ts', import.meta.url),
+          ),
+          formats: ['iife'],
+          name: 'devtoolsGuard',
+        },
+      },
+    });
+    const outputs = Array.isArray(built) ? built : [built];
+    const chunk = outputs.flatMap((output) => ('output' in output ? output.output : []))[0];
+    if (chunk === undefined || !('code' in chunk)) throw new Error('no guard bundle');
+    guardScript = chunk.code;
+  });
+
+  /** A page with the guard installed; the search site is answered locally. */
+  async function guardedPage(windowGap = 0): Promise<TestPage> {
+    const guarded = await openPage(browser, wide);
+    await guarded.page.route('https://www.google.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Search</title>' }),
+    );
+    await guarded.page.route('http://guarded.test/', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>App</title><p>app</p>' }),
+    );
+    await guarded.page.goto('http://guarded.test/');
+    await guarded.page.evaluate((gap) => {
+      Object.defineProperty(window, 'outerWidth', { value: window.innerWidth + gap });
+      Object.defineProperty(window, 'outerHeight', { value: window.innerHeight });
+    }, windowGap);
+    await guarded.page.addScriptTag({ content: guardScript });
+    await guarded.page.evaluate(() =>
+      (
+        window as { devtoolsGuard?: { installDevtoolsGuard(): void } }
+      ).devtoolsGuard?.installDevtoolsGuard(),
+    );
+    return guarded;
+  }
+
+  it('is left out of the tested build: F12 and the context menu do nothing there', async () => {
+    await page.goto('/site/notification');
+    await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+    await page.keyboard.press('F12');
+    const blocked = await page.evaluate(() => {
+      const event = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
+      return !document.body.dispatchEvent(event);
+    });
+    expect(blocked).toBe(false);
+    expect(new URL(page.url()).pathname).toBe('/site/notification');
+  });
+
+  for (const shortcut of [
+    'F12',
+    'Control+Shift+I',
+    'Control+Shift+C',
+    'Control+Shift+J',
+    'Control+U',
+  ]) {
+    it(`leaves for the search site on ${shortcut}`, async () => {
+      const guarded = await guardedPage();
+      try {
+        await guarded.page.keyboard.press('Control+Shift+K');
+        await guarded.page.keyboard.press('Control+I');
+        expect(guarded.page.url()).toBe('http://guarded.test/');
+        await guarded.page.keyboard.press(shortcut);
+        await guarded.page.waitForURL(guardTarget);
+      } finally {
+        await guarded.close();
+      }
+    });
+  }
+
+  it('blocks the context menu', async () => {
+    const guarded = await guardedPage();
+    try {
+      const blocked = await guarded.page.evaluate(() => {
+        const event = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
+        return !document.body.dispatchEvent(event);
+      });
+      expect(blocked).toBe(true);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('leaves when the window is over 160 px wider than the page, not at 160', async () => {
+    const atThreshold = await guardedPage(160);
+    try {
+      await atThreshold.page.waitForTimeout(1_200);
+      expect(atThreshold.page.url()).toBe('http://guarded.test/');
+    } finally {
+      await atThreshold.close();
+    }
+    const docked = await guardedPage(161);
+    try {
+      await docked.page.waitForURL(guardTarget);
+    } finally {
+      await docked.close();
+    }
+  });
+});
