@@ -116,12 +116,13 @@ export function InHouseAdsPage() {
     },
     {
       header: 'Type',
-      width: 110,
+      width: 130,
       cell: (ad) => (
         <Badge
           variant="light"
           color={ad.ad_type === 'FS' ? 'grape' : 'indigo'}
-          style={{ whiteSpace: 'nowrap' }}
+          tt="none"
+          miw="max-content"
         >
           {adTypeLabels[ad.ad_type]}
         </Badge>

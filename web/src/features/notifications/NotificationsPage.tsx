@@ -10,7 +10,7 @@ import {
   Anchor,
   Badge,
   Button,
-  Grid,
+  SimpleGrid,
   Group,
   Image,
   Paper,
@@ -111,40 +111,46 @@ function SendForm() {
         <Title order={2} fz="h4">
           Send a notification
         </Title>
-        <TextInput label="Title" required {...field('title')} />
-        <Textarea
-          label="Message"
-          required
-          autosize
-          minRows={3}
-          value={form.values.message}
-          error={form.errors.message}
-          onChange={(event) => form.set('message', event.currentTarget.value)}
-        />
-        <TextInput
-          label="URL"
-          description="Optional: what opens when the notification is tapped"
-          type="url"
-          placeholder="https://..."
-          {...field('url')}
-        />
-        <UploadField
-          key={slotKey}
-          label="Icon"
-          rule={notificationIconRule}
-          file={icon}
-          onFile={setIcon}
-          error={form.errors.image}
-          description="Optional. PNG or GIF (JPG and JPEG are accepted too), up to 2 MB"
-        />
-        <TextInput
-          label="Send at"
-          description="Optional: leave empty to send now"
-          type="datetime-local"
-          value={form.values.sendAt}
-          error={form.errors.sendAt}
-          onChange={(event) => form.set('sendAt', event.currentTarget.value)}
-        />
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Stack gap="sm">
+            <TextInput label="Title" required {...field('title')} />
+            <Textarea
+              label="Message"
+              required
+              autosize
+              minRows={3}
+              value={form.values.message}
+              error={form.errors.message}
+              onChange={(event) => form.set('message', event.currentTarget.value)}
+            />
+          </Stack>
+          <Stack gap="sm">
+            <TextInput
+              label="URL"
+              description="Optional: what opens when the notification is tapped"
+              type="url"
+              placeholder="https://..."
+              {...field('url')}
+            />
+            <UploadField
+              key={slotKey}
+              label="Icon"
+              rule={notificationIconRule}
+              file={icon}
+              onFile={setIcon}
+              error={form.errors.image}
+              description="Optional. PNG or GIF (JPG and JPEG are accepted too), up to 2 MB"
+            />
+            <TextInput
+              label="Send at"
+              description="Optional: leave empty to send now"
+              type="datetime-local"
+              value={form.values.sendAt}
+              error={form.errors.sendAt}
+              onChange={(event) => form.set('sendAt', event.currentTarget.value)}
+            />
+          </Stack>
+        </SimpleGrid>
         <Group justify="flex-end">
           <Button
             type="submit"
@@ -191,7 +197,7 @@ export function NotificationsPage() {
     {
       header: 'Notification',
       cell: (row) => (
-        <Stack gap={0} maw={360}>
+        <Stack gap={0} miw={220} maw={420}>
           <Text size="sm" fw={600} lineClamp={1}>
             {row.n_title}
           </Text>
@@ -223,7 +229,7 @@ export function NotificationsPage() {
     },
     {
       header: 'Delivery',
-      width: 110,
+      width: 130,
       cell: (row) => (
         <Tooltip
           label={row.delivery.detail}
@@ -289,36 +295,30 @@ export function NotificationsPage() {
       title="Notifications"
       description="Push notifications to every app user, and what was sent before."
     >
-      <Grid gutter="md" align="flex-start">
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <SendForm />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <DataTable
-            caption="Notification history"
-            rows={history.data}
-            columns={columns}
-            loading={history.isPending}
-            empty={{ title: 'Nothing sent yet', hint: 'Notifications you send appear here.' }}
-            selected={selected}
-            onSelect={setSelected}
-            rowLabel={(row) => row.n_title}
-            toolbar={
-              <Button
-                size="xs"
-                color="red"
-                variant="light"
-                leftSection={<IconTrash size={14} aria-hidden />}
-                disabled={selected.size === 0}
-                loading={remove.isPending}
-                onClick={() => void deleteIds([...selected])}
-              >
-                Delete selected{selected.size === 0 ? '' : ` (${selected.size})`}
-              </Button>
-            }
-          />
-        </Grid.Col>
-      </Grid>
+      <SendForm />
+      <DataTable
+        caption="Notification history"
+        rows={history.data}
+        columns={columns}
+        loading={history.isPending}
+        empty={{ title: 'Nothing sent yet', hint: 'Notifications you send appear here.' }}
+        selected={selected}
+        onSelect={setSelected}
+        rowLabel={(row) => row.n_title}
+        toolbar={
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            disabled={selected.size === 0}
+            loading={remove.isPending}
+            onClick={() => void deleteIds([...selected])}
+          >
+            Delete selected{selected.size === 0 ? '' : ` (${selected.size})`}
+          </Button>
+        }
+      />
     </Page>
   );
 }

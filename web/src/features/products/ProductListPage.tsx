@@ -20,7 +20,7 @@ const columns: RowColumn<Product>[] = [
   { header: 'Product', cell: (product) => <ProductCell product={product} /> },
   { header: 'Price', width: 110, cell: (product) => <PriceCell product={product} /> },
   { header: 'Category', cell: (product) => <CategoryCell product={product} /> },
-  { header: 'Event', width: 120, cell: (product) => <EventBadge event={product.events} /> },
+  { header: 'Event', width: 130, cell: (product) => <EventBadge event={product.events} /> },
   {
     header: 'Views',
     width: 70,

@@ -80,7 +80,7 @@ export function EventBadge({
   screen?: 'list' | 'events';
 }) {
   return (
-    <Badge color={eventColors[event]} variant="light" style={{ whiteSpace: 'nowrap' }}>
+    <Badge color={eventColors[event]} variant="light" tt="none" miw="max-content">
       {screen === 'events' ? eventScreenLabel(event) : event}
     </Badge>
   );
