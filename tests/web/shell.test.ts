@@ -29,7 +29,9 @@ const screens = [
   ['story-manager', '/add/story', 'Story Manager'],
   ['controller', '/controller', 'Controller'],
   ['dashboard', '/views/dashboard/bbbbbbbbbbbbbbbbbbbbbbbb', 'Views and clicks'],
-  ['coming-soon', '/site/manage/analytics', 'Analytics is coming soon'],
+  ['analytics', '/site/manage/analytics', 'View & Click Analytics'],
+  ['notifications', '/site/notification', 'Notifications'],
+  ['not-found', '/no/such/screen', 'Oops! The page you are looking for could not be found.'],
 ] as const;
 
 describe.each([
@@ -71,7 +73,8 @@ describe.each([
     await open('Story Manager');
     await page.waitForURL('**/add/story');
     await open('Policy');
-    await page.getByRole('heading', { name: 'Policy is coming soon' }).waitFor();
+    await page.waitForURL('**/site/policy');
+    await page.getByRole('heading', { name: 'Policy', level: 1 }).waitFor();
     if (size === 'narrow') {
       await page.getByRole('button', { name: 'Open navigation' }).click();
       await screenshot(page, 'shell-drawer');

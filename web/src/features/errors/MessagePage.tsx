@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths.js';
 
-/** A full-width message with a way back home (not found, errors, coming soon). */
+/** A full-width message with a way back home (not found, errors). */
 export function MessagePage({
   code,
   title,
