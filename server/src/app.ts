@@ -48,7 +48,9 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     bodyLimit: jsonBodyLimit,
   });
-  const storage = openStorage(config);
+  const storage = openStorage(config, (error) =>
+    app.log.warn({ err: error }, 'a database connection dropped'),
+  );
   const mail = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

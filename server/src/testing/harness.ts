@@ -39,7 +39,7 @@ export async function freshDatabase(dialect: DialectUnderTest): Promise<TestData
     const client = new pg.Client({ connectionString: clusterUrl });
     await client.connect();
     try {
-      await client.query(statement);
+      return await client.query<{ n: number }>(statement);
     } finally {
       await client.end();
     }
@@ -51,6 +51,15 @@ export async function freshDatabase(dialect: DialectUnderTest): Promise<TestData
     dataDir,
     databaseUrl: url.toString(),
     drop: async () => {
+      // A closed pool hangs up without waiting for its connections to go: let them go before
+      // the drop, or FORCE terminates them mid-goodbye and pg reports that as an error.
+      for (let wait = 0; wait < 50; wait += 1) {
+        const connected = await maintenance(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = '${name}'`,
+        );
+        if (connected.rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await maintenance(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await removeDir();
     },

@@ -9,8 +9,11 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-export function openStorage(location: StorageLocation): Storage {
-  const { name, dialect } = createDialect(location);
+export function openStorage(
+  location: StorageLocation,
+  onIdleConnectionError: (error: Error) => void,
+): Storage {
+  const { name, dialect } = createDialect(location, onIdleConnectionError);
   const db = new Kysely<Database>({ dialect });
   return { db, dialect: name, close: () => db.destroy() };
 }

@@ -24,9 +24,15 @@ export interface StorageLocation {
   databaseUrl: string | null;
 }
 
-export function createDialect(location: StorageLocation): { name: DialectName; dialect: Dialect } {
+export function createDialect(
+  location: StorageLocation,
+  onIdleConnectionError: (error: Error) => void,
+): { name: DialectName; dialect: Dialect } {
   if (location.databaseUrl !== null) {
     const pool = new pg.Pool({ connectionString: location.databaseUrl, max: 10 });
+    // An idle connection that drops (a database restart, a failover) is an 'error' event on the
+    // pool; unheard, it would end the process. The pool replaces the connection on next use.
+    pool.on('error', onIdleConnectionError);
     return { name: 'postgres', dialect: new PostgresDialect({ pool }) };
   }
   mkdirSync(location.dataDir, { recursive: true });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dialects, freshDatabase, type TestDatabase } from '../../testing/harness.js';
 import { migrateToLatest, openStorage, type Storage } from './database.js';
 import { isUniqueViolation } from './dialect.js';
@@ -6,9 +7,10 @@ import { isUniqueViolation } from './dialect.js';
 describe.each(dialects)('storage on %s', (dialect) => {
   let database: TestDatabase;
   let storage: Storage;
+  const dropped: Error[] = [];
   beforeAll(async () => {
     database = await freshDatabase(dialect);
-    storage = openStorage(database);
+    storage = openStorage(database, (error) => dropped.push(error));
   });
   afterAll(async () => {
     await storage.close();
@@ -67,4 +69,26 @@ describe.each(dialects)('storage on %s', (dialect) => {
     expect(isUniqueViolation(otherFailure)).toBe(false);
     expect(isUniqueViolation(new Error('plain'))).toBe(false);
   });
+
+  it.runIf(dialect === 'postgres')(
+    'survives its idle connections being cut, and reconnects on the next query',
+    async () => {
+      await migrateToLatest(storage.db);
+      const name = new URL(database.databaseUrl ?? '').pathname.slice(1);
+      const admin = new pg.Client({ connectionString: inject('postgresUrl') });
+      await admin.connect();
+      try {
+        const cut = await admin.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        expect(cut.rowCount).toBeGreaterThan(0);
+      } finally {
+        await admin.end();
+      }
+      await expect.poll(() => dropped.length).toBeGreaterThan(0);
+      const tables = await storage.db.introspection.getTables();
+      expect(tables.map((table) => table.name)).toContain('admins');
+    },
+  );
 });
