@@ -1,6 +1,3 @@
-/* eslint-disable no-restricted-imports, no-restricted-globals -- a Node-only helper of the client tests */
-// Core compiles without Node's types; this helper (tests only, never exported) needs them.
-/// <reference types="node" />
 // A small real HTTP server for the client's tests: it records every call and answers with the
 // encrypted envelope (or whatever raw text a test asks for), like the API server does.
 import { randomBytes } from 'node:crypto';
