@@ -1,6 +1,7 @@
 export { missingText, invalidText } from './instants.js';
 export * from './counts.js';
 export * from './times.js';
+export * from './business-day-start.js';
 export * from './business-days.js';
 export * from './date-presets.js';
 export * from './daily-series.js';

@@ -9,10 +9,8 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { adsRepository } from '../ads/repository.js';
 import { adAnswers } from '../ads/service.js';
-import { businessDayStart } from '../dashboard/day-start.js';
 import { inHouseRepository } from '../inhouse/repository.js';
 import { trackingService, type ViewClickCounts } from '../tracking/service.js';
-import { analyticsRepository } from './repository.js';
 
 export const analyticsAnswers = {
   report: 'Analytics',
@@ -46,7 +44,6 @@ const sum = (counts: Iterable<ViewClickCounts>): ViewClickCounts => {
 
 export function createAnalyticsService(context: AppContext) {
   const { db } = context;
-  const { timeZone } = context.config;
   const tracking = trackingService(context);
 
   /** Throws 404 unless every id is a web ad or an in-house ad. */
@@ -72,7 +69,7 @@ export function createAnalyticsService(context: AppContext) {
           inRange('inHouseAd'),
           inRange('banner'),
           inRange('shortcut'),
-          analyticsRepository(db).daysInRange(adKinds, { startDate, endDate }),
+          tracking.kindsByDay(adKinds, { startDate, endDate }),
         ]);
       const data: AnalyticsItem[] = [
         ...webAds.map((ad) => ({
@@ -87,19 +84,14 @@ export function createAnalyticsService(context: AppContext) {
         })),
       ];
       const ads = sum([...webAdCounts.values(), ...inHouseCounts.values()]);
-      const series = (pick: (day: ViewClickCounts) => number): CountRecord[] =>
-        days
-          .filter((day) => pick(day) > 0)
-          // Dated as the per-item dashboard dates its records: the instant the day starts.
-          .map((day) => ({ createdAt: businessDayStart(day.day, timeZone), count: pick(day) }));
       return {
         data,
         bannerTotal: sum(banners.values()).clicks,
         sortcutTotal: sum(shortcuts.values()).clicks,
         totalViews: ads.views,
         totalClicks: ads.clicks,
-        views_data: series((day) => day.views),
-        clicks_data: series((day) => day.clicks),
+        views_data: tracking.countRecords(days, 'views'),
+        clicks_data: tracking.countRecords(days, 'clicks'),
       };
     },
 

@@ -1,11 +1,9 @@
 import type { CountRecord, DashboardQuery, ViewsDashboard } from '@dealdesk/core';
 import type { AppContext } from '../../context.js';
 import { trackingService } from '../tracking/service.js';
-import { businessDayStart } from './day-start.js';
 
 export function dashboardService(context: AppContext) {
   const tracking = trackingService(context);
-  const { timeZone } = context.config;
   return {
     /**
      * One item's views and clicks per business day of the range: a record for each day with
@@ -14,12 +12,8 @@ export function dashboardService(context: AppContext) {
      */
     async itemDashboard(itemId: string, range: DashboardQuery): Promise<ViewsDashboard> {
       const days = await tracking.itemDays(itemId, range);
-      const series = (field: 'views' | 'clicks'): CountRecord[] =>
-        days
-          .filter((day) => day[field] > 0)
-          .map((day) => ({ createdAt: businessDayStart(day.day, timeZone), count: day[field] }));
-      const views_data = series('views');
-      const clicks_data = series('clicks');
+      const views_data = tracking.countRecords(days, 'views');
+      const clicks_data = tracking.countRecords(days, 'clicks');
       const sum = (records: CountRecord[]) =>
         records.reduce((total, { count }) => total + count, 0);
       return {

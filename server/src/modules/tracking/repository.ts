@@ -1,5 +1,5 @@
 import type { TrackedKind } from '@dealdesk/core';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../adapters/storage/schema.js';
 
 export interface ViewClickCounts {
@@ -39,6 +39,8 @@ function* chunks<T>(rows: readonly T[]): Generator<readonly T[]> {
 }
 
 const zero = (): ViewClickCounts => ({ views: 0, clicks: 0 });
+const sums = (eb: ExpressionBuilder<Database, 'item_daily_counts'>) =>
+  [eb.fn.sum<number>('views').as('views'), eb.fn.sum<number>('clicks').as('clicks')] as const;
 // PostgreSQL answers sums of integers as bigint strings.
 const counts = (row: { views: unknown; clicks: unknown }): ViewClickCounts => ({
   views: Number(row.views),
@@ -113,6 +115,23 @@ export function trackingRepository(db: Kysely<Database>) {
       return rows.map((row) => ({ day: row.day, ...counts(row) }));
     },
 
+    /**
+     * Views and clicks of all items of these kinds per business day, for the days that have
+     * any, in order: one grouped read of the per-day counters ((kind, day) index).
+     */
+    kindsByDay: async (kinds: readonly TrackedKind[], range: DayRange): Promise<DayCounts[]> => {
+      const rows = await db
+        .selectFrom('item_daily_counts')
+        .select((eb) => ['day', ...sums(eb)])
+        .where('kind', 'in', kinds)
+        .where('day', '>=', range.startDate)
+        .where('day', '<=', range.endDate)
+        .groupBy('day')
+        .orderBy('day')
+        .execute();
+      return rows.map((row) => ({ day: row.day, ...counts(row) }));
+    },
+
     /** Each item of a kind with counts within the range, and its sums over the range. */
     kindInRange: async (
       kind: TrackedKind,
@@ -120,11 +139,7 @@ export function trackingRepository(db: Kysely<Database>) {
     ): Promise<Map<string, ViewClickCounts>> => {
       const rows = await db
         .selectFrom('item_daily_counts')
-        .select((eb) => [
-          'item_id',
-          eb.fn.sum<number>('views').as('views'),
-          eb.fn.sum<number>('clicks').as('clicks'),
-        ])
+        .select((eb) => ['item_id', ...sums(eb)])
         .where('kind', '=', kind)
         .where('day', '>=', range.startDate)
         .where('day', '<=', range.endDate)
@@ -166,8 +181,7 @@ export function trackingRepository(db: Kysely<Database>) {
               'item_id',
               // One kind per total row, even if the app once sent an id under another kind.
               eb.fn.min('kind').as('kind'),
-              eb.fn.sum<number>('views').as('views'),
-              eb.fn.sum<number>('clicks').as('clicks'),
+              ...sums(eb),
             ])
             .where('item_id', 'in', chunk)
             .where('day', '>=', range.startDate)

@@ -1,6 +1,6 @@
 // What other modules read and clear of the view and click counters. Counts arrive through
 // ingestion.ts (POST /api/App/track); nothing here scans raw events, as none are kept.
-import type { TrackedKind } from '@dealdesk/core';
+import { businessDayStart, type CountRecord, type TrackedKind } from '@dealdesk/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../adapters/storage/schema.js';
 import type { AppContext } from '../../context.js';
@@ -35,6 +35,22 @@ export function trackingService(context: AppContext, within: Kysely<Database> = 
     /** Adds counts of whole past days at once (imports, the demo data), totals included. */
     addDays: (daily: readonly DailyDelta[]): Promise<void> =>
       repo.addCounts(daily, totalsFor(daily)),
+
+    /** The items of these kinds summed per business day within the range, only days with counts. */
+    kindsByDay: (kinds: readonly TrackedKind[], range: DayRange): Promise<DayCounts[]> =>
+      repo.kindsByDay(kinds, range),
+
+    /**
+     * The chart records of per-day counts: one for each day with a count of the field, dated
+     * at the instant its business day starts (the web groups records back by business day).
+     */
+    countRecords: (days: readonly DayCounts[], field: keyof ViewClickCounts): CountRecord[] =>
+      days
+        .filter((day) => day[field] > 0)
+        .map((day) => ({
+          createdAt: businessDayStart(day.day, context.config.timeZone),
+          count: day[field],
+        })),
 
     /** One item's counts per business day within the range, only days with counts, in order. */
     itemDays: (itemId: string, range: DayRange): Promise<DayCounts[]> =>

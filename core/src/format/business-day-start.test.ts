@@ -1,6 +1,6 @@
-import { businessDay } from '@dealdesk/core';
 import { describe, expect, it } from 'vitest';
-import { businessDayStart } from './day-start.js';
+import { businessDayStart } from './business-day-start.js';
+import { businessDay } from './business-days.js';
 
 const justBefore = (iso: string) => new Date(Date.parse(iso) - 1);
 

@@ -1,6 +1,7 @@
 // The instant a business day starts, which dates the dashboard's records: the web groups them
 // back by business day, so the instant must fall on that day in the business time zone.
-import { businessDay } from '@dealdesk/core';
+import { businessDay } from './business-days.js';
+import { dayToUtcMidnight } from './calendar-days.js';
 
 const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -41,7 +42,7 @@ function zoneOffsetMs(instant: number, timeZone: string): number {
 }
 
 function computeDayStart(day: string, timeZone: string): string {
-  const utcMidnight = Date.parse(day);
+  const utcMidnight = dayToUtcMidnight(day).getTime();
   const first = utcMidnight - zoneOffsetMs(utcMidnight, timeZone);
   const second = utcMidnight - zoneOffsetMs(first, timeZone);
   // The two guesses differ only around a daylight-saving change (some zones skip midnight):
@@ -53,7 +54,10 @@ function computeDayStart(day: string, timeZone: string): string {
 // Time zone rules do not change while the process runs, and only days with counts are asked.
 const dayStarts = new Map<string, string>();
 
-/** The first instant (ISO, UTC) of a yyyy-mm-dd business day in the time zone. */
+/**
+ * The first instant (ISO, UTC) of a yyyy-mm-dd business day in the time zone. Throws a
+ * RangeError when the day is not a real yyyy-mm-dd day.
+ */
 export function businessDayStart(day: string, timeZone: string): string {
   const key = `${timeZone} ${day}`;
   let start = dayStarts.get(key);
