@@ -37,7 +37,7 @@ export type {
   ProductListRequest,
   ProductUpdateRequest,
 } from './products.js';
-export type { InHouseAdCreateRequest, InHouseAdEditRequest } from './inhouse.js';
+export type { InHouseAdCreateRequest, InHouseAdEditRequest, RunningInHouseAd } from './inhouse.js';
 export type { NotificationResendRequest, NotificationSendRequest } from './notifications.js';
 export { analyticsId, type AnalyticsReport, type AnalyticsSource } from './analytics.js';
 

@@ -11,11 +11,14 @@ import type { ClientInput, PageRequest } from './inputs.js';
 export type InHouseAdCreateRequest = ClientInput<InHouseAdCreateInput, InHouseAd>;
 export type InHouseAdEditRequest = ClientInput<InHouseAdEditInput, InHouseAd>;
 
+/** An in-house ad as answered: running while active and within its View or Click limit. */
+export type RunningInHouseAd = InHouseAd & { running: boolean };
+
 const inHousePath = '/api/App/inhouse/ads';
 
 export const inHouseAds = {
   list: (page: PageRequest = {}) =>
-    command<{ data: InHouseAd[]; totalPages: number; InHouseAdsStatus: boolean }>({
+    command<{ data: RunningInHouseAd[]; totalPages: number; InHouseAdsStatus: boolean }>({
       method: 'GET',
       path: inHousePath,
       query: { a: true, ...page },
@@ -36,7 +39,7 @@ export const inHouseAds = {
       auth: 'bearer',
     }),
   get: (id: string) =>
-    command<{ data: InHouseAd }>({
+    command<{ data: RunningInHouseAd }>({
       method: 'GET',
       path: `${inHousePath}/data/${segment(id)}`,
       auth: 'bearer',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { limitFields, limitTypeOf, limitValueOf, toLimitNumber } from './limits.js';
+import { limitFields, limitReached, limitTypeOf, limitValueOf, toLimitNumber } from './limits.js';
 
 describe('toLimitNumber', () => {
   it.each([
@@ -78,5 +78,23 @@ describe('limitTypeOf and limitValueOf', () => {
       expect(limitTypeOf(stored)).toBe(type);
       expect(limitValueOf(stored)).toBe(type === 'None' ? 0 : 9);
     }
+  });
+});
+
+describe('limitReached', () => {
+  const none = limitFields('None', 0);
+  it('is never reached without a limit', () => {
+    expect(limitReached(none, { views: 1e9, clicks: 1e9 })).toBe(false);
+  });
+  it('is reached when the count gets to the enabled limit, not before', () => {
+    const views = limitFields('View', 10);
+    expect(limitReached(views, { views: 9, clicks: 50 })).toBe(false);
+    expect(limitReached(views, { views: 10, clicks: 0 })).toBe(true);
+    const clicks = limitFields('Click', 3);
+    expect(limitReached(clicks, { views: 99, clicks: 2 })).toBe(false);
+    expect(limitReached(clicks, { views: 0, clicks: 3 })).toBe(true);
+  });
+  it('is reached at once by a limit of 0', () => {
+    expect(limitReached(limitFields('View', 0), { views: 0, clicks: 0 })).toBe(true);
   });
 });

@@ -36,3 +36,17 @@ export function limitValueOf(item: ViewClickLimits): number {
   if (type === 'Click') return item.maxclickLimit;
   return type === 'View' ? item.maxviewLimit : 0;
 }
+
+/**
+ * A View or Click limit is reached once the tracked count gets to it (a limit of 0 at once):
+ * the item then stops running, though it stays active.
+ */
+export function limitReached(
+  limits: ViewClickLimits,
+  counts: { views: number; clicks: number },
+): boolean {
+  return (
+    (limits.maxviewStatus && counts.views >= limits.maxviewLimit) ||
+    (limits.maxclickStatus && counts.clicks >= limits.maxclickLimit)
+  );
+}

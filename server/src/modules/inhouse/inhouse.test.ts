@@ -102,6 +102,7 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
       maxclickLimit: 0,
       maxclickStatus: false,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/),
+      running: true,
     });
     expect(await mediaState(server, ad.icon)).toEqual([true, 200]);
     expect(await mediaState(server, ad.medView)).toEqual([true, 200]);
@@ -189,6 +190,33 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
     expect((await api.inHouseAds.get(ad._id)).data).toMatchObject({ view: 3, clickCount: 1 });
   });
 
+  it('stops running once its click limit is reached, while it stays active', async () => {
+    const ad = await create('Click limited', { maxclickLimit: 2, maxclickStatus: true });
+    expect((await api.inHouseAds.get(ad._id)).data).toMatchObject({ running: true });
+    const click = { kind: 'inHouseAd' as const, id: ad._id, event: 'click' as const };
+    await clientFor(server).tracking.track({ events: [click] });
+    expect((await api.inHouseAds.get(ad._id)).data).toMatchObject({ clickCount: 1, running: true });
+    await clientFor(server).tracking.track({ events: [click] });
+    expect((await api.inHouseAds.get(ad._id)).data).toMatchObject({
+      clickCount: 2,
+      status: true,
+      running: false,
+    });
+    const listed = (await api.inHouseAds.list({ limit: 1000 })).data?.find(
+      (row) => row._id === ad._id,
+    );
+    expect(listed).toMatchObject({ running: false });
+  });
+
+  it('is not running while inactive', async () => {
+    const ad = await create('Paused');
+    await api.inHouseAds.setStatus({ id: ad._id, status: false });
+    expect((await api.inHouseAds.get(ad._id)).data).toMatchObject({
+      status: false,
+      running: false,
+    });
+  });
+
   it('answers the running flag from the controller switch', async () => {
     await api.controller.setSwitch({ name: 'inHouseAds', status: false });
     expect(await api.inHouseAds.list()).toMatchObject({ InHouseAdsStatus: false });
@@ -232,6 +260,7 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
         btnName: 'Buy',
         status: false,
         clickCount: 1,
+        running: false,
       });
     });
 

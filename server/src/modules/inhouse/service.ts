@@ -1,7 +1,8 @@
 import {
   inHouseMessages,
+  limitReached,
+  type RunningInHouseAd,
   type IdStatusChange,
-  type InHouseAd,
   type InHouseAdCreate,
   type InHouseAdEdit,
   type PageQuery,
@@ -35,7 +36,13 @@ type ReplacedFiles = { [Slot in keyof InHouseFiles]: InHouseFiles[Slot] | undefi
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
-function toInHouseAd(row: InHouseAdRow, counts: ViewClickCounts): InHouseAd {
+function toInHouseAd(row: InHouseAdRow, counts: ViewClickCounts): RunningInHouseAd {
+  const limits = {
+    maxviewLimit: row.maxviewLimit,
+    maxviewStatus: row.maxviewStatus === 1,
+    maxclickLimit: row.maxclickLimit,
+    maxclickStatus: row.maxclickStatus === 1,
+  };
   return {
     _id: row.id,
     ad_type: row.ad_type,
@@ -50,11 +57,9 @@ function toInHouseAd(row: InHouseAdRow, counts: ViewClickCounts): InHouseAd {
     status: row.status === 1,
     view: counts.views,
     clickCount: counts.clicks,
-    maxviewLimit: row.maxviewLimit,
-    maxviewStatus: row.maxviewStatus === 1,
-    maxclickLimit: row.maxclickLimit,
-    maxclickStatus: row.maxclickStatus === 1,
+    ...limits,
     createdAt: row.created_at,
+    running: row.status === 1 && !limitReached(limits, counts),
   };
 }
 
@@ -80,7 +85,7 @@ export function createInHouseService(context: AppContext) {
   const controller = createControllerService(context);
   const tracking = trackingService(context);
 
-  const withCounts = async (rows: InHouseAdRow[]): Promise<InHouseAd[]> => {
+  const withCounts = async (rows: InHouseAdRow[]): Promise<RunningInHouseAd[]> => {
     const totals = await tracking.totalsOf(rows.map((row) => row.id));
     return rows.map((row) => toInHouseAd(row, totals.get(row.id) ?? { views: 0, clicks: 0 }));
   };
@@ -119,9 +124,9 @@ export function createInHouseService(context: AppContext) {
       };
     },
 
-    async get(id: string): Promise<InHouseAd> {
+    async get(id: string): Promise<RunningInHouseAd> {
       const [ad] = await withCounts([await stored(id)]);
-      return ad as InHouseAd;
+      return ad as RunningInHouseAd;
     },
 
     /** A new ad starts active. */

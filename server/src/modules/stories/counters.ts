@@ -1,6 +1,5 @@
 // Views and clicks of the story section's items come from the tracking counters: the lists
 // read them in one query per page, and limits are judged on them.
-import type { ViewClickLimits } from '@dealdesk/core';
 import type { AppContext } from '../../context.js';
 import { trackingService, type ViewClickCounts } from '../tracking/service.js';
 
@@ -15,14 +14,6 @@ export async function countsOf(
 ): Promise<(id: string) => ItemCounts> {
   const totals = await trackingService(context).totalsOf(ids);
   return (id) => totals.get(id) ?? untracked;
-}
-
-/** A View or Click limit is reached once the count gets to it (a limit of 0 at once). */
-export function limitReached(limits: ViewClickLimits, counts: ItemCounts): boolean {
-  return (
-    (limits.maxviewStatus && counts.views >= limits.maxviewLimit) ||
-    (limits.maxclickStatus && counts.clicks >= limits.maxclickLimit)
-  );
 }
 
 /**

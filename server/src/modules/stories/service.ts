@@ -1,21 +1,22 @@
 // Story videos or images and story ads (video, image or native NTV). Both live in one table;
 // the calls of each kind see only their own, and the one edit call serves both. A story is
 // running while it is active and its View or Click limit is not reached.
-import type {
-  IdList,
-  PageQuery,
-  StatusChange,
-  StoryAd,
-  StoryEdit,
-  StoryInsert,
-  StoryVideo,
-  ViewClickLimits,
+import {
+  limitReached,
+  type IdList,
+  type PageQuery,
+  type StatusChange,
+  type StoryAd,
+  type StoryEdit,
+  type StoryInsert,
+  type StoryVideo,
+  type ViewClickLimits,
 } from '@dealdesk/core';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { newId } from '../../ids.js';
 import { createControllerService } from '../controller/service.js';
-import { countsOf, limitReached, type ItemCounts } from './counters.js';
+import { countsOf, type ItemCounts } from './counters.js';
 import { deleteItems } from './deletes.js';
 import { removeMedia, replaceMedia, withSavedMedia, type MediaPair } from './media.js';
 import { storiesRepository, type StoryRow } from './repository.js';
