@@ -6,6 +6,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { defaultBusinessTimeZone } from '@dealdesk/core';
+import { parseAllowHosts } from './modules/products/scraping/index.js';
 
 export interface RateLimitRule {
   max: number;
@@ -126,7 +128,7 @@ const environmentSchema = z.object({
     z
       .string()
       .refine(isTimeZone, 'DEALDESK_TZ must be an IANA time zone such as Asia/Kolkata')
-      .default('Asia/Kolkata'),
+      .default(defaultBusinessTimeZone),
   ),
   DEALDESK_SCRAPE_ALLOW_HOSTS: z.preprocess(blankToUndefined, z.string().default('')),
   DEALDESK_WEB_DIR: optionalText,
@@ -228,9 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.DEALDESK_MAIL_FROM,
     timeZone: vars.DEALDESK_TZ,
-    scrapeAllowHosts: vars.DEALDESK_SCRAPE_ALLOW_HOSTS.split(',')
-      .map((host) => host.trim().toLowerCase())
-      .filter((host) => host !== ''),
+    scrapeAllowHosts: parseAllowHosts(vars.DEALDESK_SCRAPE_ALLOW_HOSTS),
     webDistDir: vars.DEALDESK_WEB_DIR ? resolve(vars.DEALDESK_WEB_DIR) : defaultWebDistDir,
     trustProxy: vars.DEALDESK_TRUST_PROXY === 'true',
     logLevel: vars.LOG_LEVEL,

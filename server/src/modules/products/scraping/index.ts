@@ -51,9 +51,12 @@ export interface Scraper {
   close(): Promise<void>;
 }
 
-/** DEALDESK_SCRAPE_ALLOW_HOSTS as a list: host names separated by commas or spaces. */
+/** DEALDESK_SCRAPE_ALLOW_HOSTS as a list: host names separated by commas or spaces, any case. */
 export function parseAllowHosts(setting: string | undefined): string[] {
-  return (setting ?? '').split(/[\s,]+/).filter((host) => host !== '');
+  return (setting ?? '')
+    .split(/[\s,]+/)
+    .map((host) => host.toLowerCase())
+    .filter((host) => host !== '');
 }
 
 function positive(name: string, value: number): number {
