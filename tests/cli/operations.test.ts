@@ -137,7 +137,8 @@ describe('dealdesk analytics', () => {
     const today = datePreset('today', new Date(), server.config.timeZone);
     const ad = (await api.webAds.list(today)).data?.find((webAd) => webAd.a_name === 'SummerSale');
     const click = { kind: 'webAd' as const, id: ad?._id ?? '', event: 'click' as const };
-    expect((await api.tracking.track({ events: [click, click, click] })).status).toBe(true);
+    const view = { ...click, event: 'view' as const };
+    expect((await api.tracking.track({ events: [view, click, click, click] })).status).toBe(true);
 
     const shown = async (range: string[] = []) =>
       jsonOf<{ data: AnalyticsItem[]; startDate: string }>(
@@ -149,6 +150,13 @@ describe('dealdesk analytics', () => {
     const human = await runCli(['analytics', 'show', '--range', 'thisMonth'], env);
     expect(human.stdout).toMatch(/SummerSale\s+│ 03/);
     expect(human.stdout).toContain('Total Banner Clicks: 00');
+    const totals = jsonOf<{ totalViews: number; totalClicks: number }>(
+      await runCli(['--json', 'analytics', 'show'], env),
+    );
+    // Other tests of this file count ads too: at least this ad's view and clicks.
+    expect(totals.totalViews).toBeGreaterThanOrEqual(1);
+    expect(totals.totalClicks).toBeGreaterThanOrEqual(3);
+    expect(human.stdout).toMatch(/Ad Views: \d+\s+Ad Clicks: \d+/);
 
     const refused = await runCli(['analytics', 'clear'], env);
     expect(refused.code).toBe(2);

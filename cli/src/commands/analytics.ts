@@ -27,6 +27,9 @@ async function fetchAnalytics(connection: Connection, range: ChosenRange) {
   );
   return {
     data: answer.data ?? [],
+    // The web's Views and Click cards: the ads' views and clicks within the range.
+    totalViews: answer.totalViews ?? 0,
+    totalClicks: answer.totalClicks ?? 0,
     bannerTotal: answer.bannerTotal ?? 0,
     sortcutTotal: answer.sortcutTotal ?? 0,
   };
@@ -48,6 +51,9 @@ export const showAnalytics: Handler<RangeOptions> = async (_args, options, conte
   context.result({ startDate: range.startDate, endDate: range.endDate, ...analytics }, () => {
     context.say(context.paint('bold', `View & Click Analytics: ${rangeLabel(range)}`));
     showItems(analytics.data, context);
+    context.say(
+      `Ad Views: ${formatCount(analytics.totalViews)}   Ad Clicks: ${formatCount(analytics.totalClicks)}`,
+    );
     context.say(
       `Total Banner Clicks: ${formatCount(analytics.bannerTotal)}   Total Shortcut Clicks: ${formatCount(analytics.sortcutTotal)}`,
     );
