@@ -6,7 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { ensureInstalled } from '../scripts/bootstrap.mjs';
 import { build } from '../scripts/build.mjs';
 
-const benchmarks = ['ingestion.mjs', 'dashboard.mjs'];
+// Each is named by its first path segment: `npm run bench -- catalogue` runs one.
+const benchmarks = [
+  'ingestion.mjs',
+  'dashboard.mjs',
+  'catalogue/run.mjs',
+  'cli/run.mjs',
+  'web-bundle/measure.mjs',
+];
 const only = process.argv.slice(2);
 
 ensureInstalled();
