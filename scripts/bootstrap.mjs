@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pnpm } from './pnpm.mjs';
 
@@ -29,13 +30,18 @@ export function ensureInstalled() {
   writeFileSync(stampFile, wanted);
 }
 
-/** Runs a binary from node_modules/.bin and exits the process when it fails. */
+/**
+ * Runs a binary of the package in `options.cwd` (the root by default) from its own
+ * node_modules/.bin (pnpm links a package's tools there only), and exits when it fails.
+ */
 export function run(bin, args, options = {}) {
-  const result = spawnSync(`${root}node_modules/.bin/${bin}`, args, {
-    cwd: root,
+  const cwd = options.cwd ?? root;
+  const result = spawnSync(join(cwd, 'node_modules', '.bin', bin), args, {
     stdio: 'inherit',
     ...options,
+    cwd,
   });
+  if (result.error !== undefined) console.error(`[dealdesk] ${bin}: ${result.error.message}`);
   if (result.status !== 0) {
     console.error(`[dealdesk] ${bin} ${args.join(' ')} failed`);
     process.exit(result.status ?? 1);

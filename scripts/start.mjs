@@ -14,3 +14,9 @@ if (!existsSync(entry)) {
 const server = spawn(process.execPath, [entry, ...process.argv.slice(2)], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
+// npm runs this through `sh -c`, and a SIGTERM sent to npm ends that shell, not this process:
+// once the parent is gone (this process is handed to another), stop the server as if told to.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) server.kill('SIGTERM');
+}, 500).unref();
