@@ -1,38 +1,23 @@
 // The controller screen: every change behind the captcha, and the spec's validation messages.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiClient,
-  connectBrowser,
-  openPage,
-  openSignedIn,
-  screenshot,
-  sessionToken,
-  wide,
-  type TestPage,
-} from '../support/browser.js';
+import type { ApiClient } from '@dealdesk/core';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.js';
 import { answerCaptcha, toast } from '../support/screens.js';
+import { openSignedInScreen } from '../support/signed-in-screen.js';
 
-let browser: Browser;
-let tab: TestPage;
 let page: Page;
-let token: string;
+let api: ApiClient;
 beforeAll(async () => {
-  browser = await connectBrowser();
-  tab = await openPage(browser, wide);
-  page = tab.page;
-  token = await sessionToken();
-  await openSignedIn(page, '/controller', token);
-  await page.getByRole('heading', { name: 'Controller', level: 1 }).waitFor();
-});
-afterAll(async () => {
-  expect(tab.errors, tab.errors.join('\n')).toEqual([]);
-  await tab.close();
-  await browser.close();
+  const signedIn = await openSignedInScreen('/controller', {
+    ready: (opened) => opened.getByRole('heading', { name: 'Controller', level: 1 }).waitFor(),
+  });
+  ({ page, api } = signedIn);
+  return signedIn.close;
 });
 
 const settings = async () => {
-  const answer = await apiClient(() => token).controller.get();
+  const answer = await api.controller.get();
   if (answer.data === undefined) throw new Error(answer.message);
   return answer.data;
 };

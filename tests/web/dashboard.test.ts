@@ -1,27 +1,14 @@
 // The per-item dashboard shows the views and clicks the app reported (seeded through the
 // app's tracking call), and reloads when the dates change.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiClient,
-  connectBrowser,
-  openPage,
-  openSignedIn,
-  screenshot,
-  sessionToken,
-  wide,
-  type TestPage,
-} from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, screenshot } from '../support/browser.js';
+import { openSignedInScreen } from '../support/signed-in-screen.js';
 
-let browser: Browser;
-let tab: TestPage;
 let page: Page;
 const itemId = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 
 beforeAll(async () => {
-  browser = await connectBrowser();
-  tab = await openPage(browser, wide);
-  page = tab.page;
   const views = Array.from({ length: 1200 }, () => ({
     kind: 'banner' as const,
     id: itemId,
@@ -35,16 +22,11 @@ beforeAll(async () => {
   const tracked = await apiClient().tracking.track({ events: [...views.slice(0, 1000)] });
   expect(tracked.status, tracked.message).toBe(true);
   await apiClient().tracking.track({ events: [...views.slice(1000), ...clicks] });
-  await openSignedIn(
-    page,
+  const signedIn = await openSignedInScreen(
     `/views/dashboard/${itemId}?q=Diwali%20banner&adsType=web`,
-    await sessionToken(),
   );
-});
-afterAll(async () => {
-  expect(tab.errors, tab.errors.join('\n')).toEqual([]);
-  await tab.close();
-  await browser.close();
+  page = signedIn.page;
+  return signedIn.close;
 });
 
 describe('item dashboard', () => {

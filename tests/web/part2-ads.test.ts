@@ -9,60 +9,28 @@ import {
   type ApiClient,
   type TrackEvent,
 } from '@dealdesk/core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiClient,
-  connectBrowser,
-  narrow,
-  openPage,
-  openSignedIn,
-  screenshot,
-  sessionToken,
-  wide,
-  type TestPage,
-} from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.js';
 import { answerCaptcha, chooseFile, pick, png, pngBytes, toast } from '../support/screens.js';
+import {
+  openSignedInScreen,
+  screenshotOnFailure,
+  type SignedInScreen,
+} from '../support/signed-in-screen.js';
 
-let browser: Browser;
-let tab: TestPage;
+let signedIn: SignedInScreen;
 let page: Page;
 let api: ApiClient;
-let token: string;
 
 beforeAll(async () => {
-  browser = await connectBrowser();
-  tab = await openPage(browser, wide);
-  page = tab.page;
-  token = await sessionToken();
-  api = apiClient(() => token);
-  await openSignedIn(page, '/site/manage/ads/nativeAds/add', token);
+  signedIn = await openSignedInScreen('/site/manage/ads/nativeAds/add');
+  ({ page, api } = signedIn);
+  return signedIn.close;
 });
-afterAll(async () => {
-  expect(tab.errors, tab.errors.join('\n')).toEqual([]);
-  await tab.close();
-  await browser.close();
-});
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    await screenshot(page, `failed-${context.task.name.slice(0, 30)}`);
-  }
-});
+afterEach(screenshotOnFailure(() => page));
 
 const adsTable = () => page.getByRole('table').first();
-
-/** A narrow (375 px) look at a screen, signed in, for the screenshots. */
-async function narrowScreenshot(path: string, name: string, ready: (small: Page) => Promise<void>) {
-  const small = await openPage(browser, narrow);
-  try {
-    await openSignedIn(small.page, path, token);
-    await ready(small.page);
-    await screenshot(small.page, name);
-    expect(small.errors, small.errors.join('\n')).toEqual([]);
-  } finally {
-    await small.close();
-  }
-}
 
 /** Reports events as the app does, in batches of at most 1,000. */
 async function track(
@@ -177,7 +145,7 @@ describe('ad units', () => {
     expect(await adsTable().getByRole('textbox').count()).toBe(0);
     await adsTable().getByText('changed but not saved').waitFor({ state: 'detached' });
     await screenshot(page, 'ad-units');
-    await narrowScreenshot('/site/manage/ads/rewardAds/add', 'ad-units', async (small) => {
+    await signedIn.narrowScreenshot('/site/manage/ads/rewardAds/add', 'ad-units', async (small) => {
       await small.getByRole('table').first().getByText('Second', { exact: true }).waitFor();
     });
   });
@@ -257,7 +225,7 @@ describe('website ads', () => {
     await answerCaptcha(page, true);
     await toast(page, 'Data cleared successfully');
     await page.getByRole('link', { name: /^00 clicks on Diwalisale/ }).waitFor();
-    await narrowScreenshot('/site/manage/ads/webAds/add', 'web-ads', async (small) => {
+    await signedIn.narrowScreenshot('/site/manage/ads/webAds/add', 'web-ads', async (small) => {
       await small.getByRole('link', { name: /clicks on Diwalisale/ }).waitFor();
     });
   });
@@ -389,9 +357,13 @@ describe('in-house ads', () => {
     await edit.getByLabel('Maximum clicks').fill('5');
     await edit.getByRole('switch', { name: 'Weekend sale status' }).click({ force: true });
     await screenshot(page, 'in-house-ad-edit');
-    await narrowScreenshot(new URL(page.url()).pathname, 'in-house-ad-edit', async (small) => {
-      await small.getByRole('img', { name: 'Current media' }).waitFor();
-    });
+    await signedIn.narrowScreenshot(
+      new URL(page.url()).pathname,
+      'in-house-ad-edit',
+      async (small) => {
+        await small.getByRole('img', { name: 'Current media' }).waitFor();
+      },
+    );
     await edit.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Update successfully !');
     await page.waitForURL('**/manage/ads/inHouseAds/add');
@@ -401,7 +373,7 @@ describe('in-house ads', () => {
   });
 
   it('deletes the selected ads after the captcha', async () => {
-    await narrowScreenshot('/manage/ads/inHouseAds/add', 'in-house-ads', async (small) => {
+    await signedIn.narrowScreenshot('/manage/ads/inHouseAds/add', 'in-house-ads', async (small) => {
       await small
         .getByRole('list', { name: 'In House Ads' })
         .getByRole('listitem')
@@ -458,7 +430,7 @@ describe('View & Click Analytics', () => {
     await page.getByRole('img', { name: /^Views per day: 1500 on / }).waitFor();
     await page.getByRole('img', { name: /^Clicks per day: 7 on / }).waitFor();
     await screenshot(page, 'analytics');
-    await narrowScreenshot('/site/manage/analytics', 'analytics', async (small) => {
+    await signedIn.narrowScreenshot('/site/manage/analytics', 'analytics', async (small) => {
       await small.getByRole('img', { name: /^Clicks per day/ }).waitFor();
     });
 

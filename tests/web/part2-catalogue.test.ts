@@ -3,23 +3,13 @@
 // list (filters, search, pages, bulk delete) on a few hundred seeded products, the detail
 // view and edit, and products by event with bulk assignment.
 import type { ApiClient, Product } from '@dealdesk/core';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   startTestServer,
   type TestServer,
 } from '../../server/src/modules/products/scraping/test-server.js';
-import {
-  apiClient,
-  connectBrowser,
-  narrow,
-  openPage,
-  openSignedIn,
-  screenshot,
-  sessionToken,
-  wide,
-  type TestPage,
-} from '../support/browser.js';
+import { screenshot } from '../support/browser.js';
 import {
   answerCaptcha,
   chooseFile,
@@ -28,35 +18,30 @@ import {
   pngBytes,
   toast,
 } from '../support/screens.js';
+import {
+  openSignedInScreen,
+  screenshotOnFailure,
+  type SignedInScreen,
+} from '../support/signed-in-screen.js';
 
-let browser: Browser;
-let tab: TestPage;
+let signedIn: SignedInScreen;
 let page: Page;
 let api: ApiClient;
-let token: string;
 let shop: TestServer;
 
 beforeAll(async () => {
-  browser = await connectBrowser();
-  tab = await openPage(browser, wide);
-  page = tab.page;
-  token = await sessionToken();
-  api = apiClient(() => token);
   shop = await startTestServer();
-  await stayOffline(page);
-  await openSignedIn(page, '/add/Product/category', token);
+  signedIn = await openSignedInScreen('/add/Product/category', { prepare: stayOffline });
+  ({ page, api } = signedIn);
+  return async () => {
+    try {
+      await signedIn.close();
+    } finally {
+      await shop.close();
+    }
+  };
 });
-afterAll(async () => {
-  expect(tab.errors, tab.errors.join('\n')).toEqual([]);
-  await tab.close();
-  await browser.close();
-  await shop.close();
-});
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    await screenshot(page, `failed-${context.task.name.slice(0, 30)}`);
-  }
-});
+afterEach(screenshotOnFailure(() => page));
 
 const pngUpload = (name: string) => ({ name, type: 'image/png', data: new Uint8Array(pngBytes) });
 const pdf = () => ({
@@ -90,24 +75,6 @@ async function stayOffline(target: Page) {
     (url) => url.hostname !== '127.0.0.1',
     (route) => route.fulfill({ contentType: 'image/png', body: pngBytes }),
   );
-}
-
-/** A narrow (375 px) look at a screen, signed in, for the screenshots. */
-async function narrowScreenshot(
-  path: string,
-  name: string,
-  ready: (narrowPage: Page) => Promise<void>,
-) {
-  const small = await openPage(browser, narrow);
-  try {
-    await stayOffline(small.page);
-    await openSignedIn(small.page, path, token);
-    await ready(small.page);
-    await screenshot(small.page, name);
-    expect(small.errors, small.errors.join('\n')).toEqual([]);
-  } finally {
-    await small.close();
-  }
 }
 
 async function categoryIds(): Promise<Record<string, string>> {
@@ -268,15 +235,19 @@ describe('categories and subcategories', () => {
   });
 
   it('switches halves with the All / Categories / Subcategories tabs on a narrow screen', async () => {
-    await narrowScreenshot('/add/Product/category', 'categories-subcategories', async (small) => {
-      await small.getByRole('radiogroup', { name: 'Show' }).getByText('Subcategories').click();
-      await small.getByRole('table', { name: 'Subcategories' }).waitFor();
-      expect(await small.getByRole('table', { name: 'Categories', exact: true }).isVisible()).toBe(
-        false,
-      );
-      expect(await small.getByRole('form', { name: 'Add Category' }).isVisible()).toBe(false);
-    });
-    await narrowScreenshot('/add/Product/category', 'categories', async (small) => {
+    await signedIn.narrowScreenshot(
+      '/add/Product/category',
+      'categories-subcategories',
+      async (small) => {
+        await small.getByRole('radiogroup', { name: 'Show' }).getByText('Subcategories').click();
+        await small.getByRole('table', { name: 'Subcategories' }).waitFor();
+        expect(
+          await small.getByRole('table', { name: 'Categories', exact: true }).isVisible(),
+        ).toBe(false);
+        expect(await small.getByRole('form', { name: 'Add Category' }).isVisible()).toBe(false);
+      },
+    );
+    await signedIn.narrowScreenshot('/add/Product/category', 'categories', async (small) => {
       await small
         .getByRole('radiogroup', { name: 'Show' })
         .getByText('Categories', { exact: true })
@@ -436,7 +407,7 @@ describe('Add Product', () => {
     });
     expect(scraped?.availableSizes).toEqual(['S', 'M', 'L', 'XL', 'XXL']);
 
-    await narrowScreenshot('/add/Product', 'add-product', async (small) => {
+    await signedIn.narrowScreenshot('/add/Product', 'add-product', async (small) => {
       await small.getByRole('button', { name: 'Scrape' }).waitFor();
     });
   });
@@ -544,7 +515,7 @@ describe('Product Management', () => {
   });
 
   it('shows cards instead of the table on a narrow screen', async () => {
-    await narrowScreenshot('/show/Product', 'products', async (small) => {
+    await signedIn.narrowScreenshot('/show/Product', 'products', async (small) => {
       await small.getByRole('list', { name: 'Products' }).getByRole('listitem').first().waitFor();
       expect(await small.getByRole('table', { name: 'Products' }).count()).toBe(0);
     });
@@ -604,9 +575,13 @@ describe('Product detail', () => {
     expect(saved).toMatchObject({ price: 150, availableSizes: ['L', 'XL'] });
     expect(saved?.specifications.sizeDetails).toEqual({ M: 'Chest 40 in', L: 'Chest 42 in' });
 
-    await narrowScreenshot(new URL(page.url()).pathname, 'product-details', async (small) => {
-      await small.getByRole('heading', { name: 'Seeded shirt 001' }).waitFor();
-    });
+    await signedIn.narrowScreenshot(
+      new URL(page.url()).pathname,
+      'product-details',
+      async (small) => {
+        await small.getByRole('heading', { name: 'Seeded shirt 001' }).waitFor();
+      },
+    );
     await page.getByRole('link', { name: 'Back to products' }).click();
     await page.waitForURL('**/show/Product');
   });
@@ -664,7 +639,7 @@ describe('Product by event', () => {
 
     await page.getByRole('link', { name: 'View details of Seeded phone 000' }).click();
     await page.waitForURL('**/show/product/product-details/*');
-    await narrowScreenshot('/show/Prodcut/event', 'products-by-event', async (small) => {
+    await signedIn.narrowScreenshot('/show/Prodcut/event', 'products-by-event', async (small) => {
       await small.getByText(/^Showing 200 of \d+ products$/).waitFor();
     });
   });

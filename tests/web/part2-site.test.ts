@@ -1,56 +1,26 @@
 // The policy and terms editors, push notifications (send, schedule, resend, delete) and the
 // developer-tools guard, walked through the screens.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectBrowser,
-  narrow,
-  openPage,
-  openSignedIn,
-  screenshot,
-  sessionToken,
-  wide,
-  type TestPage,
-} from '../support/browser.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openPage, screenshot, wide, type TestPage } from '../support/browser.js';
 import { answerCaptcha, chooseFile, png, toast } from '../support/screens.js';
+import {
+  openSignedInScreen,
+  screenshotOnFailure,
+  type SignedInScreen,
+} from '../support/signed-in-screen.js';
 
-let browser: Browser;
-let tab: TestPage;
+let signedIn: SignedInScreen;
 let page: Page;
-let token: string;
 
 beforeAll(async () => {
-  browser = await connectBrowser();
-  tab = await openPage(browser, wide);
-  page = tab.page;
-  token = await sessionToken();
-  await openSignedIn(page, '/site/policy', token);
+  signedIn = await openSignedInScreen('/site/policy');
+  page = signedIn.page;
+  return signedIn.close;
 });
-afterAll(async () => {
-  expect(tab.errors, tab.errors.join('\n')).toEqual([]);
-  await tab.close();
-  await browser.close();
-});
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') {
-    await screenshot(page, `failed-${context.task.name.slice(0, 30)}`);
-  }
-});
-
-/** A narrow (375 px) look at a screen, signed in, for the screenshots. */
-async function narrowScreenshot(path: string, name: string, ready: (small: Page) => Promise<void>) {
-  const small = await openPage(browser, narrow);
-  try {
-    await openSignedIn(small.page, path, token);
-    await ready(small.page);
-    await screenshot(small.page, name);
-    expect(small.errors, small.errors.join('\n')).toEqual([]);
-  } finally {
-    await small.close();
-  }
-}
+afterEach(screenshotOnFailure(() => page));
 
 describe('Privacy Policy and Terms & Conditions', () => {
   const article = (name: string) => page.getByRole('article', { name });
@@ -121,7 +91,7 @@ describe('Privacy Policy and Terms & Conditions', () => {
     await toast(page, 'Terms & Conditions updated successfully');
     await article('Terms & Conditions').getByText('Deals are as listed by each shop.').waitFor();
     await screenshot(page, 'terms');
-    await narrowScreenshot('/site/policy', 'policy', async (small) => {
+    await signedIn.narrowScreenshot('/site/policy', 'policy', async (small) => {
       await small.getByRole('heading', { name: 'Our privacy promise' }).waitFor();
     });
   });
@@ -202,7 +172,7 @@ describe('notifications', () => {
       .locator('img')
       .evaluateAll((images) => images.map((image) => image.getAttribute('src')));
     expect(new Set(icons).size).toBe(1);
-    await narrowScreenshot('/site/notification', 'notifications', async (small) => {
+    await signedIn.narrowScreenshot('/site/notification', 'notifications', async (small) => {
       await small.getByRole('table', { name: 'Notification history' }).waitFor();
     });
   });
@@ -261,7 +231,7 @@ describe('developer-tools guard', () => {
 
   /** A page with the guard installed; the search site is answered locally. */
   async function guardedPage(windowGap = 0): Promise<TestPage> {
-    const guarded = await openPage(browser, wide);
+    const guarded = await openPage(signedIn.browser, wide);
     await guarded.page.route('https://www.google.com/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>Search</title>' }),
     );

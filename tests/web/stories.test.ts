@@ -1,16 +1,8 @@
 // The story section: shortcut stories, story videos and images, story ads and banners, each
 // added, edited, switched and deleted through the screens, with the captcha both ways.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectBrowser,
-  openPage,
-  openSignedIn,
-  screenshot,
-  sessionToken,
-  wide,
-  type TestPage,
-} from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.js';
 import {
   answerCaptcha,
   chooseFile,
@@ -20,26 +12,15 @@ import {
   png,
   toast,
 } from '../support/screens.js';
+import { openSignedInScreen, screenshotOnFailure } from '../support/signed-in-screen.js';
 
-let browser: Browser;
-let tab: TestPage;
 let page: Page;
 beforeAll(async () => {
-  browser = await connectBrowser();
-  tab = await openPage(browser, wide);
-  page = tab.page;
-  await openSignedIn(page, '/add/story', await sessionToken());
+  const signedIn = await openSignedInScreen('/add/story');
+  page = signedIn.page;
+  return signedIn.close;
 });
-afterAll(async () => {
-  expect(tab.errors, tab.errors.join('\n')).toEqual([]);
-  await tab.close();
-  await browser.close();
-});
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail')
-    await screenshot(page, `failed-${context.task.name.slice(0, 30)}`);
-});
+afterEach(screenshotOnFailure(() => page));
 
 const table = (caption: string) => page.getByRole('table', { name: caption });
 
