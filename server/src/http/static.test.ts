@@ -32,11 +32,16 @@ describe('the web app configuration script', () => {
     expect(window.dealdeskConfig).toEqual({
       apiKey: server.config.apiKey,
       secret: server.config.secret,
+      timeZone: server.config.timeZone,
     });
   });
 
   it('cannot be broken out of by a value holding a closing script tag', () => {
-    const script = webConfigScript({ apiKey: '</script><script>alert(1)</script>', secret: 'a' });
+    const script = webConfigScript({
+      apiKey: '</script><script>alert(1)</script>',
+      secret: 'a',
+      timeZone: 'UTC',
+    });
     expect(script).not.toContain('</script>');
     const window: { dealdeskConfig?: { apiKey: string } } = {};
     new Function('window', script)(window);

@@ -14,8 +14,16 @@ export const notFoundMessage = 'Not found';
  * so no build carries them. They are no secret from a browser (see the README): the security
  * is TLS and the bearer token.
  */
-export function webConfigScript(keys: { apiKey: string; secret: string }): string {
-  const config = JSON.stringify({ apiKey: keys.apiKey, secret: keys.secret });
+/** What the web app needs of the server's settings: its keys and the business time zone. */
+export interface WebSettings {
+  apiKey: string;
+  secret: string;
+  timeZone: string;
+}
+
+export function webConfigScript(settings: WebSettings): string {
+  const { apiKey, secret, timeZone } = settings;
+  const config = JSON.stringify({ apiKey, secret, timeZone });
   // '<' escaped so the values can never close a script element.
   return `window.dealdeskConfig = ${config.replaceAll('<', '\\u003c')};\n`;
 }
@@ -23,7 +31,7 @@ export function webConfigScript(keys: { apiKey: string; secret: string }): strin
 export async function serveFiles(
   app: FastifyInstance,
   folders: { mediaDir: string; webDistDir: string },
-  keys: { apiKey: string; secret: string },
+  settings: WebSettings,
 ): Promise<void> {
   mkdirSync(folders.mediaDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -38,7 +46,7 @@ export async function serveFiles(
     setHeaders: (reply) => reply.header('X-Content-Type-Options', 'nosniff'),
   });
 
-  const configScript = webConfigScript(keys);
+  const configScript = webConfigScript(settings);
   app.get('/config.js', (_request, reply) =>
     reply
       .type('text/javascript; charset=utf-8')

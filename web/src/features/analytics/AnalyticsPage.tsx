@@ -1,13 +1,13 @@
 import {
   adMessages,
   buildDailySeries,
-  defaultBusinessTimeZone,
   formatCount,
   wrongAnswerMessages,
   type AnalyticsItem,
   type CountRecord,
   type DateRangeQuery,
 } from '@dealdesk/core';
+import { runtimeConfig } from '../../app/runtime-config.js';
 import {
   Button,
   Card,
@@ -63,7 +63,7 @@ function CountChart({
   records: readonly CountRecord[] | undefined;
   color: 'views' | 'clicks';
 }) {
-  const series = buildDailySeries(records, defaultBusinessTimeZone);
+  const series = buildDailySeries(records, runtimeConfig().timeZone);
   if (total === undefined || total <= 0 || series === null) return null;
   return (
     <Paper p="md" component="section" aria-label={`${title} chart`}>

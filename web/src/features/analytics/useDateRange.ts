@@ -5,6 +5,7 @@ import {
   type DateRangeChoice,
   type DateRangeQuery,
 } from '@dealdesk/core';
+import { runtimeConfig } from '../../app/runtime-config.js';
 import { useState } from 'react';
 
 export interface DateRangeState {
@@ -19,9 +20,10 @@ export interface DateRangeState {
 export function useDateRange(initial: DatePresetName = 'today') {
   const [state, setState] = useState<DateRangeState>(() => ({
     choice: initial,
-    range: datePreset(initial),
+    range: datePreset(initial, new Date(), runtimeConfig().timeZone),
   }));
-  const choose = (name: DatePresetName) => setState({ choice: name, range: datePreset(name) });
+  const choose = (name: DatePresetName) =>
+    setState({ choice: name, range: datePreset(name, new Date(), runtimeConfig().timeZone) });
   /** A date typed into one of the two inputs; a half-typed or cleared date changes nothing. */
   const type = (field: keyof DateRangeQuery, day: string) =>
     setState((current) => {

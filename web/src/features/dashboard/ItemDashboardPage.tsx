@@ -5,13 +5,13 @@ import {
   datePreset,
   datePresetLabels,
   datePresetNames,
-  defaultBusinessTimeZone,
   formatCount,
   todayIn,
   type CountRecord,
   type DatePresetName,
   type DateRangeChoice,
 } from '@dealdesk/core';
+import { runtimeConfig } from '../../app/runtime-config.js';
 import {
   Center,
   Group,
@@ -50,7 +50,7 @@ function ChartCard({
   color: 'views' | 'clicks';
   loading: boolean;
 }) {
-  const series = buildDailySeries(records, defaultBusinessTimeZone);
+  const series = buildDailySeries(records, runtimeConfig().timeZone);
   return (
     <Paper p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
       <Group justify="space-between" mb="md">
@@ -93,7 +93,7 @@ export function ItemDashboardPage() {
   const [search] = useSearchParams();
   const adName = search.get('q');
   const adsType = search.get('adsType');
-  const today = todayIn(defaultBusinessTimeZone);
+  const today = todayIn(runtimeConfig().timeZone);
   const [range, setRange] = useState({ startDate: today, endDate: today });
   const [choice, setChoice] = useState<DateRangeChoice>('today');
 
@@ -108,7 +108,7 @@ export function ItemDashboardPage() {
   const choose = (value: string | null) => {
     if (value === null || value === 'range') return setChoice('range');
     setChoice(value as DatePresetName);
-    setRange(datePreset(value as DatePresetName, new Date(), defaultBusinessTimeZone));
+    setRange(datePreset(value as DatePresetName, new Date(), runtimeConfig().timeZone));
   };
   const setDay = (which: 'startDate' | 'endDate', day: string) => {
     if (day === '') return;
