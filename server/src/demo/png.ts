@@ -1,8 +1,11 @@
 // Small real PNG images made in code, so the demo needs no image files in the repository:
 // a diagonal gradient between two colours with a light band across, RGB, 8 bits per channel.
 import { crc32, deflateSync } from 'node:zlib';
+import type { CheckedFile } from '../http/uploads.js';
 
 export type Rgb = readonly [number, number, number];
+/** The gradient's two ends. */
+export type Colours = readonly [Rgb, Rgb];
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -15,7 +18,7 @@ function chunk(type: string, data: Buffer): Buffer {
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-export function gradientPng(width: number, height: number, from: Rgb, to: Rgb): Uint8Array {
+export function gradientPng(width: number, height: number, from: Rgb, to: Rgb): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -39,4 +42,9 @@ export function gradientPng(width: number, height: number, from: Rgb, to: Rgb): 
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A generated image as the services take an upload that passed its checks. */
+export function pngFile([from, to]: Colours, width: number, height: number): CheckedFile {
+  return { bytes: gradientPng(width, height, from, to), ext: 'png', mime: 'image/png' };
 }
