@@ -6,15 +6,14 @@ import {
   type StoryAd,
   type StoryVideo,
 } from '@dealdesk/core';
-import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Badge, Text } from '@mantine/core';
 import { paths } from '../../app/paths.js';
+import { addedColumn, statusColumn } from '../../ui/columns.js';
 import { CountLink } from '../../ui/CountLink.js';
 import { DataTable, type Column } from '../../ui/DataTable.js';
-import { useApiMutation, useGuardedDelete } from '../../ui/mutations.js';
-import { StatusSwitch } from '../../ui/StatusSwitch.js';
+import { useApiMutation } from '../../ui/mutations.js';
+import { RowActions } from '../../ui/RowActions.js';
+import { useBulkDelete } from '../../ui/useBulkDelete.js';
 import { MediaThumb } from './MediaThumb.js';
 import { storyCalls } from './story-calls.js';
 import type { StoryKind } from './StoryForm.js';
@@ -45,19 +44,15 @@ export function StoryList({
   loading: boolean;
 }) {
   const { group, listKey } = storyCalls(kind);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const status = useApiMutation(group.setStatus, {
     refresh: listKey,
     fallback: 'Updated successfully',
   });
-  const remove = useGuardedDelete(group.remove, {
+  const { deleteIds, tableProps } = useBulkDelete(group.remove, {
     refresh: listKey,
     what: kind === 'video' ? 'story' : 'story ad',
     wrongAnswer: kind === 'video' ? wrongAnswerFor.stories : wrongAnswerFor.storyAds,
   });
-  const deleteIds = async (ids: string[]) => {
-    if (await remove.run(ids)) setSelected(new Set());
-  };
   const editPath = kind === 'video' ? paths.editStoryVideo : paths.editStoryAd;
   const name = (story: Story) =>
     `${typeOf(story)} story from ${formatDisplayTime(story.date_time)}`;
@@ -99,50 +94,20 @@ export function StoryList({
       cell: (story) => <CountLink id={story._id} count={story.clickBtnCount} what="clicks" />,
     },
     { header: 'Limit', cell: limitText },
-    {
-      header: 'Added',
-      cell: (story) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDisplayTime(story.date_time)}
-        </Text>
-      ),
-    },
-    {
-      header: 'Status',
-      cell: (story) => (
-        <StatusSwitch
-          checked={story.status}
-          itemName={name(story)}
-          disabled={status.isPending}
-          onChange={(on) => status.mutate({ _id: story._id, status: on })}
-        />
-      ),
-    },
+    addedColumn((story) => story.date_time),
+    statusColumn({
+      name,
+      pending: status.isPending,
+      onChange: (story, on) => status.mutate({ _id: story._id, status: on }),
+    }),
     {
       header: 'Actions',
       cell: (story) => (
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon
-              component={Link}
-              to={editPath(story._id)}
-              variant="subtle"
-              aria-label={`Edit ${name(story)}`}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${name(story)}`}
-              onClick={() => void deleteIds([story._id])}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowActions
+          name={name(story)}
+          editPath={editPath(story._id)}
+          onDelete={() => void deleteIds([story._id])}
+        />
       ),
     },
   ];
@@ -154,25 +119,11 @@ export function StoryList({
       columns={columns}
       loading={loading}
       rowLabel={name}
-      selected={selected}
-      onSelect={setSelected}
       empty={{
         title: kind === 'video' ? 'No stories yet' : 'No story ads yet',
         hint: 'Add one with the form above: it shows up here with its views and clicks.',
       }}
-      toolbar={
-        selected.size > 0 ? (
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            loading={remove.isPending}
-            onClick={() => void deleteIds([...selected])}
-          >
-            Delete selected ({selected.size})
-          </Button>
-        ) : null
-      }
+      {...tableProps}
     />
   );
 }

@@ -1,11 +1,11 @@
 // The story video page and the story ads page: an add form above the list.
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../ui/notify.js';
 import { succeeded, useApiMutation } from '../../ui/mutations.js';
-import { RunningBadge } from '../../ui/RunningBadge.js';
 import { storyCalls } from './story-calls.js';
 import { StoryForm, type StoryKind, type StorySubmit } from './StoryForm.js';
+import { StoryHeading } from './StoryHeading.js';
 import { StoryList } from './StoryList.js';
 
 export function StoryScreen({ kind }: { kind: StoryKind }) {
@@ -26,12 +26,10 @@ export function StoryScreen({ kind }: { kind: StoryKind }) {
 
   return (
     <Stack>
-      <Stack gap="xs">
-        <Title order={2} fz="h4">
-          {kind === 'video' ? 'Add a story video or image' : 'Add a story ad'}
-        </Title>
-        {running === undefined ? null : <RunningBadge running={running} />}
-      </Stack>
+      <StoryHeading
+        title={kind === 'video' ? 'Add a story video or image' : 'Add a story ad'}
+        running={running}
+      />
       <StoryForm kind={kind} busy={add.isPending} onSubmit={submit} />
       <StoryList
         kind={kind}

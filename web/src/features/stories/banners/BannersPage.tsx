@@ -2,36 +2,26 @@
 import {
   bannerAddSchema,
   bannerImageAddRule,
-  formatDisplayTime,
   truncateBannerName,
   type Banner,
 } from '@dealdesk/core';
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { api } from '../../../app/api.js';
 import { paths } from '../../../app/paths.js';
+import { addedColumn, statusColumn } from '../../../ui/columns.js';
 import { CountLink } from '../../../ui/CountLink.js';
 import { DataTable, type Column } from '../../../ui/DataTable.js';
 import { useFormState } from '../../../ui/form.js';
-import { succeeded, useApiMutation, useGuardedDelete } from '../../../ui/mutations.js';
+import { succeeded, useApiMutation } from '../../../ui/mutations.js';
 import { unwrap } from '../../../ui/notify.js';
-import { RunningBadge } from '../../../ui/RunningBadge.js';
-import { StatusSwitch } from '../../../ui/StatusSwitch.js';
+import { RowActions } from '../../../ui/RowActions.js';
 import { uploadOf } from '../../../ui/upload.js';
+import { useBulkDelete } from '../../../ui/useBulkDelete.js';
+import { LinkCell } from '../LinkCell.js';
 import { MediaThumb } from '../MediaThumb.js';
+import { StoryHeading } from '../StoryHeading.js';
 import { wrongAnswerFor } from '../wrong-answers.js';
 import { bannerFiles, BannerFields, type BannerValues } from './BannerFields.js';
 
@@ -93,16 +83,12 @@ export function BannersPage() {
     queryKey: bannerListKey,
     queryFn: async () => unwrap(await api.banners.list()),
   });
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const status = useApiMutation(api.banners.setStatus, { refresh: bannerListKey });
-  const remove = useGuardedDelete(api.banners.remove, {
+  const { deleteIds, tableProps } = useBulkDelete(api.banners.remove, {
     refresh: bannerListKey,
     what: 'banner',
     wrongAnswer: wrongAnswerFor.banners,
   });
-  const deleteIds = async (ids: string[]) => {
-    if (await remove.run(ids)) setSelected(new Set());
-  };
 
   const columns: Column<Banner>[] = [
     {
@@ -128,78 +114,34 @@ export function BannersPage() {
             No link
           </Text>
         ) : (
-          <Anchor
-            href={banner.url}
-            target="_blank"
-            rel="noreferrer"
-            size="sm"
-            lineClamp={1}
-            maw={220}
-          >
-            {banner.url}
-          </Anchor>
+          <LinkCell url={banner.url} />
         ),
     },
     {
       header: 'Clicks',
       cell: (banner) => <CountLink id={banner._id} count={banner.clickCount} what="clicks" />,
     },
-    {
-      header: 'Added',
-      cell: (banner) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDisplayTime(banner.date_time)}
-        </Text>
-      ),
-    },
-    {
-      header: 'Status',
-      cell: (banner) => (
-        <StatusSwitch
-          checked={banner.status}
-          itemName={banner.name}
-          disabled={status.isPending}
-          onChange={(on) => status.mutate({ id: banner._id, status: on })}
-        />
-      ),
-    },
+    addedColumn((banner) => banner.date_time),
+    statusColumn({
+      name: (banner) => banner.name,
+      pending: status.isPending,
+      onChange: (banner, on) => status.mutate({ id: banner._id, status: on }),
+    }),
     {
       header: 'Actions',
       cell: (banner) => (
-        <Group gap={4} wrap="nowrap">
-          <Tooltip label="Edit">
-            <ActionIcon
-              component={Link}
-              to={paths.editBanner(banner._id)}
-              variant="subtle"
-              aria-label={`Edit ${banner.name}`}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${banner.name}`}
-              onClick={() => void deleteIds([banner._id])}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowActions
+          name={banner.name}
+          editPath={paths.editBanner(banner._id)}
+          onDelete={() => void deleteIds([banner._id])}
+        />
       ),
     },
   ];
 
   return (
     <Stack>
-      <Stack gap="xs">
-        <Title order={2} fz="h4">
-          Add Banner
-        </Title>
-        <RunningBadge running={banners.data?.bannerStatus} />
-      </Stack>
+      <StoryHeading title="Add Banner" running={banners.data?.bannerStatus} />
       <AddBannerForm />
       <DataTable
         caption="Uploaded Banner"
@@ -207,25 +149,11 @@ export function BannersPage() {
         columns={columns}
         loading={banners.isPending}
         rowLabel={(banner) => banner.name}
-        selected={selected}
-        onSelect={setSelected}
         empty={{
           title: 'No banners yet',
           hint: 'Add a PNG image or an mp4 video above; active banners show in the app.',
         }}
-        toolbar={
-          selected.size > 0 ? (
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              loading={remove.isPending}
-              onClick={() => void deleteIds([...selected])}
-            >
-              Delete selected ({selected.size})
-            </Button>
-          ) : null
-        }
+        {...tableProps}
       />
     </Stack>
   );

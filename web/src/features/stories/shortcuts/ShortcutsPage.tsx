@@ -5,12 +5,9 @@ import {
   shortcutEditSchema,
   shortcutImageRule,
   shortcutPageSize,
-  formatDisplayTime,
   type ShortcutStory,
 } from '@dealdesk/core';
 import {
-  ActionIcon,
-  Anchor,
   Button,
   Group,
   NumberInput,
@@ -19,23 +16,23 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
-  Tooltip,
 } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../../app/api.js';
+import { addedColumn, statusColumn } from '../../../ui/columns.js';
 import { CountLink } from '../../../ui/CountLink.js';
 import { DataTable, type Column } from '../../../ui/DataTable.js';
 import { useFormState } from '../../../ui/form.js';
-import { succeeded, useApiMutation, useGuardedDelete } from '../../../ui/mutations.js';
+import { succeeded, useApiMutation } from '../../../ui/mutations.js';
 import { unwrap } from '../../../ui/notify.js';
-import { RunningBadge } from '../../../ui/RunningBadge.js';
-import { StatusSwitch } from '../../../ui/StatusSwitch.js';
+import { RowActions } from '../../../ui/RowActions.js';
 import { UploadField } from '../../../ui/UploadField.js';
 import { uploadOf } from '../../../ui/upload.js';
+import { useBulkDelete } from '../../../ui/useBulkDelete.js';
+import { LinkCell } from '../LinkCell.js';
 import { MediaThumb } from '../MediaThumb.js';
+import { StoryHeading } from '../StoryHeading.js';
 import { wrongAnswerFor } from '../wrong-answers.js';
 
 const listKey = ['shortcuts'];
@@ -131,13 +128,12 @@ export function ShortcutsPage() {
     queryFn: async () =>
       unwrap(await api.shortcuts.list({ page: 1, limit: shortcutPageSize, q: '' })),
   });
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [editingId, setEditingId] = useState<string | null>(null);
   const draft = useFormState<RowDraft>({ s_no: '', name: '', url: '', clickCount: '' });
   const [newLogo, setNewLogo] = useState<File | null>(null);
   const status = useApiMutation(api.shortcuts.setStatus, { refresh: listKey });
   const edit = useApiMutation(api.shortcuts.edit, { refresh: listKey });
-  const remove = useGuardedDelete(api.shortcuts.remove, {
+  const { deleteIds, tableProps } = useBulkDelete(api.shortcuts.remove, {
     refresh: listKey,
     what: 'shortcut story',
     wrongAnswer: wrongAnswerFor.shortcuts,
@@ -168,9 +164,6 @@ export function ShortcutsPage() {
       }),
     );
     if (saved) setEditingId(null);
-  };
-  const deleteIds = async (ids: string[]) => {
-    if (await remove.run(ids)) setSelected(new Set());
   };
 
   const editing = (shortcut: ShortcutStory) => shortcut._id === editingId;
@@ -234,16 +227,7 @@ export function ShortcutsPage() {
             onChange={(event) => draft.set('url', event.currentTarget.value)}
           />
         ) : (
-          <Anchor
-            href={shortcut.url}
-            target="_blank"
-            rel="noreferrer"
-            size="sm"
-            lineClamp={1}
-            maw={220}
-          >
-            {shortcut.url}
-          </Anchor>
+          <LinkCell url={shortcut.url} />
         ),
     },
     {
@@ -262,25 +246,12 @@ export function ShortcutsPage() {
           <CountLink id={shortcut._id} count={shortcut.clickCount} what="clicks" />
         ),
     },
-    {
-      header: 'Added',
-      cell: (shortcut) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDisplayTime(shortcut.createdAt)}
-        </Text>
-      ),
-    },
-    {
-      header: 'Status',
-      cell: (shortcut) => (
-        <StatusSwitch
-          checked={shortcut.status}
-          itemName={shortcut.name}
-          disabled={status.isPending}
-          onChange={(on) => status.mutate({ _id: shortcut._id, status: on })}
-        />
-      ),
-    },
+    addedColumn((shortcut) => shortcut.createdAt),
+    statusColumn({
+      name: (shortcut) => shortcut.name,
+      pending: status.isPending,
+      onChange: (shortcut, on) => status.mutate({ _id: shortcut._id, status: on }),
+    }),
     {
       header: 'Actions',
       cell: (shortcut) =>
@@ -294,39 +265,18 @@ export function ShortcutsPage() {
             </Button>
           </Group>
         ) : (
-          <Group gap={4} wrap="nowrap">
-            <Tooltip label="Edit">
-              <ActionIcon
-                variant="subtle"
-                aria-label={`Edit ${shortcut.name}`}
-                onClick={() => startEdit(shortcut)}
-              >
-                <IconPencil size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Delete">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete ${shortcut.name}`}
-                onClick={() => void deleteIds([shortcut._id])}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          <RowActions
+            name={shortcut.name}
+            onEdit={() => startEdit(shortcut)}
+            onDelete={() => void deleteIds([shortcut._id])}
+          />
         ),
     },
   ];
 
   return (
     <Stack>
-      <Stack gap="xs">
-        <Title order={2} fz="h4">
-          Add a shortcut story
-        </Title>
-        <RunningBadge running={shortcuts.data?.secondStoryBrand} />
-      </Stack>
+      <StoryHeading title="Add a shortcut story" running={shortcuts.data?.secondStoryBrand} />
       <AddShortcutForm nextNumber={shortcuts.data?.next_s_no} />
       <DataTable
         caption="Shortcut List"
@@ -334,25 +284,11 @@ export function ShortcutsPage() {
         columns={columns}
         loading={shortcuts.isPending}
         rowLabel={(shortcut) => shortcut.name}
-        selected={selected}
-        onSelect={setSelected}
         empty={{
           title: 'No shortcut stories yet',
           hint: 'Add a brand with its logo and link above; the app shows them in this order.',
         }}
-        toolbar={
-          selected.size > 0 ? (
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              loading={remove.isPending}
-              onClick={() => void deleteIds([...selected])}
-            >
-              Delete selected ({selected.size})
-            </Button>
-          ) : null
-        }
+        {...tableProps}
       />
     </Stack>
   );
