@@ -1,20 +1,13 @@
 import type { Category, Subcategory } from '@dealdesk/core';
-import {
-  ActionIcon,
-  Grid,
-  Group,
-  SegmentedControl,
-  Stack,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Grid, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { api } from '../../app/api.js';
 import { confirmWithCaptcha } from '../../ui/captcha.js';
 import { DataTable, type Column } from '../../ui/DataTable.js';
 import { toastSuccess } from '../../ui/notify.js';
+import { RowActions } from '../../ui/RowActions.js';
 import { unwrapOr } from '../products/answers.js';
 import { CategoryForm } from './CategoryForm.js';
 import { MediaThumb } from '../stories/MediaThumb.js';
@@ -54,31 +47,6 @@ function useCatalogueDelete() {
     });
     if (solved) remove.mutate({ send, success });
   };
-}
-
-function RowActions({
-  name,
-  onEdit,
-  onDelete,
-}: {
-  name: string;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  return (
-    <Group gap={4} wrap="nowrap">
-      <Tooltip label="Edit">
-        <ActionIcon variant="subtle" aria-label={`Edit ${name}`} onClick={onEdit}>
-          <IconPencil size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Delete">
-        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={onDelete}>
-          <IconTrash size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
-  );
 }
 
 function SearchBox({
@@ -121,10 +89,82 @@ function useEditTarget<Item>(
   return { editing, edit, done: () => setEditing(null) };
 }
 
-function HalfColumn({ shown, children }: { shown: boolean; children: ReactNode }) {
+interface CatalogueRow {
+  _id: string;
+  name: string;
+  main_image: string;
+}
+
+/** A half's columns: its image and name, its own counts, and the pencil and bin. */
+function catalogueColumns<Row extends CatalogueRow>(
+  counts: Column<Row>[],
+  onEdit: (row: Row) => void,
+  onDelete: (row: Row) => void,
+): Column<Row>[] {
+  return [
+    {
+      header: 'Image',
+      width: 64,
+      cell: (row) => <MediaThumb image={row.main_image} label={row.name} />,
+    },
+    { header: 'Name', cell: (row) => row.name },
+    ...counts,
+    {
+      header: 'Actions',
+      width: 96,
+      cell: (row) => (
+        <RowActions name={row.name} onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} />
+      ),
+    },
+  ];
+}
+
+/**
+ * One half of the screen: its form (the pencil scrolls to it), then its list with a search
+ * box. Under md only the half the switch shows is displayed.
+ */
+function CatalogueHalf<Row extends CatalogueRow>({
+  shown,
+  formRef,
+  form,
+  caption,
+  items,
+  matching,
+  columns,
+  empty,
+}: {
+  shown: boolean;
+  formRef: RefObject<HTMLDivElement | null>;
+  form: ReactNode;
+  caption: 'Categories' | 'Subcategories';
+  items: { data: Row[] | undefined; isPending: boolean };
+  matching: (rows: readonly Row[], search: string) => Row[];
+  columns: Column<Row>[];
+  empty: { title: string; hint: string };
+}) {
+  const [search, setSearch] = useState('');
   return (
     <Grid.Col span={{ base: 12, md: 6 }} display={{ base: shown ? 'block' : 'none', md: 'block' }}>
-      <Stack gap="md">{children}</Stack>
+      <Stack gap="md">
+        <div ref={formRef} style={{ scrollMarginTop: 80 }}>
+          {form}
+        </div>
+        <DataTable
+          caption={caption}
+          rows={items.data === undefined ? undefined : matching(items.data, search)}
+          columns={columns}
+          loading={items.isPending}
+          empty={empty}
+          rowLabel={(row) => row.name}
+          toolbar={
+            <SearchBox
+              label={`Search ${caption.toLowerCase()}`}
+              value={search}
+              onChange={setSearch}
+            />
+          }
+        />
+      </Stack>
     </Grid.Col>
   );
 }
@@ -135,8 +175,6 @@ export function CategoriesPage() {
   const subcategories = useSubcategories();
   const askToDelete = useCatalogueDelete();
   const [half, setHalf] = useState<Half>('all');
-  const [categorySearch, setCategorySearch] = useState('');
-  const [subcategorySearch, setSubcategorySearch] = useState('');
   const categoryForm = useRef<HTMLDivElement>(null);
   const categoryName = useRef<HTMLInputElement>(null);
   const subcategoryForm = useRef<HTMLDivElement>(null);
@@ -144,60 +182,32 @@ export function CategoriesPage() {
   const category = useEditTarget<Category>(categoryForm, categoryName);
   const subcategory = useEditTarget<Subcategory>(subcategoryForm, subcategoryName);
 
-  const categoryColumns: Column<Category>[] = [
-    {
-      header: 'Image',
-      width: 64,
-      cell: (row) => <MediaThumb image={row.main_image} label={row.name} />,
-    },
-    { header: 'Name', cell: (row) => row.name },
-    { header: 'Subcategories', width: 120, cell: (row) => row.total_sub },
-    { header: 'Products', width: 100, cell: (row) => row.total_products },
-    {
-      header: 'Actions',
-      width: 96,
-      cell: (row) => (
-        <RowActions
-          name={row.name}
-          onEdit={() => category.edit(row)}
-          onDelete={() =>
-            void askToDelete(
-              `the category ${row.name}`,
-              () => api.categories.remove(row._id),
-              'Category deleted',
-            )
-          }
-        />
+  const categoryColumns = catalogueColumns<Category>(
+    [
+      { header: 'Subcategories', width: 120, cell: (row) => row.total_sub },
+      { header: 'Products', width: 100, cell: (row) => row.total_products },
+    ],
+    category.edit,
+    (row) =>
+      void askToDelete(
+        `the category ${row.name}`,
+        () => api.categories.remove(row._id),
+        'Category deleted',
       ),
-    },
-  ];
-  const subcategoryColumns: Column<Subcategory>[] = [
-    {
-      header: 'Image',
-      width: 64,
-      cell: (row) => <MediaThumb image={row.main_image} label={row.name} />,
-    },
-    { header: 'Name', cell: (row) => row.name },
-    { header: 'Category', cell: (row) => row.category.name },
-    { header: 'Products', width: 100, cell: (row) => row.total_products },
-    {
-      header: 'Actions',
-      width: 96,
-      cell: (row) => (
-        <RowActions
-          name={row.name}
-          onEdit={() => subcategory.edit(row)}
-          onDelete={() =>
-            void askToDelete(
-              `the subcategory ${row.name}`,
-              () => api.subcategories.remove(row._id),
-              'Subcategory deleted',
-            )
-          }
-        />
+  );
+  const subcategoryColumns = catalogueColumns<Subcategory>(
+    [
+      { header: 'Category', cell: (row) => row.category.name },
+      { header: 'Products', width: 100, cell: (row) => row.total_products },
+    ],
+    subcategory.edit,
+    (row) =>
+      void askToDelete(
+        `the subcategory ${row.name}`,
+        () => api.subcategories.remove(row._id),
+        'Subcategory deleted',
       ),
-    },
-  ];
+  );
 
   return (
     <Stack gap="md">
@@ -214,67 +224,43 @@ export function CategoriesPage() {
         ]}
       />
       <Grid gutter="md" align="flex-start">
-        <HalfColumn shown={half !== 'subcategories'}>
-          <div ref={categoryForm} style={{ scrollMarginTop: 80 }}>
+        <CatalogueHalf
+          shown={half !== 'subcategories'}
+          formRef={categoryForm}
+          form={
             <CategoryForm
               key={category.editing?._id ?? 'new'}
               editing={category.editing}
               onDone={category.done}
               nameRef={categoryName}
             />
-          </div>
-          <DataTable
-            caption="Categories"
-            rows={
-              categories.data === undefined
-                ? undefined
-                : matchingCategories(categories.data, categorySearch)
-            }
-            columns={categoryColumns}
-            loading={categories.isPending}
-            empty={{ title: 'No categories', hint: 'Add the first category with the form above.' }}
-            rowLabel={(row) => row.name}
-            toolbar={
-              <SearchBox
-                label="Search categories"
-                value={categorySearch}
-                onChange={setCategorySearch}
-              />
-            }
-          />
-        </HalfColumn>
-        <HalfColumn shown={half !== 'categories'}>
-          <div ref={subcategoryForm} style={{ scrollMarginTop: 80 }}>
+          }
+          caption="Categories"
+          items={categories}
+          matching={matchingCategories}
+          columns={categoryColumns}
+          empty={{ title: 'No categories', hint: 'Add the first category with the form above.' }}
+        />
+        <CatalogueHalf
+          shown={half !== 'categories'}
+          formRef={subcategoryForm}
+          form={
             <SubcategoryForm
               key={subcategory.editing?._id ?? 'new'}
               editing={subcategory.editing}
               onDone={subcategory.done}
               nameRef={subcategoryName}
             />
-          </div>
-          <DataTable
-            caption="Subcategories"
-            rows={
-              subcategories.data === undefined
-                ? undefined
-                : matchingSubcategories(subcategories.data, subcategorySearch)
-            }
-            columns={subcategoryColumns}
-            loading={subcategories.isPending}
-            empty={{
-              title: 'No subcategories',
-              hint: 'Add one to a category with the form above.',
-            }}
-            rowLabel={(row) => row.name}
-            toolbar={
-              <SearchBox
-                label="Search subcategories"
-                value={subcategorySearch}
-                onChange={setSubcategorySearch}
-              />
-            }
-          />
-        </HalfColumn>
+          }
+          caption="Subcategories"
+          items={subcategories}
+          matching={matchingSubcategories}
+          columns={subcategoryColumns}
+          empty={{
+            title: 'No subcategories',
+            hint: 'Add one to a category with the form above.',
+          }}
+        />
       </Grid>
     </Stack>
   );

@@ -1,16 +1,10 @@
-import {
-  categoryAddSchema,
-  categoryImageRule,
-  categoryUpdateSchema,
-  type Category,
-} from '@dealdesk/core';
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { categoryAddSchema, categoryUpdateSchema, type Category } from '@dealdesk/core';
 import type { FormEvent, RefObject } from 'react';
 import { api } from '../../app/api.js';
 import { validate } from '../../ui/form.js';
-import { UploadField } from '../../ui/UploadField.js';
 import { uploadOf } from '../../ui/upload.js';
-import { MediaThumb } from '../stories/MediaThumb.js';
+import { CatalogueFormFrame } from './CatalogueFormFrame.js';
+import { CatalogueImageField } from './CatalogueImageField.js';
 import { useCatalogueForm } from './useCatalogueForm.js';
 
 interface Draft {
@@ -35,11 +29,8 @@ export function CategoryForm({
   /** The name field, which the pencil focuses. */
   nameRef: RefObject<HTMLInputElement | null>;
 }) {
-  const { draft, set, errors, setErrors, slotKey, reset, save } = useCatalogueForm<Draft>(
-    blank,
-    { ...blank, name: editing?.name ?? '' },
-    onDone,
-  );
+  const form = useCatalogueForm<Draft>(blank, { ...blank, name: editing?.name ?? '' }, onDone);
+  const { draft, set, errors, setErrors, slotKey, save } = form;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -76,81 +67,27 @@ export function CategoryForm({
   };
 
   return (
-    <Paper
-      p="md"
-      component="form"
+    <CatalogueFormFrame
+      what="Category"
+      editing={editing}
+      form={form}
+      nameRef={nameRef}
+      mainImageWords="main image"
+      keepImagesNote="Leave an image empty to keep the current one."
       onSubmit={submit}
-      noValidate
-      aria-label={editing === null ? 'Add Category' : 'Edit Category'}
     >
-      <Stack gap="sm">
-        <Title order={2} fz="h4">
-          {editing === null ? 'Add Category' : `Edit ${editing.name}`}
-        </Title>
-        <TextInput
-          ref={nameRef}
-          label="Category name"
-          required
-          value={draft.name}
-          error={errors.name}
-          onChange={(event) => set('name', event.currentTarget.value)}
-        />
-        <Group align="flex-end" gap="sm" wrap="nowrap">
-          <div style={{ flex: 1 }}>
-            <UploadField
-              key={`image-${slotKey}`}
-              label="Main image"
-              rule={categoryImageRule}
-              file={draft.image}
-              onFile={(file) => set('image', file)}
-              required={editing === null}
-              error={errors.image}
-              description="PNG, GIF, JPG or JPEG, at most 1 MB"
-            />
-          </div>
-          {editing === null ? null : (
-            <MediaThumb
-              image={editing.main_image}
-              label={`Current main image of ${editing.name}`}
-            />
-          )}
-        </Group>
-        <Group align="flex-end" gap="sm" wrap="nowrap">
-          <div style={{ flex: 1 }}>
-            <UploadField
-              key={`bg-${slotKey}`}
-              label="Background image"
-              rule={categoryImageRule}
-              file={draft.bg_image}
-              onFile={(file) => set('bg_image', file)}
-              required={editing === null}
-              error={errors.bg_image}
-              description="PNG, GIF, JPG or JPEG, at most 1 MB"
-            />
-          </div>
-          {editing === null ? null : (
-            <MediaThumb
-              image={editing.bg_image}
-              label={`Current background image of ${editing.name}`}
-            />
-          )}
-        </Group>
-        {editing === null ? null : (
-          <Text size="xs" c="dimmed">
-            Leave an image empty to keep the current one.
-          </Text>
-        )}
-        <Group justify="flex-end" gap="xs">
-          {editing === null ? null : (
-            <Button variant="default" onClick={reset} disabled={save.isPending}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit" loading={save.isPending}>
-            {editing === null ? 'Add Category' : 'Update'}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+      <CatalogueImageField
+        key={`bg-${slotKey}`}
+        label="Background image"
+        file={draft.bg_image}
+        onFile={(file) => set('bg_image', file)}
+        error={errors.bg_image}
+        current={
+          editing === null
+            ? undefined
+            : { image: editing.bg_image, label: `Current background image of ${editing.name}` }
+        }
+      />
+    </CatalogueFormFrame>
   );
 }

@@ -1,16 +1,10 @@
-import {
-  categoryImageRule,
-  subcategoryAddSchema,
-  subcategoryUpdateSchema,
-  type Subcategory,
-} from '@dealdesk/core';
-import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { subcategoryAddSchema, subcategoryUpdateSchema, type Subcategory } from '@dealdesk/core';
+import { Select } from '@mantine/core';
 import type { FormEvent, RefObject } from 'react';
 import { api } from '../../app/api.js';
 import { validate } from '../../ui/form.js';
 import { uploadOf } from '../../ui/upload.js';
-import { UploadField } from '../../ui/UploadField.js';
-import { MediaThumb } from '../stories/MediaThumb.js';
+import { CatalogueFormFrame } from './CatalogueFormFrame.js';
 import { useCategories } from './queries.js';
 import { useCatalogueForm } from './useCatalogueForm.js';
 
@@ -36,13 +30,14 @@ export function SubcategoryForm({
   nameRef: RefObject<HTMLInputElement | null>;
 }) {
   const categories = useCategories();
-  const { draft, set, errors, setErrors, slotKey, reset, save } = useCatalogueForm<Draft>(
+  const form = useCatalogueForm<Draft>(
     blank,
     editing === null
       ? blank
       : { name: editing.name, categoryId: editing.category._id, image: null },
     onDone,
   );
+  const { draft, set, errors, setErrors, save } = form;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,17 +75,15 @@ export function SubcategoryForm({
   };
 
   return (
-    <Paper
-      p="md"
-      component="form"
+    <CatalogueFormFrame
+      what="Subcategory"
+      editing={editing}
+      form={form}
+      nameRef={nameRef}
+      mainImageWords="image"
+      keepImagesNote="Leave the image empty to keep the current one."
       onSubmit={submit}
-      noValidate
-      aria-label={editing === null ? 'Add Subcategory' : 'Edit Subcategory'}
-    >
-      <Stack gap="sm">
-        <Title order={2} fz="h4">
-          {editing === null ? 'Add Subcategory' : `Edit ${editing.name}`}
-        </Title>
+      leading={
         <Select
           label="Category"
           required
@@ -101,47 +94,7 @@ export function SubcategoryForm({
           onChange={(value) => set('categoryId', value ?? '')}
           error={errors.categoryId}
         />
-        <TextInput
-          ref={nameRef}
-          label="Subcategory name"
-          required
-          value={draft.name}
-          error={errors.name}
-          onChange={(event) => set('name', event.currentTarget.value)}
-        />
-        <Group align="flex-end" gap="sm" wrap="nowrap">
-          <div style={{ flex: 1 }}>
-            <UploadField
-              key={`image-${slotKey}`}
-              label="Main image"
-              rule={categoryImageRule}
-              file={draft.image}
-              onFile={(file) => set('image', file)}
-              required={editing === null}
-              error={errors.image}
-              description="PNG, GIF, JPG or JPEG, at most 1 MB"
-            />
-          </div>
-          {editing === null ? null : (
-            <MediaThumb image={editing.main_image} label={`Current image of ${editing.name}`} />
-          )}
-        </Group>
-        {editing === null ? null : (
-          <Text size="xs" c="dimmed">
-            Leave the image empty to keep the current one.
-          </Text>
-        )}
-        <Group justify="flex-end" gap="xs">
-          {editing === null ? null : (
-            <Button variant="default" onClick={reset} disabled={save.isPending}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit" loading={save.isPending}>
-            {editing === null ? 'Add Subcategory' : 'Update'}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+      }
+    />
   );
 }
