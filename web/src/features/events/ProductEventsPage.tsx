@@ -6,17 +6,8 @@ import {
   type Product,
   type ProductEvent,
 } from '@dealdesk/core';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  TextInput,
-} from '@mantine/core';
-import { IconEye, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Paper, Select, Stack } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -28,9 +19,10 @@ import { toastError, toastSuccess } from '../../ui/notify.js';
 import { unwrapOr } from '../products/answers.js';
 import { FilterChip } from '../products/FilterChip.js';
 import { DateCell, EventBadge, PriceCell, ProductCell } from '../products/columns.js';
-import { ProductPager } from '../products/ProductPager.js';
-import { SelectableRows, type RowColumn } from '../products/SelectableRows.js';
-import { pageCount, productKeys, useProductList } from '../products/queries.js';
+import { ListSearchInput } from '../products/ListSearchInput.js';
+import { ProductPages } from '../products/ProductPages.js';
+import { productKeys, useProductList } from '../products/queries.js';
+import type { RowColumn } from '../products/SelectableRows.js';
 import { useListSearch } from '../products/useListSearch.js';
 
 const allEvents = 'all';
@@ -89,7 +81,6 @@ export function ProductEventsPage() {
     subCategories: '',
     events: shownEvent === allEvents ? null : shownEvent,
   });
-  const total = list.data?.total ?? 0;
 
   const update = useMutation({
     mutationFn: async (change: { id: string[]; event: ProductEvent }) =>
@@ -126,13 +117,11 @@ export function ProductEventsPage() {
             allowDeselect={false}
             w={{ base: '100%', xs: 180 }}
           />
-          <TextInput
-            type="search"
+          <ListSearchInput
+            typed={typed}
+            setTyped={setTyped}
             label="Search"
             placeholder="Search products by title"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
             style={{ flex: '1 1 220px' }}
           />
         </Group>
@@ -160,34 +149,15 @@ export function ProductEventsPage() {
           </Button>
         </Group>
       </Paper>
-      {list.data === undefined ? (
-        <Skeleton h={320} aria-label="Loading products" />
-      ) : (
-        <Stack gap="sm" opacity={list.isPlaceholderData ? 0.6 : 1}>
-          <ProductPager
-            shown={list.data.products.length}
-            total={total}
-            page={page}
-            pages={pageCount(total, productByEventPageSize)}
-            onPage={setPage}
-          />
-          <SelectableRows
-            caption="Products by event"
-            rows={list.data.products}
-            rowLabel={(product) => product.title}
-            empty={{ title: 'No products', hint: 'No product matches the search and filters.' }}
-            firstNumber={(page - 1) * productByEventPageSize + 1}
-            columns={columns}
-            selection={{ selected, onSelect: setSelected }}
-          />
-          <ProductPager
-            total={total}
-            page={page}
-            pages={pageCount(total, productByEventPageSize)}
-            onPage={setPage}
-          />
-        </Stack>
-      )}
+      <ProductPages
+        caption="Products by event"
+        list={list}
+        page={page}
+        pageSize={productByEventPageSize}
+        onPage={setPage}
+        columns={columns}
+        selection={{ selected, onSelect: setSelected }}
+      />
     </Stack>
   );
 }

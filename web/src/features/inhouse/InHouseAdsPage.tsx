@@ -16,10 +16,9 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { IconDots, IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -31,6 +30,8 @@ import { toastSuccess, unwrap } from '../../ui/notify.js';
 import { RunningBadge } from '../../ui/RunningBadge.js';
 import { StatusSwitch } from '../../ui/StatusSwitch.js';
 import { unwrapOr } from '../products/answers.js';
+import { DeleteSelectedButton } from '../products/DeleteSelectedButton.js';
+import { ListSearchInput } from '../products/ListSearchInput.js';
 import { SelectableRows, type RowColumn } from '../products/SelectableRows.js';
 import { useListSearch } from '../products/useListSearch.js';
 import { MediaThumb } from '../stories/MediaThumb.js';
@@ -227,25 +228,18 @@ export function InHouseAdsPage() {
       <InHouseAdForm busy={create.isPending} onSubmit={create.submit} />
       <Paper p="sm">
         <Group justify="space-between" gap="sm">
-          <TextInput
-            type="search"
+          <ListSearchInput
+            typed={typed}
+            setTyped={setTyped}
             aria-label="Search in-house ads"
             placeholder="Search by title"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
             w={{ base: '100%', sm: 320 }}
           />
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={18} aria-hidden />}
-            disabled={selected.size === 0}
+          <DeleteSelectedButton
+            count={selected.size}
             loading={remove.isPending}
             onClick={() => void askToDelete([...selected])}
-          >
-            Delete selected{selected.size === 0 ? '' : ` (${selected.size})`}
-          </Button>
+          />
         </Group>
       </Paper>
       {ads === undefined ? (

@@ -1,6 +1,5 @@
 import { productPageSize, wrongAnswerMessages, type Product } from '@dealdesk/core';
-import { Button, Group, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
-import { IconSearch, IconTrash } from '@tabler/icons-react';
+import { Group, Paper, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -10,10 +9,12 @@ import { confirmWithCaptcha } from '../../ui/captcha.js';
 import { CountLink } from '../../ui/CountLink.js';
 import { toastSuccess, unwrap } from '../../ui/notify.js';
 import { CategoryCell, DateCell, EventBadge, PriceCell, ProductCell } from './columns.js';
+import { DeleteSelectedButton } from './DeleteSelectedButton.js';
+import { ListSearchInput } from './ListSearchInput.js';
 import { noFilter, ProductFilters, type ProductFilter } from './ProductFilters.js';
-import { ProductPager } from './ProductPager.js';
-import { SelectableRows, type RowColumn } from './SelectableRows.js';
-import { pageCount, productKeys, useProductList } from './queries.js';
+import { ProductPages } from './ProductPages.js';
+import { productKeys, useProductList } from './queries.js';
+import type { RowColumn } from './SelectableRows.js';
 import { useListSearch } from './useListSearch.js';
 
 const columns: RowColumn<Product>[] = [
@@ -43,7 +44,6 @@ export function ProductListPage() {
   const { typed, setTyped, search } = useListSearch(setPage);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const list = useProductList({ page, limit: productPageSize, q: search, ...filter });
-  const total = list.data?.total ?? 0;
 
   const remove = useMutation({
     mutationFn: async (ids: string[]) => unwrap(await api.products.remove({ id: ids })).message,
@@ -75,51 +75,30 @@ export function ProductListPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <TextInput
-          type="search"
+        <ListSearchInput
+          typed={typed}
+          setTyped={setTyped}
           aria-label="Search products"
           placeholder="Search products by title"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
           w={{ base: '100%', sm: 360 }}
         />
-        <Button
-          color="red"
-          variant="light"
-          leftSection={<IconTrash size={18} aria-hidden />}
-          disabled={selected.size === 0}
+        <DeleteSelectedButton
+          count={selected.size}
           loading={remove.isPending}
           onClick={() => void askToDelete()}
-        >
-          Delete selected{selected.size === 0 ? '' : ` (${selected.size})`}
-        </Button>
+        />
       </Group>
       <ProductFilters value={filter} onChange={changeFilter} />
       <Paper p={{ base: 0, sm: 'xs' }} withBorder={false} bg="transparent">
-        {list.data === undefined ? (
-          <Skeleton h={320} aria-label="Loading products" />
-        ) : (
-          <Stack gap="sm" opacity={list.isPlaceholderData ? 0.6 : 1}>
-            <ProductPager
-              shown={list.data.products.length}
-              total={total}
-              page={page}
-              pages={pageCount(total)}
-              onPage={setPage}
-            />
-            <SelectableRows
-              caption="Products"
-              rows={list.data.products}
-              rowLabel={(product) => product.title}
-              empty={{ title: 'No products', hint: 'No product matches the search and filters.' }}
-              firstNumber={(page - 1) * productPageSize + 1}
-              columns={columns}
-              selection={{ selected, onSelect: setSelected }}
-            />
-            <ProductPager total={total} page={page} pages={pageCount(total)} onPage={setPage} />
-          </Stack>
-        )}
+        <ProductPages
+          caption="Products"
+          list={list}
+          page={page}
+          pageSize={productPageSize}
+          onPage={setPage}
+          columns={columns}
+          selection={{ selected, onSelect: setSelected }}
+        />
       </Paper>
     </Stack>
   );

@@ -1,0 +1,52 @@
+import type { Product } from '@dealdesk/core';
+import { Skeleton, Stack } from '@mantine/core';
+import { ProductPager } from './ProductPager.js';
+import { pageCount, type useProductList } from './queries.js';
+import { SelectableRows, type RowColumn, type Selection } from './SelectableRows.js';
+
+/**
+ * One page of products between two pagers, the top one saying how many show: a skeleton
+ * until the first answer, then the page dimmed while the next one loads.
+ */
+export function ProductPages({
+  caption,
+  list,
+  page,
+  pageSize,
+  onPage,
+  columns,
+  selection,
+}: {
+  caption: string;
+  list: ReturnType<typeof useProductList>;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  columns: readonly RowColumn<Product>[];
+  selection: Selection;
+}) {
+  if (list.data === undefined) return <Skeleton h={320} aria-label="Loading products" />;
+  const { products, total } = list.data;
+  const pages = pageCount(total, pageSize);
+  return (
+    <Stack gap="sm" opacity={list.isPlaceholderData ? 0.6 : 1}>
+      <ProductPager
+        shown={products.length}
+        total={total}
+        page={page}
+        pages={pages}
+        onPage={onPage}
+      />
+      <SelectableRows
+        caption={caption}
+        rows={products}
+        rowLabel={(product) => product.title}
+        empty={{ title: 'No products', hint: 'No product matches the search and filters.' }}
+        firstNumber={(page - 1) * pageSize + 1}
+        columns={columns}
+        selection={selection}
+      />
+      <ProductPager total={total} page={page} pages={pages} onPage={onPage} />
+    </Stack>
+  );
+}
