@@ -1,4 +1,4 @@
-import { SectionTabs } from '../products/SectionTabs.js';
+import { SectionTabs } from '../../ui/SectionTabs.js';
 import { adScreens } from './screens.js';
 
 /** The Ad Management bar above every ad screen. */

@@ -1,5 +1,5 @@
 import { paths } from '../../app/paths.js';
-import { SectionTabs } from './SectionTabs.js';
+import { SectionTabs } from '../../ui/SectionTabs.js';
 
 const productTabs = [
   { to: paths.product, label: 'Product' },

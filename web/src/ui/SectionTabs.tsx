@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Page } from '../../ui/Page.js';
+import { Page } from './Page.js';
 
 export interface SectionTab {
   to: string;
@@ -8,8 +8,8 @@ export interface SectionTab {
 }
 
 /**
- * A section of part 2 whose tabs are routes (Product, Ad Management): the heading, the tab
- * bar and the chosen tab's screen. Paths match case-insensitively, as the spec's mixed-case
+ * A section whose tabs are routes (Story Manager, Product, Ad Management): the heading, the
+ * tab bar and the chosen tab's screen. Paths match case-insensitively, as the spec's mixed-case
  * paths invite.
  */
 export function SectionTabs({
