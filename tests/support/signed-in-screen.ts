@@ -1,4 +1,4 @@
-// The setup the screen test files share: the shared Chromium, one wide page signed in at the
+// The setup the screen test files share: the shared Chromium, one page signed in at the
 // file's first screen, and on the way out a check that the page logged no errors.
 import type { ApiClient } from '@dealdesk/core';
 import type { Browser, Page } from 'playwright-core';
@@ -12,9 +12,12 @@ import {
   screenshot,
   sessionToken,
   wide,
+  type Viewport,
 } from './browser.js';
 
 export interface ScreenOptions {
+  /** The page's size; wide unless told. */
+  viewport?: Viewport;
   /** Runs on every page of the file before it opens the app (routes, offline answers). */
   prepare?: (page: Page) => Promise<void>;
   /** Waits until the first screen is usable. */
@@ -38,15 +41,15 @@ export interface SignedInScreen {
 }
 
 /**
- * Opens `path` signed in on a wide page. Return its `close` from `beforeAll` so vitest runs
- * it after the file.
+ * Opens `path` signed in. Return its `close` from `beforeAll` so vitest runs it after the file
+ * (or the suite).
  */
 export async function openSignedInScreen(
   path: string,
-  { prepare, ready }: ScreenOptions = {},
+  { viewport = wide, prepare, ready }: ScreenOptions = {},
 ): Promise<SignedInScreen> {
   const browser = await connectBrowser();
-  const tab = await openPage(browser, wide);
+  const tab = await openPage(browser, viewport);
   const close = async () => {
     try {
       expect(tab.errors, tab.errors.join('\n')).toEqual([]);

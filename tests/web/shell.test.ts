@@ -1,27 +1,9 @@
 // The signed-in frame at 1280 px and at 375 px: side navigation (hover rail or drawer), the
 // top bar (links or dropdown), the server load strip, and a screenshot of every screen.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectBrowser,
-  narrow,
-  openPage,
-  openSignedIn,
-  screenshot,
-  sessionToken,
-  wide,
-  type TestPage,
-} from '../support/browser.js';
-
-let browser: Browser;
-let token: string;
-beforeAll(async () => {
-  browser = await connectBrowser();
-  token = await sessionToken();
-});
-afterAll(async () => {
-  await browser.close();
-});
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { narrow, screenshot, wide } from '../support/browser.js';
+import { openSignedInScreen } from '../support/signed-in-screen.js';
 
 const screens = [
   ['home', '/', 'Welcome back'],
@@ -38,18 +20,15 @@ describe.each([
   ['wide', wide],
   ['narrow', narrow],
 ] as const)('shell, %s', (size, viewport) => {
-  let tab: TestPage;
+  let page: Page;
   beforeAll(async () => {
-    tab = await openPage(browser, viewport);
-    await openSignedIn(tab.page, '/', token);
-  });
-  afterAll(async () => {
-    expect(tab.errors, tab.errors.join('\n')).toEqual([]);
-    await tab.close();
+    const signedIn = await openSignedInScreen('/', { viewport });
+    page = signedIn.page;
+    return signedIn.close;
   });
 
   it('shows the server load strip with a band colour for each reading', async () => {
-    const strip = tab.page.getByRole('group', { name: 'Server load' }).filter({ visible: true });
+    const strip = page.getByRole('group', { name: 'Server load' }).filter({ visible: true });
     await strip.getByText(/^CPU \d+%$/).waitFor();
     for (const reading of ['cpuLoad', 'ramUsage', 'storageUsage']) {
       const band = await strip.getByTestId(`server-${reading}`).getAttribute('data-band');
@@ -58,7 +37,6 @@ describe.each([
   });
 
   it('reaches every section from the side navigation', async () => {
-    const { page } = tab;
     const open = async (label: string) => {
       if (size === 'narrow') {
         await page.getByRole('button', { name: 'Open navigation' }).click();
@@ -86,7 +64,6 @@ describe.each([
   });
 
   it('reaches the top links (a dropdown on narrow screens that closes on an outside click)', async () => {
-    const { page } = tab;
     if (size === 'narrow') {
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
@@ -101,7 +78,6 @@ describe.each([
   });
 
   it.each(screens)('shows %s', async (name, path, heading) => {
-    const { page } = tab;
     await page.goto(path);
     await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor();
     await page
