@@ -22,6 +22,20 @@ export interface Column<Row> {
 
 const pageSize = 10;
 
+/** The header cells of a table's columns (its own cells, such as checkboxes, aside). */
+export function ColumnHeads<Row>({ columns }: { columns: readonly Column<Row>[] }) {
+  return columns.map((column) => (
+    <Table.Th key={column.header} w={column.width}>
+      {column.header}
+    </Table.Th>
+  ));
+}
+
+/** One row's cells, a column each. */
+export function ColumnCells<Row>({ columns, row }: { columns: readonly Column<Row>[]; row: Row }) {
+  return columns.map((column) => <Table.Td key={column.header}>{column.cell(row)}</Table.Td>);
+}
+
 export function DataTable<Row extends { _id: string }>({
   caption,
   rows,
@@ -100,11 +114,7 @@ export function DataTable<Row extends { _id: string }>({
                       />
                     </Table.Th>
                   ) : null}
-                  {columns.map((column) => (
-                    <Table.Th key={column.header} w={column.width}>
-                      {column.header}
-                    </Table.Th>
-                  ))}
+                  <ColumnHeads columns={columns} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -119,9 +129,7 @@ export function DataTable<Row extends { _id: string }>({
                         />
                       </Table.Td>
                     ) : null}
-                    {columns.map((column) => (
-                      <Table.Td key={column.header}>{column.cell(row)}</Table.Td>
-                    ))}
+                    <ColumnCells columns={columns} row={row} />
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -14,6 +14,7 @@ import { Link } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
 import { CountLink } from '../../ui/CountLink.js';
+import type { Column } from '../../ui/DataTable.js';
 import { validate } from '../../ui/form.js';
 import { toastError, toastSuccess } from '../../ui/notify.js';
 import { unwrapOr } from '../products/answers.js';
@@ -22,7 +23,6 @@ import { DateCell, EventBadge, PriceCell, ProductCell } from '../products/column
 import { ListSearchInput } from '../products/ListSearchInput.js';
 import { ProductPages } from '../products/ProductPages.js';
 import { productKeys, useProductList } from '../products/queries.js';
-import type { RowColumn } from '../products/SelectableRows.js';
 import { useListSearch } from '../products/useListSearch.js';
 
 const allEvents = 'all';
@@ -32,7 +32,7 @@ const eventChoices = productEvents.map((event) => ({
   label: eventScreenLabel(event),
 }));
 
-const columns: RowColumn<Product>[] = [
+const columns: Column<Product>[] = [
   { header: 'Product', cell: (product) => <ProductCell product={product} /> },
   { header: 'Price', width: 110, cell: (product) => <PriceCell product={product} /> },
   { header: 'Cat', cell: (product) => product.category.name },

@@ -26,13 +26,14 @@ import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
 import { confirmWithCaptcha } from '../../ui/captcha.js';
 import { CountLink } from '../../ui/CountLink.js';
+import type { Column } from '../../ui/DataTable.js';
 import { toastSuccess, unwrap } from '../../ui/notify.js';
 import { RunningBadge } from '../../ui/RunningBadge.js';
 import { StatusSwitch } from '../../ui/StatusSwitch.js';
 import { unwrapOr } from '../products/answers.js';
 import { DeleteSelectedButton } from '../products/DeleteSelectedButton.js';
 import { ListSearchInput } from '../products/ListSearchInput.js';
-import { SelectableRows, type RowColumn } from '../products/SelectableRows.js';
+import { SelectableRows } from '../products/SelectableRows.js';
 import { useListSearch } from '../products/useListSearch.js';
 import { MediaThumb } from '../stories/MediaThumb.js';
 import { deleteFailure, inHouseKeys, inHouseTexts } from './answers.js';
@@ -96,7 +97,7 @@ export function InHouseAdsPage() {
     if (solved) remove.mutate(ids);
   };
 
-  const columns: RowColumn<InHouseAd>[] = [
+  const columns: Column<InHouseAd>[] = [
     {
       header: 'Icon',
       width: 64,

@@ -7,6 +7,7 @@ import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
 import { confirmWithCaptcha } from '../../ui/captcha.js';
 import { CountLink } from '../../ui/CountLink.js';
+import type { Column } from '../../ui/DataTable.js';
 import { toastSuccess, unwrap } from '../../ui/notify.js';
 import { CategoryCell, DateCell, EventBadge, PriceCell, ProductCell } from './columns.js';
 import { DeleteSelectedButton } from './DeleteSelectedButton.js';
@@ -14,10 +15,9 @@ import { ListSearchInput } from './ListSearchInput.js';
 import { noFilter, ProductFilters, type ProductFilter } from './ProductFilters.js';
 import { ProductPages } from './ProductPages.js';
 import { productKeys, useProductList } from './queries.js';
-import type { RowColumn } from './SelectableRows.js';
 import { useListSearch } from './useListSearch.js';
 
-const columns: RowColumn<Product>[] = [
+const columns: Column<Product>[] = [
   { header: 'Product', cell: (product) => <ProductCell product={product} /> },
   { header: 'Price', width: 110, cell: (product) => <PriceCell product={product} /> },
   { header: 'Category', cell: (product) => <CategoryCell product={product} /> },

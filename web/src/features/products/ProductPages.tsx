@@ -2,7 +2,8 @@ import type { Product } from '@dealdesk/core';
 import { Skeleton, Stack } from '@mantine/core';
 import { ProductPager } from './ProductPager.js';
 import { pageCount, type useProductList } from './queries.js';
-import { SelectableRows, type RowColumn, type Selection } from './SelectableRows.js';
+import type { Column } from '../../ui/DataTable.js';
+import { SelectableRows, type Selection } from './SelectableRows.js';
 
 /**
  * One page of products between two pagers, the top one saying how many show: a skeleton
@@ -22,7 +23,7 @@ export function ProductPages({
   page: number;
   pageSize: number;
   onPage: (page: number) => void;
-  columns: readonly RowColumn<Product>[];
+  columns: readonly Column<Product>[];
   selection: Selection;
 }) {
   if (list.data === undefined) return <Skeleton h={320} aria-label="Loading products" />;

@@ -1,14 +1,8 @@
 import { mobileBreakpointPx } from '@dealdesk/core';
 import { Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { ColumnCells, ColumnHeads, type Column } from '../../ui/DataTable.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-
-export interface RowColumn<Row> {
-  header: string;
-  cell: (row: Row) => ReactNode;
-  width?: number;
-}
 
 export interface Selection {
   selected: ReadonlySet<string>;
@@ -32,7 +26,7 @@ export function SelectableRows<Row extends { _id: string }>({
   caption: string;
   rows: readonly Row[];
   firstNumber: number;
-  columns: readonly RowColumn<Row>[];
+  columns: readonly Column<Row>[];
   selection: Selection;
   /** How a row's checkbox is named. */
   rowLabel: (row: Row) => string;
@@ -106,11 +100,7 @@ export function SelectableRows<Row extends { _id: string }>({
           <Table.Tr>
             <Table.Th w={40}>{pageBox}</Table.Th>
             <Table.Th w={56}>No</Table.Th>
-            {columns.map((column) => (
-              <Table.Th key={column.header} w={column.width}>
-                {column.header}
-              </Table.Th>
-            ))}
+            <ColumnHeads columns={columns} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -118,9 +108,7 @@ export function SelectableRows<Row extends { _id: string }>({
             <Table.Tr key={row._id}>
               <Table.Td>{rowBox(row)}</Table.Td>
               <Table.Td>{firstNumber + index}</Table.Td>
-              {columns.map((column) => (
-                <Table.Td key={column.header}>{column.cell(row)}</Table.Td>
-              ))}
+              <ColumnCells columns={columns} row={row} />
             </Table.Tr>
           ))}
         </Table.Tbody>
