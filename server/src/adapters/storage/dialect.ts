@@ -8,6 +8,7 @@ import {
   type Kysely,
   PostgresAdapter,
   PostgresDialect,
+  type QueryExecutorProvider,
   type SqlBool,
   type SqliteDatabase,
   SqliteDialect,
@@ -100,6 +101,14 @@ export interface FullTextIndex<Tag extends string = string> {
   key: string;
   column: string;
   tags: readonly Tag[];
+  /** SQLite: the table's candidate index (createCandidateIndex), if it has one. */
+  candidates?: CandidateIndex<Tag>;
+}
+
+/** Tags an index is sorted by (the first must be filtered on), and tags it holds besides. */
+export interface CandidateIndex<Tag extends string = string> {
+  sorted: readonly Tag[];
+  held: readonly Tag[];
 }
 
 /**
@@ -130,10 +139,11 @@ const tagWord = (column: string, value: string) =>
 /**
  * Makes `column` (written with searchableText) searchable. SQLite: an FTS5 index kept by
  * triggers, holding the words and, as one word each, the tag columns' values, so a search
- * with filters is answered from the index alone; it is keyed through a small table of stable
- * integer ids (a table's own rowid may change on VACUUM). PostgreSQL: a generated tsvector of
- * the same words with a GIN index, beside the tag columns' own indexes. Migration 0004 calls
- * this: a change here reaches new databases only, existing ones need a migration of their own.
+ * with broad filters is answered from the index alone; it is keyed through a small table of
+ * stable integer ids (a table's own rowid may change on VACUUM). PostgreSQL: a generated
+ * tsvector of the same words with a GIN index, beside the tag columns' own indexes. Migration
+ * 0004 calls this: a change here reaches new databases only, existing ones need a migration of
+ * their own.
  */
 export async function createFullTextIndex(
   db: Kysely<unknown>,
@@ -190,42 +200,95 @@ export async function createFullTextIndex(
   END`.execute(db);
 }
 
+/**
+ * SQLite: an index of the rows by their sorted tags then key, holding the held tags and the
+ * searched column, from which matchFullText checks a search's words in the few rows a filter
+ * leaves without reading those rows. PostgreSQL needs none: its planner combines the tag
+ * columns' indexes with the tsvector's. Each tag in it makes its changes dearer (a bulk event
+ * update rewrites the rows' entries), so it holds the filters searched with most. A change here
+ * reaches new databases only, as with createFullTextIndex.
+ */
+export async function createCandidateIndex(
+  db: Kysely<unknown>,
+  { table, key, column }: Omit<FullTextIndex, 'tags'>,
+  { sorted, held }: CandidateIndex,
+): Promise<void> {
+  if (dialectOf(db) === 'postgres') return;
+  const columns = [...sorted, key, ...held, column].map((name) => sql.id(name));
+  await sql`CREATE INDEX ${sql.id(`${table}_candidates`)}
+    ON ${sql.id(table)} (${sql.join(columns)})`.execute(db);
+}
+
 /** Words of a search box used at most. */
 const maxSearchWords = 8;
+
+/**
+ * SQLite: when the filters leave at most this many rows, the words are checked in those rows
+ * (read from the candidate index) instead of through the full-text index. FTS5 reads every
+ * posting of every term it ANDs, about as dear per posting as this check is per row, and a
+ * filter's or a prefix's postings run to thousands.
+ */
+const candidateLimit = 2_000;
 
 /**
  * Rows whose column holds every word of `text`, each also as the start of a longer word
  * (search as you type: 'iph' finds 'iPhone'), and whose tag columns hold one of the values
  * each filter lists; null when there are neither words nor filters. Words are letters, marks
- * and digits only, so they never carry query syntax.
+ * and digits only, so they never carry query syntax. SQLite counts the filters' rows first (up
+ * to candidateLimit) when its candidate index holds them, to pick the cheaper of its two ways;
+ * PostgreSQL's planner picks its own.
  */
-export function matchesFullText<Tag extends string>(
+export async function matchFullText<Tag extends string>(
+  db: QueryExecutorProvider,
   dialect: DialectName,
-  { table, key }: FullTextIndex<Tag>,
+  { table, key, column, candidates }: FullTextIndex<Tag>,
   text: string,
   filters: Partial<Record<Tag, readonly string[]>>,
-): Expression<SqlBool> | null {
+): Promise<Expression<SqlBool> | null> {
   const words = wordsOf(text).slice(0, maxSearchWords);
   const given = (Object.entries(filters) as [Tag, readonly string[] | undefined][]).flatMap(
     ([tag, values]) => (values === undefined || values.length === 0 ? [] : [{ tag, values }]),
   );
   if (words.length === 0 && given.length === 0) return null;
+  const all = (conditions: readonly Expression<SqlBool>[]) =>
+    sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;
+  // Both databases answer filters alone from the tag columns' B-tree indexes.
+  const tagged = given.map(
+    ({ tag, values }) => sql<SqlBool>`${sql.ref(`${table}.${tag}`)} IN (${sql.join(values)})`,
+  );
+  if (words.length === 0) return all(tagged);
   if (dialect === 'postgres') {
-    const conditions = given.map(
-      ({ tag, values }) => sql<SqlBool>`${sql.ref(`${table}.${tag}`)} IN (${sql.join(values)})`,
-    );
-    if (words.length > 0) {
-      // A tsquery literal takes the words as they are (to_tsquery would split them again).
-      const query = words.map((word) => `'${word}':*`).join(' & ');
-      conditions.push(sql<SqlBool>`${sql.ref(`${table}.search_vector`)} @@ ${query}::tsquery`);
+    // A tsquery literal takes the words as they are (to_tsquery would split them again).
+    const query = words.map((word) => `'${word}':*`).join(' & ');
+    return all([
+      ...tagged,
+      sql<SqlBool>`${sql.ref(`${table}.search_vector`)} @@ ${query}::tsquery`,
+    ]);
+  }
+  const source = sql.id(table);
+  const keyColumn = sql.id(key);
+  const covered =
+    candidates !== undefined &&
+    given.some(({ tag }) => tag === candidates.sorted[0]) &&
+    given.every(({ tag }) => candidates.sorted.includes(tag) || candidates.held.includes(tag));
+  if (covered) {
+    const { rows } = await sql<{ found: number }>`SELECT count(*) AS found
+      FROM (SELECT 1 FROM ${source} WHERE ${all(tagged)} LIMIT ${candidateLimit + 1})`.execute(db);
+    if ((rows[0]?.found ?? 0) <= candidateLimit) {
+      // The column holds whole words one space apart (searchableText), the index's very
+      // tokens: a word starts the column or follows a space. A subquery, so that the planner
+      // reads the candidate index rather than walking a filter's index in key order.
+      const spaced = sql`' ' || ${sql.id(column)}`;
+      const hasWords = words.map((word) => sql<SqlBool>`instr(${spaced}, ${` ${word}`}) > 0`);
+      return sql<SqlBool>`${sql.ref(`${table}.${key}`)} IN (SELECT ${keyColumn} FROM ${source}
+        WHERE ${all([...tagged, ...hasWords])})`;
     }
-    return sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;
   }
   const parts = given.map(
     ({ tag, values }) =>
       `tags : (${values.map((value) => `"${tagWord(tag, value).replace(/"/g, '')}"`).join(' OR ')})`,
   );
-  if (words.length > 0) parts.push(`body : (${words.map((word) => `"${word}"*`).join(' ')})`);
+  parts.push(`body : (${words.map((word) => `"${word}"*`).join(' ')})`);
   const index = sql.id(`${table}_search`);
   return sql<SqlBool>`${sql.ref(`${table}.${key}`)} IN (
     SELECT item FROM ${sql.id(`${table}_search_keys`)} WHERE rowid IN (

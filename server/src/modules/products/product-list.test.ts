@@ -153,6 +153,15 @@ describe.each(dialects)('the product list on %s', (dialect) => {
       expect(bySearch.totalRecord).toBe(stocked);
       expect(bySearch.data?.[0]?.title).toBe(`Bulk lantern ${stocked - 1}`);
       expect(bySearch.data).toHaveLength(productPageSize);
+      // Filters leaving thousands of rows: the words go through the full-text index, with
+      // the filters beside them, and find what the few rows' own check would.
+      const filtered = { subCategories: [bulk._id], events: ['Trending' as const] };
+      const broad = await api.products.list({ ...filtered, q: 'lantern 4999' });
+      expect(broad).toMatchObject({ totalRecord: 1, data: [{ title: 'Bulk lantern 4999' }] });
+      expect((await api.products.list({ ...filtered, q: 'lant' })).totalRecord).toBe(stocked);
+      expect((await api.products.list({ ...filtered, q: 'lantern', page: 51 })).data).toEqual([
+        expect.objectContaining({ title: 'Bulk lantern 0' }),
+      ]);
     });
   });
 
@@ -237,6 +246,11 @@ describe.each(dialects)('the product list on %s', (dialect) => {
       // The same é typed as e plus a combining accent.
       expect(await titles({ q: 'cafe\u0301' })).toMatchObject({ titles: ['Café crème tote'] });
       expect(await titles({ q: 'कुर्ता' })).toMatchObject({ titles: ['खादी कुर्ता set'] });
+      // With a category filter, SQLite checks the words in the category's rows themselves.
+      const women = { categories: [womenBags.category._id] };
+      expect(await titles({ ...women, q: 'cafe\u0301' })).toMatchObject({ total: 1 });
+      expect(await titles({ ...women, q: 'कुर्' })).toMatchObject({ total: 1 });
+      expect(await titles({ ...women, q: 'cafe' })).toMatchObject({ total: 0 });
     });
 
     it('searches specification names and values too, size details included', async () => {
@@ -255,6 +269,21 @@ describe.each(dialects)('the product list on %s', (dialect) => {
       expect(
         await titles({ q: 'quokka', categories: [menShirts.category._id], events: ['Trending'] }),
       ).toEqual({ titles: ['Quokka oxford shirt'], total: 1 });
+      expect(
+        await titles({
+          q: 'TOTE',
+          categories: [womenBags.category._id],
+          subCategories: [womenBags._id],
+          events: ['None', 'Trending'],
+        }),
+      ).toEqual({
+        titles: ['Café crème tote', 'Wombat canvas tote', 'Quokka leather tote'],
+        total: 3,
+      });
+      // Words inside a word are not its start, in either way SQLite searches.
+      expect(await titles({ q: 'uokka', categories: [menShirts.category._id] })).toMatchObject({
+        total: 0,
+      });
       expect(await titles({ q: 'quokka', limit: 3, page: 2 })).toEqual({
         titles: ['Quokka oxford shirt'],
         total: 4,

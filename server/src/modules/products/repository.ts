@@ -4,7 +4,7 @@ import type { Expression, Insertable, Kysely, SqlBool, Updateable } from 'kysely
 import {
   type DialectName,
   type FullTextIndex,
-  matchesFullText,
+  matchFullText,
 } from '../../adapters/storage/dialect.js';
 import type { Database } from '../../adapters/storage/schema.js';
 import type { ProductRecord } from './rows.js';
@@ -16,6 +16,8 @@ const productSearch: FullTextIndex<'category_id' | 'subcategory_id' | 'events'> 
   key: 'id',
   column: 'search_text',
   tags: ['category_id', 'subcategory_id', 'events'],
+  // Migration 0006: the list screens filter by category first.
+  candidates: { sorted: ['category_id', 'events'], held: ['subcategory_id'] },
 };
 
 export type ProductFilters = Pick<
@@ -33,7 +35,7 @@ const onePassLimit = 5_000;
 export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
   /** Every filter given (any of each list) and every word of q; null when none is given. */
   const condition = (filters: ProductFilters) =>
-    matchesFullText(dialect, productSearch, filters.q, {
+    matchFullText(db, dialect, productSearch, filters.q, {
       category_id: filters.categories,
       subcategory_id: filters.subCategories,
       events: filters.events,
@@ -90,7 +92,7 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
       limit: number,
     ): Promise<{ rows: ProductRecord[]; total: number }> {
       const offset = (page - 1) * limit;
-      const where = condition(filters);
+      const where = await condition(filters);
       if (where === null) return countAndPage(where, offset, limit);
       const found = await products(where)
         .select('products.id')

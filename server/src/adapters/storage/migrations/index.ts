@@ -6,6 +6,7 @@ import * as viewClickCounts from './0002-view-click-counts.js';
 import * as storiesBannersController from './0003-stories-banners-controller.js';
 import * as cataloguePolicy from './0004-catalogue-policy.js';
 import * as adsNotifications from './0005-ads-notifications.js';
+import * as catalogueCandidates from './0006-catalogue-candidates.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0003-stories-banners-controller': storiesBannersController,
   '0004-catalogue-policy': cataloguePolicy,
   '0005-ads-notifications': adsNotifications,
+  '0006-catalogue-candidates': catalogueCandidates,
 };
