@@ -164,6 +164,30 @@ const positionFields: Record<
   productNtvPosition: { label: 'Product NTV position', hint: 'An odd number: 1, 3, 5 ...', min: 1 },
 };
 
+/** A form of one field with its own Save beside it, named for screen readers by `what`. */
+function SaveBeside({
+  what,
+  busy,
+  onSubmit,
+  children,
+}: {
+  what: string;
+  busy: boolean;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Group align="flex-start" gap="xs" wrap="nowrap">
+        {children}
+        <Button type="submit" mt={46} variant="light" loading={busy} aria-label={`Save ${what}`}>
+          Save
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
 function PositionInput({ name, current }: { name: ControllerPosition; current: number }) {
   const [value, setValue] = useState<string | number>(current);
   const [error, setError] = useState<string | undefined>();
@@ -177,34 +201,23 @@ function PositionInput({ name, current }: { name: ControllerPosition; current: n
     void change(`Set ${field.label} to ${String(parsed.data.value)}?`, parsed.data);
   };
   return (
-    <form onSubmit={save} noValidate>
-      <Group align="flex-start" gap="xs" wrap="nowrap">
-        <NumberInput
-          label={field.label}
-          description={field.hint}
-          min={field.min}
-          max={field.max}
-          allowDecimal={false}
-          clampBehavior="none"
-          value={value}
-          error={error}
-          onChange={(next) => {
-            setValue(next);
-            setError(undefined);
-          }}
-          style={{ flex: 1 }}
-        />
-        <Button
-          type="submit"
-          mt={46}
-          variant="light"
-          loading={isPending}
-          aria-label={`Save ${field.label}`}
-        >
-          Save
-        </Button>
-      </Group>
-    </form>
+    <SaveBeside what={field.label} busy={isPending} onSubmit={save}>
+      <NumberInput
+        label={field.label}
+        description={field.hint}
+        min={field.min}
+        max={field.max}
+        allowDecimal={false}
+        clampBehavior="none"
+        value={value}
+        error={error}
+        onChange={(next) => {
+          setValue(next);
+          setError(undefined);
+        }}
+        style={{ flex: 1 }}
+      />
+    </SaveBeside>
   );
 }
 
@@ -309,29 +322,18 @@ function InstallNewForm({
   return (
     <Stack>
       <Switches names={['installNew']} settings={settings} />
-      <form onSubmit={save} noValidate>
-        <Group align="flex-start" gap="xs" wrap="nowrap">
-          <TextInput
-            label="Install link"
-            description="Where the call to action leads"
-            type="url"
-            placeholder="https://"
-            value={form.values.btn_url}
-            error={form.errors['btn_url']}
-            onChange={(event) => form.set('btn_url', event.currentTarget.value)}
-            style={{ flex: 1 }}
-          />
-          <Button
-            type="submit"
-            mt={46}
-            variant="light"
-            loading={isPending}
-            aria-label="Save install link"
-          >
-            Save
-          </Button>
-        </Group>
-      </form>
+      <SaveBeside what="install link" busy={isPending} onSubmit={save}>
+        <TextInput
+          label="Install link"
+          description="Where the call to action leads"
+          type="url"
+          placeholder="https://"
+          value={form.values.btn_url}
+          error={form.errors['btn_url']}
+          onChange={(event) => form.set('btn_url', event.currentTarget.value)}
+          style={{ flex: 1 }}
+        />
+      </SaveBeside>
     </Stack>
   );
 }
