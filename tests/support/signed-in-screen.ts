@@ -27,7 +27,6 @@ export interface ScreenOptions {
 export interface SignedInScreen {
   browser: Browser;
   page: Page;
-  token: string;
   /** The core's client with the page's session. */
   api: ApiClient;
   /** A narrow (375 px) look at a screen, signed in, for the screenshots; it must log no errors. */
@@ -69,7 +68,6 @@ export async function openSignedInScreen(
     return {
       browser,
       page: tab.page,
-      token,
       api: apiClient(() => token),
       async narrowScreenshot(at, name, smallReady) {
         const small = await openPage(browser, narrow);
