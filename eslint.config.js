@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -37,9 +38,15 @@ export default tseslint.config(
     },
   },
   {
-    // The web app runs in the browser only.
+    // The web app runs in the browser only. Hooks: called unconditionally, with every value
+    // they read in their dependency lists.
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
   },
   {
     files: ['**/*.test.ts', 'tests/**/*.ts', 'core/src/client/test-server.ts'],

@@ -10,7 +10,9 @@ import classes from './Shell.module.css';
 export function Shell() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const { pathname } = useLocation();
-  useEffect(drawer.close, [pathname, drawer.close]);
+  const closeDrawer = drawer.close;
+  // Every new screen closes the drawer it was chosen from.
+  useEffect(() => closeDrawer(), [pathname, closeDrawer]);
 
   return (
     <AppShell
