@@ -32,7 +32,13 @@ export interface TestPage {
 
 /** A fresh browser context (its own storage) with one page at the given size. */
 export async function openPage(browser: Browser, viewport: Viewport = wide): Promise<TestPage> {
-  const context = await browser.newContext({ viewport, baseURL: e2e().baseUrl });
+  // Without motion (the app honours it): a drawer or menu is still, and clickable, once shown,
+  // however busy the machine is.
+  const context = await browser.newContext({
+    viewport,
+    baseURL: e2e().baseUrl,
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const errors: string[] = [];

@@ -50,6 +50,8 @@ describe.each([
     };
     await open('Story Manager');
     await page.waitForURL('**/add/story');
+    // The screen is loaded (its chunk is lazy) before the drawer opens again.
+    await page.getByRole('heading', { name: 'Story Manager', level: 1 }).waitFor();
     await open('Policy');
     await page.waitForURL('**/site/policy');
     await page.getByRole('heading', { name: 'Policy', level: 1 }).waitFor();

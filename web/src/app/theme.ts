@@ -8,6 +8,8 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   // Keyboard users always see where they are; mouse clicks do not leave rings behind.
   focusRing: 'auto',
+  // Drawers, menus and modals open without motion for those who ask their system for less.
+  respectReducedMotion: true,
   components: {
     Paper: { defaultProps: { withBorder: true, radius: 'md' } },
     Table: { defaultProps: { verticalSpacing: 'sm', highlightOnHover: true } },
