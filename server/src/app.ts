@@ -49,7 +49,7 @@ export async function buildApp(
     bodyLimit: jsonBodyLimit,
   });
   const storage = openStorage(config, (error) =>
-    app.log.warn({ err: error }, 'a database connection dropped'),
+    app.log.warn({ err: error }, 'database background work failed'),
   );
   const mail = createMailer({
     smtpUrl: config.smtpUrl,

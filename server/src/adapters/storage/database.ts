@@ -11,11 +11,18 @@ export interface Storage {
 
 export function openStorage(
   location: StorageLocation,
-  onIdleConnectionError: (error: Error) => void,
+  onBackgroundError: (error: Error) => void,
 ): Storage {
-  const { name, dialect } = createDialect(location, onIdleConnectionError);
+  const { name, dialect, stop } = createDialect(location, onBackgroundError);
   const db = new Kysely<Database>({ dialect });
-  return { db, dialect: name, close: () => db.destroy() };
+  return {
+    db,
+    dialect: name,
+    close: async () => {
+      await stop();
+      await db.destroy();
+    },
+  };
 }
 
 /** Brings the schema up to date; safe to run from several instances at once (kysely locks). */

@@ -17,6 +17,7 @@ import {
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fallbackCheckpointPages, startCheckpoints } from './checkpoints.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -25,19 +26,28 @@ export interface StorageLocation {
   databaseUrl: string | null;
 }
 
+/**
+ * The dialect of the configured database, and what must stop before it closes. Errors of the
+ * background work (a dropped idle pg connection, a failed checkpoint) go to `onBackgroundError`.
+ */
 export function createDialect(
   location: StorageLocation,
-  onIdleConnectionError: (error: Error) => void,
-): { name: DialectName; dialect: Dialect } {
+  onBackgroundError: (error: Error) => void,
+): { name: DialectName; dialect: Dialect; stop: () => Promise<void> } {
   if (location.databaseUrl !== null) {
     const pool = new pg.Pool({ connectionString: location.databaseUrl, max: 10 });
     // An idle connection that drops (a database restart, a failover) is an 'error' event on the
     // pool; unheard, it would end the process. The pool replaces the connection on next use.
-    pool.on('error', onIdleConnectionError);
-    return { name: 'postgres', dialect: new PostgresDialect({ pool }) };
+    pool.on('error', onBackgroundError);
+    return {
+      name: 'postgres',
+      dialect: new PostgresDialect({ pool }),
+      stop: () => Promise.resolve(),
+    };
   }
   mkdirSync(location.dataDir, { recursive: true });
-  const database = new SQLite(join(location.dataDir, 'dealdesk.sqlite'));
+  const file = join(location.dataDir, 'dealdesk.sqlite');
+  const database = new SQLite(file);
   // WAL lets readers run while a write is in progress; the busy timeout covers two processes.
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
@@ -47,7 +57,13 @@ export function createDialect(
   // catalogue's rows and search index are read far more often than written.
   database.pragma('mmap_size = 268435456');
   database.pragma('cache_size = -65536');
-  return { name: 'sqlite', dialect: new SqliteDialect({ database: reusingStatements(database) }) };
+  database.pragma(`wal_autocheckpoint = ${fallbackCheckpointPages}`);
+  const checkpoints = startCheckpoints(file, onBackgroundError);
+  return {
+    name: 'sqlite',
+    dialect: new SqliteDialect({ database: reusingStatements(database) }),
+    stop: () => checkpoints.stop(),
+  };
 }
 
 /** Statements kept for reuse; the least recently used goes first. */
@@ -93,13 +109,19 @@ export function dialectOf(db: Kysely<unknown>): DialectName {
 }
 
 /**
- * A text column searched word by word, the table's key column, and the columns list filters
- * use with the search (their values: letters, digits and spaces only).
+ * A text column searched word by word, the table's key column, and the columns (Tag) list
+ * filters use with the search (their values: letters, digits and spaces only).
  */
 export interface FullTextIndex<Tag extends string = string> {
   table: string;
   key: string;
   column: string;
+  /**
+   * SQLite: the filter columns its full-text index also holds, as words (a search with broad
+   * filters is then answered from the index alone). Each costs an index rewrite whenever its
+   * value changes, so a column changed in bulk (a product's event) is better left out: filters
+   * on it are checked in the rows the index finds.
+   */
   tags: readonly Tag[];
   /** SQLite: the table's candidate index (createCandidateIndex), if it has one. */
   candidates?: CandidateIndex<Tag>;
@@ -163,14 +185,18 @@ export async function createFullTextIndex(
   const trigger = (event: string) => sql.id(`${table}_search_${event}`);
   const rowOf = (row: 'new' | 'old') =>
     sql`(SELECT rowid FROM ${keys} WHERE item = ${sql.raw(row)}.${keyColumn})`;
-  // The SQL twin of tagWord() for every tag of the new row, separated by spaces.
-  const newTags = sql.join(
-    tags.map(
-      (tag) =>
-        sql`${sql.lit(tag.replace(/_/g, ''))} || lower(replace(new.${sql.id(tag)}, ' ', ''))`,
-    ),
-    sql` || ' ' || `,
-  );
+  // The SQL twin of tagWord() for every tag of a row, separated by spaces.
+  const tagsOf = (row: string) =>
+    tags.length === 0
+      ? sql.lit('')
+      : sql.join(
+          tags.map(
+            (tag) =>
+              sql`${sql.lit(tag.replace(/_/g, ''))} || lower(replace(${sql.ref(`${row}.${tag}`)}, ' ', ''))`,
+          ),
+          sql` || ' ' || `,
+        );
+  const newTags = tagsOf('new');
   const indexed = sql.join([column, ...tags].map((name) => sql.id(name)));
   await sql`CREATE TABLE ${keys} (rowid INTEGER PRIMARY KEY, item TEXT NOT NULL UNIQUE)`.execute(
     db,
@@ -198,6 +224,25 @@ export async function createFullTextIndex(
     DELETE FROM ${index} WHERE rowid = ${rowOf('old')};
     DELETE FROM ${keys} WHERE item = old.${keyColumn};
   END`.execute(db);
+  // The rows already there (none when the table is new).
+  await sql`INSERT INTO ${keys} (item) SELECT ${keyColumn} FROM ${source}`.execute(db);
+  await sql`INSERT INTO ${index} (rowid, body, tags)
+    SELECT ${keys}.rowid, ${sql.ref(`${table}.${column}`)}, ${tagsOf(table)}
+    FROM ${source} JOIN ${keys} ON ${keys}.item = ${sql.ref(`${table}.${key}`)}`.execute(db);
+}
+
+/**
+ * SQLite: builds the table's full-text index again, holding the tags given (the words do not
+ * change, so PostgreSQL, whose index holds words only, has nothing to do).
+ */
+export async function retagFullTextIndex(db: Kysely<unknown>, index: FullTextIndex): Promise<void> {
+  if (dialectOf(db) === 'postgres') return;
+  const { table } = index;
+  for (const event of ['insert', 'update', 'delete'])
+    await sql`DROP TRIGGER ${sql.id(`${table}_search_${event}`)}`.execute(db);
+  await sql`DROP TABLE ${sql.id(`${table}_search`)}`.execute(db);
+  await sql`DROP TABLE ${sql.id(`${table}_search_keys`)}`.execute(db);
+  await createFullTextIndex(db, index);
 }
 
 /**
@@ -241,7 +286,7 @@ const candidateLimit = 2_000;
 export async function matchFullText<Tag extends string>(
   db: QueryExecutorProvider,
   dialect: DialectName,
-  { table, key, column, candidates }: FullTextIndex<Tag>,
+  { table, key, column, tags, candidates }: FullTextIndex<Tag>,
   text: string,
   filters: Partial<Record<Tag, readonly string[]>>,
 ): Promise<Expression<SqlBool> | null> {
@@ -252,10 +297,10 @@ export async function matchFullText<Tag extends string>(
   if (words.length === 0 && given.length === 0) return null;
   const all = (conditions: readonly Expression<SqlBool>[]) =>
     sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`;
+  const inList = ({ tag, values }: { tag: Tag; values: readonly string[] }) =>
+    sql<SqlBool>`${sql.ref(`${table}.${tag}`)} IN (${sql.join(values)})`;
   // Both databases answer filters alone from the tag columns' B-tree indexes.
-  const tagged = given.map(
-    ({ tag, values }) => sql<SqlBool>`${sql.ref(`${table}.${tag}`)} IN (${sql.join(values)})`,
-  );
+  const tagged = given.map(inList);
   if (words.length === 0) return all(tagged);
   if (dialect === 'postgres') {
     // A tsquery literal takes the words as they are (to_tsquery would split them again).
@@ -284,13 +329,21 @@ export async function matchFullText<Tag extends string>(
         WHERE ${all([...tagged, ...hasWords])})`;
     }
   }
-  const parts = given.map(
-    ({ tag, values }) =>
-      `tags : (${values.map((value) => `"${tagWord(tag, value).replace(/"/g, '')}"`).join(' OR ')})`,
+  // Filters the index holds narrow its search; the others are checked in the rows it finds.
+  const parts = given.flatMap(({ tag, values }) =>
+    tags.includes(tag)
+      ? [
+          `tags : (${values.map((value) => `"${tagWord(tag, value).replace(/"/g, '')}"`).join(' OR ')})`,
+        ]
+      : [],
   );
   parts.push(`body : (${words.map((word) => `"${word}"*`).join(' ')})`);
   const index = sql.id(`${table}_search`);
-  return sql<SqlBool>`${sql.ref(`${table}.${key}`)} IN (
+  const outside = given.filter(({ tag }) => !tags.includes(tag)).map(inList);
+  return all([
+    ...outside,
+    sql<SqlBool>`${sql.ref(`${table}.${key}`)} IN (
     SELECT item FROM ${sql.id(`${table}_search_keys`)} WHERE rowid IN (
-      SELECT rowid FROM ${index} WHERE ${index} MATCH ${parts.join(' AND ')}))`;
+      SELECT rowid FROM ${index} WHERE ${index} MATCH ${parts.join(' AND ')}))`,
+  ]);
 }

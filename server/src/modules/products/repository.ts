@@ -15,7 +15,8 @@ const productSearch: FullTextIndex<'category_id' | 'subcategory_id' | 'events'> 
   table: 'products',
   key: 'id',
   column: 'search_text',
-  tags: ['category_id', 'subcategory_id', 'events'],
+  // Migration 0007: events change in bulk, so SQLite's full-text index does not hold them.
+  tags: ['category_id', 'subcategory_id'],
   // Migration 0006: the list screens filter by category first.
   candidates: { sorted: ['category_id', 'events'], held: ['subcategory_id'] },
 };

@@ -7,6 +7,7 @@ import * as storiesBannersController from './0003-stories-banners-controller.js'
 import * as cataloguePolicy from './0004-catalogue-policy.js';
 import * as adsNotifications from './0005-ads-notifications.js';
 import * as catalogueCandidates from './0006-catalogue-candidates.js';
+import * as searchWithoutEvents from './0007-search-without-events.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0004-catalogue-policy': cataloguePolicy,
   '0005-ads-notifications': adsNotifications,
   '0006-catalogue-candidates': catalogueCandidates,
+  '0007-search-without-events': searchWithoutEvents,
 };

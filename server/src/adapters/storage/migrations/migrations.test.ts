@@ -1,0 +1,102 @@
+// Migrations that change a database already holding data, run as an upgrade would run them.
+import type { Kysely } from 'kysely';
+import { Migrator } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, freshDatabase, type TestDatabase } from '../../../testing/harness.js';
+import { newId } from '../../../ids.js';
+import { productsRepository } from '../../../modules/products/repository.js';
+import { detailColumns } from '../../../modules/products/rows.js';
+import { openStorage, type Storage } from '../database.js';
+import type { Database } from '../schema.js';
+import { migrations } from './index.js';
+
+const migrator = (db: Kysely<Database>) =>
+  new Migrator({ db, provider: { getMigrations: async () => migrations } });
+
+describe.each(dialects)('upgrading a %s database', (dialect) => {
+  let database: TestDatabase;
+  let storage: Storage;
+  beforeAll(async () => {
+    database = await freshDatabase(dialect);
+    storage = openStorage(database, (error) => {
+      throw error;
+    });
+  });
+  afterAll(async () => {
+    await storage.close();
+    await database.drop();
+  });
+
+  it('0007 keeps the products already searchable, event filters included', async () => {
+    const { db } = storage;
+    const before = await migrator(db).migrateTo('0006-catalogue-candidates');
+    expect(before.error).toBeUndefined();
+    const now = new Date().toISOString();
+    const category = { id: newId(), name: 'Home', name_key: 'home', main_image: '', bg_image: '' };
+    await db
+      .insertInto('categories')
+      .values({ ...category, total_sub: 1, total_products: 2, created_at: now, updated_at: now })
+      .execute();
+    const subcategory = { id: newId(), category_id: category.id, name: 'Lamps', name_key: 'lamps' };
+    await db
+      .insertInto('subcategories')
+      .values({
+        ...subcategory,
+        main_image: '',
+        total_products: 2,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const product = (title: string, events: 'Trending' | 'None') => ({
+      id: newId(),
+      ...detailColumns({
+        productDetails: {
+          title,
+          price: 499,
+          og_price: 999,
+          og_url: 'https://shop.example.com/p/1',
+          category: category.id,
+          subcategory: subcategory.id,
+          rating: '4.1',
+          ratingsAndReviews: '0 Ratings, 0 Reviews',
+          deliveryInfo: '',
+          availableSizes: [],
+          specifications: { Material: 'brass' },
+        },
+        events,
+        btn_url: 'https://shop.example.com/p/1',
+      }),
+      images: '[]',
+      created_at: now,
+      updated_at: now,
+    });
+    const trending = product('Brass desk lantern', 'Trending');
+    await db
+      .insertInto('products')
+      .values([trending, product('Brass floor lantern', 'None')])
+      .execute();
+
+    const after = await migrator(db).migrateToLatest();
+    expect(after.error).toBeUndefined();
+    const products = productsRepository(db, dialect);
+    const titles = async (filters: Partial<Parameters<typeof products.list>[0]>) =>
+      (
+        await products.list(
+          { q: '', categories: [], subCategories: [], events: [], ...filters },
+          1,
+          100,
+        )
+      ).rows
+        .map((row) => row.title)
+        .sort();
+    expect(await titles({ q: 'lantern' })).toEqual(['Brass desk lantern', 'Brass floor lantern']);
+    expect(await titles({ q: 'lant', events: ['Trending'] })).toEqual(['Brass desk lantern']);
+    expect(await titles({ q: 'brass', subCategories: [subcategory.id] })).toHaveLength(2);
+    // The triggers made again keep following the products' changes.
+    await products.setEvent([trending.id], 'None', now);
+    expect(await titles({ q: 'lantern', events: ['Trending'] })).toEqual([]);
+    await db.deleteFrom('products').where('id', '=', trending.id).execute();
+    expect(await titles({ q: 'lantern' })).toEqual(['Brass floor lantern']);
+  });
+});
