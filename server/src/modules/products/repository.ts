@@ -6,6 +6,7 @@ import {
   type FullTextIndex,
   matchFullText,
 } from '../../adapters/storage/dialect.js';
+import { readChangeCounter } from '../../adapters/storage/change-counters.js';
 import type { Database } from '../../adapters/storage/schema.js';
 import type { ProductRecord } from './rows.js';
 import type { ProductsTable } from './tables.js';
@@ -46,52 +47,24 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
   const products = (where: Expression<SqlBool> | null) =>
     where === null ? db.selectFrom('products') : db.selectFrom('products').where(where);
 
-  /** Products with their category and subcategory names and their view and click totals. */
-  const records = (where: Expression<SqlBool> | null) =>
-    products(where)
-      .innerJoin('categories', 'categories.id', 'products.category_id')
-      .innerJoin('subcategories', 'subcategories.id', 'products.subcategory_id')
-      .leftJoin('item_totals', 'item_totals.item_id', 'products.id')
-      .select([
-        'products.id',
-        'products.title',
-        'products.price',
-        'products.og_price',
-        'products.rating',
-        'products.ratings_and_reviews',
-        'products.delivery_info',
-        'products.available_sizes',
-        'products.specifications',
-        'products.og_url',
-        'products.btn_url',
-        'products.category_id',
-        'products.subcategory_id',
-        'products.events',
-        'products.images',
-        'products.created_at',
-        'categories.name as category_name',
-        'subcategories.name as subcategory_name',
-        'item_totals.views',
-        'item_totals.clicks',
-      ]);
-
-  /** One page, newest first (ids are time-ordered), and the total. */
+  /** One page of ids, newest first (ids are time-ordered), and the total. */
   const countAndPage = async (where: Expression<SqlBool> | null, offset: number, limit: number) => {
     const [rows, { total }] = await Promise.all([
-      records(where).orderBy('products.id', 'desc').limit(limit).offset(offset).execute(),
+      products(where).select('id').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
       products(where)
         .select((eb) => eb.fn.countAll().as('total'))
         .executeTakeFirstOrThrow(),
     ]);
-    return { rows, total: Number(total) };
+    return { ids: rows.map((row) => row.id), total: Number(total) };
   };
 
   return {
+    /** The ids of one page of the products found, newest first, and how many were found. */
     async list(
       filters: ProductFilters,
       page: number,
       limit: number,
-    ): Promise<{ rows: ProductRecord[]; total: number }> {
+    ): Promise<{ ids: string[]; total: number }> {
       const offset = (page - 1) * limit;
       const where = await condition(filters);
       if (where === null) return countAndPage(where, offset, limit);
@@ -101,19 +74,55 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
         .limit(onePassLimit + 1)
         .execute();
       if (found.length > onePassLimit) return countAndPage(where, offset, limit);
-      const ids = found.slice(offset, offset + limit).map((row) => row.id);
-      const rows =
-        ids.length === 0
-          ? []
-          : await records(null)
-              .where('products.id', 'in', ids)
-              .orderBy('products.id', 'desc')
-              .execute();
-      return { rows, total: found.length };
+      return {
+        ids: found.slice(offset, offset + limit).map((row) => row.id),
+        total: found.length,
+      };
     },
 
-    find: (id: string): Promise<ProductRecord | undefined> =>
-      records(null).where('products.id', '=', id).executeTakeFirst(),
+    /** The products asked for (in no particular order), with their category's and subcategory's names. */
+    records: async (ids: readonly string[]): Promise<ProductRecord[]> =>
+      ids.length === 0
+        ? []
+        : db
+            .selectFrom('products')
+            .innerJoin('categories', 'categories.id', 'products.category_id')
+            .innerJoin('subcategories', 'subcategories.id', 'products.subcategory_id')
+            .where('products.id', 'in', ids)
+            .select([
+              'products.id',
+              'products.title',
+              'products.price',
+              'products.og_price',
+              'products.rating',
+              'products.ratings_and_reviews',
+              'products.delivery_info',
+              'products.available_sizes',
+              'products.specifications',
+              'products.og_url',
+              'products.btn_url',
+              'products.category_id',
+              'products.subcategory_id',
+              'products.events',
+              'products.images',
+              'products.created_at',
+              'categories.name as category_name',
+              'subcategories.name as subcategory_name',
+            ])
+            .execute(),
+
+    /** The view and click totals of the products asked for that have any. */
+    counts: async (ids: readonly string[]) =>
+      ids.length === 0
+        ? []
+        : db
+            .selectFrom('item_totals')
+            .select(['item_id', 'views', 'clicks'])
+            .where('item_id', 'in', ids)
+            .execute(),
+
+    /** The catalogue's change counter (migration 0008), raised by any product or category change. */
+    version: () => readChangeCounter(db, 'catalogue'),
 
     /** What a change needs to know of the stored products: place and files. */
     stored: (ids: readonly string[]) =>

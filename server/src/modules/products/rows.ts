@@ -39,33 +39,55 @@ export function detailColumns({ productDetails: details, events, btn_url }: Prod
   } satisfies Partial<ProductsTable>;
 }
 
-/** A stored product with its category and subcategory names and its counters. */
+/** A stored product with its category and subcategory names. */
 export interface ProductRecord extends Omit<ProductsTable, 'search_text' | 'updated_at'> {
   category_name: string;
   subcategory_name: string;
-  views: number | null;
-  clicks: number | null;
 }
 
-export function toProduct(row: ProductRecord): Product {
+/** A stored product with its JSON columns read: what the list keeps in memory. */
+export interface ReadProduct extends Omit<
+  ProductRecord,
+  'available_sizes' | 'specifications' | 'images'
+> {
+  available_sizes: Size[];
+  specifications: Specifications;
+  images: ProductImage[];
+}
+
+export const readProduct = (row: ProductRecord): ReadProduct => ({
+  ...row,
+  available_sizes: JSON.parse(row.available_sizes) as Size[],
+  specifications: JSON.parse(row.specifications) as Specifications,
+  images: JSON.parse(row.images) as ProductImage[],
+});
+
+/** A product's view and click totals; a product never seen has none stored. */
+export interface ProductCounts {
+  views: number;
+  clicks: number;
+}
+
+/** The product as answered. One object literal: a list builds dozens per answer. */
+export function toProduct(product: ReadProduct, counts: ProductCounts | undefined): Product {
   return {
-    _id: row.id,
-    title: row.title,
-    price: row.price,
-    og_price: row.og_price,
-    rating: row.rating,
-    ratingsAndReviews: row.ratings_and_reviews,
-    deliveryInfo: row.delivery_info,
-    availableSizes: JSON.parse(row.available_sizes) as Size[],
-    specifications: JSON.parse(row.specifications) as Specifications,
-    og_url: row.og_url,
-    btn_url: row.btn_url,
-    category: { _id: row.category_id, name: row.category_name },
-    subcategory: { _id: row.subcategory_id, name: row.subcategory_name },
-    events: row.events satisfies ProductEvent,
-    images: JSON.parse(row.images) as ProductImage[],
-    view: row.views ?? 0,
-    btn_click: row.clicks ?? 0,
-    createdAt: row.created_at,
+    _id: product.id,
+    title: product.title,
+    price: product.price,
+    og_price: product.og_price,
+    rating: product.rating,
+    ratingsAndReviews: product.ratings_and_reviews,
+    deliveryInfo: product.delivery_info,
+    availableSizes: product.available_sizes,
+    specifications: product.specifications,
+    og_url: product.og_url,
+    btn_url: product.btn_url,
+    category: { _id: product.category_id, name: product.category_name },
+    subcategory: { _id: product.subcategory_id, name: product.subcategory_name },
+    events: product.events satisfies ProductEvent,
+    images: product.images,
+    view: counts?.views ?? 0,
+    btn_click: counts?.clicks ?? 0,
+    createdAt: product.created_at,
   };
 }

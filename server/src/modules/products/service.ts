@@ -16,7 +16,8 @@ import { checkPlacement, countProducts, type Placement } from '../categories/pla
 import { removeFiles, withStoredFiles } from '../categories/uploads.js';
 import { productAnswers } from './messages.js';
 import { productsRepository } from './repository.js';
-import { detailColumns, toProduct } from './rows.js';
+import { productListCache } from './list-cache.js';
+import { detailColumns, readProduct, toProduct } from './rows.js';
 
 const placementOf = (row: { category_id: string; subcategory_id: string }): Placement => ({
   categoryId: row.category_id,
@@ -36,18 +37,40 @@ export function productsService({ db, dialect, media, clock }: AppContext) {
   const repo = productsRepository(db, dialect);
   const now = () => clock().toISOString();
 
+  const cache = productListCache();
+
   const find = async (id: string): Promise<Product> => {
-    const row = await repo.find(id);
+    const [[row], [counts]] = await Promise.all([repo.records([id]), repo.counts([id])]);
     if (row === undefined) throw new HttpError(404, productAnswers.notFound);
-    return toProduct(row);
+    return toProduct(readProduct(row), counts);
   };
 
   return {
     find,
 
+    /** From memory what it can while the catalogue is unchanged; the counts always fresh. */
     async list(query: ProductListQuery): Promise<{ data: Product[]; totalRecord: number }> {
-      const { rows, total } = await repo.list(query, query.page, query.limit);
-      return { data: rows.map(toProduct), totalRecord: total };
+      const version = await repo.version();
+      cache.at(version);
+      const { q, categories, subCategories, events, page: number, limit } = query;
+      const key = JSON.stringify([q, categories, subCategories, events, number, limit]);
+      const kept = cache.page(key);
+      const page = kept ?? (await repo.list(query, number, limit));
+      // Taken now: another request may empty the cache while this one waits on the database.
+      const known = page.ids.map((id) => cache.product(id));
+      const missing = page.ids.filter((_id, at) => known[at] === undefined);
+      const [records, counts] = await Promise.all([repo.records(missing), repo.counts(page.ids)]);
+      const read = records.map(readProduct);
+      // Kept only when nothing in the catalogue changed while they were read.
+      if ((kept === undefined || read.length > 0) && (await repo.version()) === version)
+        cache.keep(version, kept === undefined ? { key, value: page } : null, read);
+      const readById = new Map(read.map((product) => [product.id, product]));
+      const countsById = new Map(counts.map((row) => [row.item_id, row]));
+      const data = page.ids.flatMap((id, at) => {
+        const product = known[at] ?? readById.get(id);
+        return product === undefined ? [] : [toProduct(product, countsById.get(id))];
+      });
+      return { data, totalRecord: page.total };
     },
 
     /** Uploaded images come first, then the linked ones, in the order given. */

@@ -8,6 +8,7 @@ import * as cataloguePolicy from './0004-catalogue-policy.js';
 import * as adsNotifications from './0005-ads-notifications.js';
 import * as catalogueCandidates from './0006-catalogue-candidates.js';
 import * as searchWithoutEvents from './0007-search-without-events.js';
+import * as catalogueChanges from './0008-catalogue-changes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0005-ads-notifications': adsNotifications,
   '0006-catalogue-candidates': catalogueCandidates,
   '0007-search-without-events': searchWithoutEvents,
+  '0008-catalogue-changes': catalogueChanges,
 };
