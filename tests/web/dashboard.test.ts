@@ -56,3 +56,42 @@ describe('item dashboard', () => {
     await page.getByRole('img', { name: /^Clicks per day: 7 on / }).waitFor();
   });
 });
+
+describe('business days', () => {
+  /** Today's date in `timeZone`, as the date inputs show it. */
+  const todayIn = (timeZone: string) =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
+
+  // 25 hours apart, so their dates always differ: whatever other zone the app wrongly used
+  // (the default, the browser's), one of the two fails.
+  it.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago'])(
+    "starts today in the zone the server serves (%s), not the browser's",
+    async (timeZone) => {
+      const signedIn = await openSignedInScreen(`/views/dashboard/${itemId}?q=Zone`, {
+        // As a server started with DEALDESK_TZ=<zone> answers /config.js.
+        prepare: (tab) =>
+          tab.route('**/config.js', async (route) => {
+            const response = await route.fetch();
+            const body = (await response.text()).replace(
+              /"timeZone":"[^"]*"/,
+              `"timeZone":"${timeZone}"`,
+            );
+            await route.fulfill({ response, body });
+          }),
+      });
+      try {
+        await signedIn.page.getByRole('heading', { name: 'Views and clicks: Zone' }).waitFor();
+        await expect
+          .poll(() => signedIn.page.getByLabel('Start date').inputValue())
+          .toBe(todayIn(timeZone));
+      } finally {
+        await signedIn.close();
+      }
+    },
+  );
+});
