@@ -74,15 +74,16 @@ describe('business days', () => {
     async (timeZone) => {
       const signedIn = await openSignedInScreen(`/views/dashboard/${itemId}?q=Zone`, {
         // As a server started with DEALDESK_TZ=<zone> answers /config.js.
-        prepare: (tab) =>
-          tab.route('**/config.js', async (route) => {
+        prepare: async (tab) => {
+          await tab.route('**/config.js', async (route) => {
             const response = await route.fetch();
             const body = (await response.text()).replace(
               /"timeZone":"[^"]*"/,
               `"timeZone":"${timeZone}"`,
             );
             await route.fulfill({ response, body });
-          }),
+          });
+        },
       });
       try {
         await signedIn.page.getByRole('heading', { name: 'Views and clicks: Zone' }).waitFor();
