@@ -60,24 +60,37 @@ function seal(payload: unknown, keyHex: string): { ciphertext: string; iv: strin
   return { ciphertext: sealed.ciphertext.toString(CryptoJS.enc.Base64), iv: iv.toString() };
 }
 
-function open(ciphertext: string, ivHex: string, keyHex: string): unknown {
-  const key = parseKey(keyHex);
+/** Checks an IV and ciphertext before opening them; throws EnvelopeError 'malformed'. */
+function checkSealed(ciphertext: string, ivHex: string): void {
   if (!hexIv.test(ivHex) || ciphertext === '' || !base64.test(ciphertext))
     throw new EnvelopeError(
       'malformed',
       'The envelope is malformed: expected a 32-character hex IV and base64 ciphertext',
     );
+}
+
+/** A request envelope's IV and ciphertext, checked; throws EnvelopeError 'malformed'. */
+export function requestParts(envelope: RequestEnvelope): { ivHex: string; ciphertext: string } {
+  const separator = envelope.encryptedData.indexOf(':');
+  if (separator < 0)
+    throw new EnvelopeError(
+      'malformed',
+      'The envelope is malformed: expected encryptedData as "<iv hex>:<ciphertext base64>"',
+    );
+  const ivHex = envelope.encryptedData.slice(0, separator);
+  const ciphertext = envelope.encryptedData.slice(separator + 1);
+  checkSealed(ciphertext, ivHex);
+  return { ivHex, ciphertext };
+}
+
+/**
+ * The payload of opened plaintext, given by `decrypt` (which throws on a wrong key or
+ * corrupted bytes): JSON, or EnvelopeError 'decrypt-failed' or 'not-json'.
+ */
+export function parseOpened(decrypt: () => string): unknown {
   let text: string;
   try {
-    const bytes = CryptoJS.AES.decrypt(
-      CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(ciphertext) }),
-      key,
-      { iv: CryptoJS.enc.Hex.parse(ivHex), mode: CryptoJS.mode.CBC, padding: CryptoJS.pad.Pkcs7 },
-    );
-    // A wrong key gives bad padding: crypto-js then answers a negative length or bytes
-    // that are not UTF-8 (it throws "Malformed UTF-8 data").
-    if (bytes.sigBytes <= 0) throw new Error('empty plaintext');
-    text = bytes.toString(CryptoJS.enc.Utf8);
+    text = decrypt();
   } catch {
     throw new EnvelopeError(
       'decrypt-failed',
@@ -91,25 +104,30 @@ function open(ciphertext: string, ivHex: string, keyHex: string): unknown {
   }
 }
 
+/** Opens a checked IV and ciphertext with crypto-js. */
+function open(ciphertext: string, ivHex: string, key: CryptoJS.lib.WordArray): unknown {
+  return parseOpened(() => {
+    const bytes = CryptoJS.AES.decrypt(
+      CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(ciphertext) }),
+      key,
+      { iv: CryptoJS.enc.Hex.parse(ivHex), mode: CryptoJS.mode.CBC, padding: CryptoJS.pad.Pkcs7 },
+    );
+    // A wrong key gives bad padding: crypto-js then answers a negative length or bytes
+    // that are not UTF-8 (it throws "Malformed UTF-8 data").
+    if (bytes.sigBytes <= 0) throw new Error('empty plaintext');
+    return bytes.toString(CryptoJS.enc.Utf8);
+  });
+}
+
 export function encryptRequest(payload: unknown, keyHex: string): RequestEnvelope {
   const { ciphertext, iv } = seal(payload, keyHex);
   return { encryptedData: `${iv}:${ciphertext}` };
 }
 
 export function decryptRequest(envelope: RequestEnvelope, keyHex: string): unknown {
-  const separator = envelope.encryptedData.indexOf(':');
-  if (separator < 0) {
-    parseKey(keyHex);
-    throw new EnvelopeError(
-      'malformed',
-      'The envelope is malformed: expected encryptedData as "<iv hex>:<ciphertext base64>"',
-    );
-  }
-  return open(
-    envelope.encryptedData.slice(separator + 1),
-    envelope.encryptedData.slice(0, separator),
-    keyHex,
-  );
+  const key = parseKey(keyHex);
+  const { ivHex, ciphertext } = requestParts(envelope);
+  return open(ciphertext, ivHex, key);
 }
 
 export function encryptResponse(payload: unknown, keyHex: string): ResponseEnvelope {
@@ -118,5 +136,7 @@ export function encryptResponse(payload: unknown, keyHex: string): ResponseEnvel
 }
 
 export function decryptResponse(envelope: ResponseEnvelope, keyHex: string): unknown {
-  return open(envelope.encrypted, envelope.iv, keyHex);
+  const key = parseKey(keyHex);
+  checkSealed(envelope.encrypted, envelope.iv);
+  return open(envelope.encrypted, envelope.iv, key);
 }

@@ -5,6 +5,7 @@ import {
   imageRule,
   isResponseEnvelope,
 } from '@dealdesk/core';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -141,6 +142,27 @@ describe.each(dialects)('HTTP conventions on %s', (dialect) => {
       expect(result.answer.status).toBe(false);
       expect(result.answer.message).toMatch(/envelope|decrypt/i);
     }
+  });
+
+  it('names what is wrong: the envelope, the key, or text that is not JSON', async () => {
+    const key = Buffer.from(server.config.secret, 'hex');
+    const seal = (text: string, withKey = key) => {
+      const iv = randomBytes(16);
+      const cipher = createCipheriv('aes-256-cbc', withKey, iv);
+      const ciphertext = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+      return `${iv.toString('hex')}:${ciphertext.toString('base64')}`;
+    };
+    const messageFor = async (encryptedData: string) =>
+      (await postJson('/api/admin/login', { encryptedData })).answer.message;
+    expect(await messageFor(seal('a_id=admin'))).toBe('The decrypted request is not JSON');
+    expect(await messageFor(`${'0'.repeat(32)}:not base64!`)).toBe(
+      'The request envelope is malformed: expected encryptedData as "<iv hex>:<ciphertext base64>"',
+    );
+    // Another key: the padding (or, rarely, the UTF-8) gives it away, never a JSON error.
+    for (let attempt = 0; attempt < 20; attempt += 1)
+      expect(await messageFor(seal('{"a_id":"admin"}', randomBytes(32)))).toBe(
+        'The request could not be decrypted: the envelope is corrupted or was encrypted with another key',
+      );
   });
 
   it('refuses a body that is not JSON with 400', async () => {
