@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createMailer } from './adapters/mail/index.js';
 import { createDiskMediaStore } from './adapters/media/index.js';
 import { migrateToLatest, openStorage } from './adapters/storage/database.js';
+import { attemptStore } from './http/attempt-store.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { requireApiKey } from './http/api-key.js';
@@ -95,7 +96,10 @@ export async function buildApp(
       throwFileSizeLimit: false,
       limits: { files: 20, fields: 50, fieldSize: jsonBodyLimit },
     });
-    await app.register(fastifyRateLimit, { global: false });
+    await app.register(fastifyRateLimit, {
+      global: false,
+      store: attemptStore(context.db, context.clock),
+    });
 
     const auth = authService(context);
     app.decorate('dealdesk', { context, auth });

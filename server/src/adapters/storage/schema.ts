@@ -12,6 +12,7 @@ import type { ProductTables } from '../../modules/products/tables.js';
 import type { ShortcutTables } from '../../modules/shortcuts/tables.js';
 import type { StoryTables } from '../../modules/stories/tables.js';
 import type { TrackingTables } from '../../modules/tracking/tables.js';
+import type { AttemptTables } from '../../http/attempt-store.js';
 import type { ChangeCounterTables } from './change-counters.js';
 
 export type Database = AuthTables &
@@ -26,4 +27,5 @@ export type Database = AuthTables &
   AdsTables &
   InHouseTables &
   NotificationsTables &
-  ChangeCounterTables;
+  ChangeCounterTables &
+  AttemptTables;

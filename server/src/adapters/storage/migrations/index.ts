@@ -9,6 +9,7 @@ import * as adsNotifications from './0005-ads-notifications.js';
 import * as catalogueCandidates from './0006-catalogue-candidates.js';
 import * as searchWithoutEvents from './0007-search-without-events.js';
 import * as catalogueChanges from './0008-catalogue-changes.js';
+import * as attemptCounts from './0009-attempt-counts.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0006-catalogue-candidates': catalogueCandidates,
   '0007-search-without-events': searchWithoutEvents,
   '0008-catalogue-changes': catalogueChanges,
+  '0009-attempt-counts': attemptCounts,
 };
