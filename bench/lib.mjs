@@ -2,7 +2,7 @@
 // and percentiles.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,11 +71,16 @@ export const round = (value, digits = 1) => Number(value.toFixed(digits));
  * CPU seconds a process has used (Linux /proc; null elsewhere). On a shared machine this
  * tells what the server needs per event, whatever the other processes take meanwhile.
  */
+/** CPU seconds of a process and its children (a server's cluster workers), from /proc. */
 export function processCpuSeconds(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     // utime and stime, in clock ticks of 1/100 s.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    const own = (Number(fields[11]) + Number(fields[12])) / 100;
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean),
+    );
+    return children.reduce((total, child) => total + (processCpuSeconds(child) ?? 0), own);
   } catch {
     return null;
   }

@@ -211,6 +211,7 @@ async function main() {
       JSON.stringify(
         {
           storage: env.DATABASE_URL ? 'PostgreSQL' : 'SQLite',
+          serverProcesses: config.workers,
           machine: machine(),
           loadAverage: loadavg().map((value) => round(value, 1)),
           products: settings.products,

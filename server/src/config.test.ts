@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       timeZone: 'Asia/Kolkata',
       scrapeAllowHosts: [],
       trustProxy: false,
+      workers: 1,
       firstAdmin: { id: 'admin', password: null, email: 'admin@localhost' },
       generatedKeys: { apiKey: true, secret: true },
       auth: defaultAuthSettings,
@@ -56,6 +57,7 @@ describe('loadConfig', () => {
       DEALDESK_SCRAPE_ALLOW_HOSTS: 'Shop.Example, ,localhost',
       DEALDESK_SESSION_HOURS: '2',
       DEALDESK_TZ: 'Europe/Paris',
+      DEALDESK_WORKERS: '2',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -67,6 +69,7 @@ describe('loadConfig', () => {
       firstAdmin: { id: 'boss', password: 'secret-pw' },
       scrapeAllowHosts: ['shop.example', 'localhost'],
       timeZone: 'Europe/Paris',
+      workers: 2,
     });
     expect(config.auth.sessionTtlMs).toBe(2 * 60 * 60 * 1000);
   });
@@ -77,6 +80,8 @@ describe('loadConfig', () => {
     [{ DEALDESK_TZ: 'Mars/Base' }, 'DEALDESK_TZ must be an IANA time zone'],
     [{ DEALDESK_ADMIN_PASSWORD: '12345' }, 'DEALDESK_ADMIN_PASSWORD must be at least 6 characters'],
     [{ PORT: 'eighty' }, 'expected number'],
+    [{ DEALDESK_WORKERS: '0' }, 'DEALDESK_WORKERS must be a whole number from 1 to 64'],
+    [{ DEALDESK_WORKERS: 'two' }, 'DEALDESK_WORKERS must be a whole number from 1 to 64'],
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig({ DEALDESK_DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DEALDESK_DATA_DIR: dataDir, ...env })).toThrow(message);

@@ -70,6 +70,8 @@ export interface ServerConfig {
   webDistDir: string;
   trustProxy: boolean;
   logLevel: string;
+  /** Processes serving the port (node:cluster); 1 serves from the started process itself. */
+  workers: number;
   auth: AuthSettings;
   /** Absent: defaultPushSettings. */
   push?: PushSettings;
@@ -151,6 +153,15 @@ const environmentSchema = z.object({
       .number({ error: 'DEALDESK_PUSH_POLL_SECONDS must be a number of seconds' })
       .positive('DEALDESK_PUSH_POLL_SECONDS must be a number of seconds')
       .default(defaultPushSettings.pollMs / 1000),
+  ),
+  DEALDESK_WORKERS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'DEALDESK_WORKERS must be a whole number from 1 to 64' })
+      .int('DEALDESK_WORKERS must be a whole number from 1 to 64')
+      .min(1, 'DEALDESK_WORKERS must be a whole number from 1 to 64')
+      .max(64, 'DEALDESK_WORKERS must be a whole number from 1 to 64')
+      .default(1),
   ),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
@@ -234,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDistDir: vars.DEALDESK_WEB_DIR ? resolve(vars.DEALDESK_WEB_DIR) : defaultWebDistDir,
     trustProxy: vars.DEALDESK_TRUST_PROXY === 'true',
     logLevel: vars.LOG_LEVEL,
+    workers: vars.DEALDESK_WORKERS,
     auth: { ...defaultAuthSettings, sessionTtlMs: vars.DEALDESK_SESSION_HOURS * 60 * minute },
     push: {
       fcmServiceAccountFile:

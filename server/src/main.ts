@@ -2,6 +2,10 @@
 // (migrations run there), creates the first admin, listens and prints where and how to log in.
 // SIGINT/SIGTERM finish the requests in flight, close the database and exit.
 // `--demo` first fills an empty back-office with demo items and their views and clicks.
+// With DEALDESK_WORKERS above 1 this process does the first steps, then forks that many
+// workers (node:cluster) that share the port, and stops them on SIGINT/SIGTERM.
+import cluster from 'node:cluster';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { seedDemo } from './demo/seed.js';
@@ -29,21 +33,14 @@ function describe(config: ServerConfig, url: string, generatedPassword: string |
   return `${lines.join('\n')}\n`;
 }
 
-async function start(): Promise<void> {
-  const config = loadConfig();
-  const app = await buildApp(config);
-  const { created, generatedPassword } = await app.dealdesk.auth.ensureFirstAdmin();
-  if (created) app.log.info({ adminId: config.firstAdmin.id }, 'first admin created');
-  if (process.argv.slice(2).includes('--demo')) {
-    const seeded = await seedDemo(app.dealdesk.context);
-    app.log.info(seeded, 'demo data: items added to empty sections, with their views and clicks');
-  }
-  await app.listen({ host: config.host, port: config.port });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+/** Where `app` listens, as a URL to print. */
+function urlOf(config: ServerConfig, port: number): string {
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  process.stdout.write(describe(config, `http://${host}:${port}`, generatedPassword));
+  return `http://${host}:${port}`;
+}
 
+/** Ends the process once the app has finished the requests in flight (or the grace is over). */
+function closeOnSignals(app: FastifyInstance): void {
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
@@ -63,6 +60,72 @@ async function start(): Promise<void> {
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
+}
+
+async function listen(app: FastifyInstance, config: ServerConfig): Promise<number> {
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  return typeof address === 'object' && address !== null ? address.port : config.port;
+}
+
+/**
+ * The cluster's primary: forks the workers, prints once they listen, forks again for a worker
+ * that dies, and on SIGINT/SIGTERM passes the signal on and exits when every worker has.
+ */
+function runWorkers(config: ServerConfig, generatedPassword: string | null): void {
+  let closing = false;
+  let announced = false;
+  const fork = () => cluster.fork();
+  cluster.on('listening', (_worker, address) => {
+    if (announced) return;
+    announced = true;
+    process.stdout.write(describe(config, urlOf(config, address.port), generatedPassword));
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (closing) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(
+      `[dealdesk] worker ${worker.process.pid} ended (${signal ?? code}): starting another`,
+    );
+    fork();
+  });
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    setTimeout(() => process.exit(1), shutdownGraceMs + 2_000).unref();
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  for (let started = 0; started < config.workers; started += 1) fork();
+}
+
+async function start(): Promise<void> {
+  const config = loadConfig();
+  if (cluster.isWorker) {
+    // The primary has migrated, created the first admin and printed the address.
+    const app = await buildApp(config);
+    await listen(app, config);
+    closeOnSignals(app);
+    return;
+  }
+  const app = await buildApp(config);
+  const { created, generatedPassword } = await app.dealdesk.auth.ensureFirstAdmin();
+  if (created) app.log.info({ adminId: config.firstAdmin.id }, 'first admin created');
+  if (process.argv.slice(2).includes('--demo')) {
+    const seeded = await seedDemo(app.dealdesk.context);
+    app.log.info(seeded, 'demo data: items added to empty sections, with their views and clicks');
+  }
+  if (config.workers > 1) {
+    await app.close();
+    runWorkers(config, generatedPassword);
+    return;
+  }
+  const port = await listen(app, config);
+  process.stdout.write(describe(config, urlOf(config, port), generatedPassword));
+  closeOnSignals(app);
 }
 
 start().catch((error: unknown) => {

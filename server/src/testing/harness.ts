@@ -86,6 +86,7 @@ export function testConfig(
     webDistDir: join(database.dataDir, 'no-web-app'),
     trustProxy: false,
     logLevel: 'silent',
+    workers: 1,
     // Every test signs in from 127.0.0.1: the per-address limit has its own test.
     auth: { ...defaultAuthSettings, loginPerAddress: { max: 10_000, windowMs: 60_000 } },
     ...overrides,

@@ -1,10 +1,11 @@
 // An acknowledged event is never lost: the built server (server/dist, which `npm test` builds
-// before running the tests) is killed, or stopped, while the app keeps sending; after a restart
-// every acknowledged batch is counted, and no batch is ever counted in part.
+// before running the tests) is killed, or stopped (also when it serves from two workers), while
+// the app keeps sending; after a restart every acknowledged batch is counted, and no batch is
+// ever counted in part.
 import { createApiClient, type ApiClient, type TrackEvent } from '@dealdesk/core';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -31,7 +32,13 @@ interface RunningServer {
   exited: Promise<number | null>;
 }
 
-async function spawnBuiltServer(database: TestDatabase): Promise<RunningServer> {
+/** The processes `pid` started (Linux: /proc). */
+const childrenOf = (pid: number) =>
+  readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean),
+  );
+
+async function spawnBuiltServer(database: TestDatabase, workers: number): Promise<RunningServer> {
   const apiKey = 'durability-key';
   const secret = randomBytes(32).toString('hex');
   const child = spawn(process.execPath, [builtServer], {
@@ -46,6 +53,7 @@ async function spawnBuiltServer(database: TestDatabase): Promise<RunningServer> 
       DEALDESK_ADMIN_PASSWORD: 'durability-admin',
       DEALDESK_WEB_DIR: join(database.dataDir, 'no-web-app'),
       LOG_LEVEL: 'silent',
+      DEALDESK_WORKERS: String(workers),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -125,23 +133,28 @@ describe.skipIf(!existsSync(builtServer)).each(dialects)(
     const none = { views: 0, clicks: 0 };
 
     it.each([
-      ['killed (SIGKILL)', 'SIGKILL'],
-      ['stopped (SIGTERM)', 'SIGTERM'],
-    ] as const)('keeps every acknowledged batch when the server is %s', async (_label, signal) => {
-      const { sent, acknowledged, exitCode } = await sendThrough(
-        await spawnBuiltServer(database),
-        signal,
-      );
-      expect(acknowledged.size).toBeGreaterThanOrEqual(acknowledgedBeforeSignal);
-      // A graceful stop exits cleanly; a kill leaves no exit code.
-      expect(exitCode).toBe(signal === 'SIGTERM' ? 0 : null);
+      ['killed (SIGKILL)', 'SIGKILL', 1],
+      ['stopped (SIGTERM)', 'SIGTERM', 1],
+      ['stopped (SIGTERM) while two workers serve', 'SIGTERM', 2],
+    ] as const)(
+      'keeps every acknowledged batch when the server is %s',
+      async (...[, signal, workers]) => {
+        const server = await spawnBuiltServer(database, workers);
+        // One process serves alone; with workers, the started one serves through them.
+        const pid = server.child.pid ?? 0;
+        expect(childrenOf(pid)).toHaveLength(workers === 1 ? 0 : workers);
+        const { sent, acknowledged, exitCode } = await sendThrough(server, signal);
+        expect(acknowledged.size).toBeGreaterThanOrEqual(acknowledgedBeforeSignal);
+        // A graceful stop exits cleanly; a kill leaves no exit code.
+        expect(exitCode).toBe(signal === 'SIGTERM' ? 0 : null);
 
-      const counted = await countedAfterRestart(sent);
-      for (const id of acknowledged) expect(counted.get(id)).toEqual(whole);
-      // A batch the server never answered is counted whole or not at all.
-      for (const id of sent.filter((sentId) => !acknowledged.has(sentId))) {
-        expect([whole, none]).toContainEqual(counted.get(id));
-      }
-    });
+        const counted = await countedAfterRestart(sent);
+        for (const id of acknowledged) expect(counted.get(id)).toEqual(whole);
+        // A batch the server never answered is counted whole or not at all.
+        for (const id of sent.filter((sentId) => !acknowledged.has(sentId))) {
+          expect([whole, none]).toContainEqual(counted.get(id));
+        }
+      },
+    );
   },
 );
