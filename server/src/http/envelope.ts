@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { HttpError } from './errors.js';
+import { answerJson } from './json-text.js';
 
 const envelopeMessages: Record<EnvelopeError['code'], string> = {
   'bad-key': 'The request could not be decrypted: the envelope key does not match',
@@ -29,7 +30,7 @@ const envelopeMessages: Record<EnvelopeError['code'], string> = {
 function sealAnswer(payload: unknown, key: Buffer): ResponseEnvelope {
   const iv = randomBytes(16);
   const cipher = createCipheriv('aes-256-cbc', key, iv);
-  const plain = JSON.stringify(payload === undefined ? null : payload);
+  const plain = answerJson(payload);
   const encrypted = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return { encrypted: encrypted.toString('base64'), iv: iv.toString('hex') };
 }

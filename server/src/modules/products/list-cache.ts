@@ -4,7 +4,6 @@
 // CLI through it) has changed since. View and click counts are never kept: they change with
 // every tracked view, and each answer reads them fresh.
 import { LRUCache } from 'lru-cache';
-import type { ReadProduct } from './rows.js';
 
 /** Pages and products kept at most; the least recently used go first. */
 const keptPages = 2_000;
@@ -18,7 +17,8 @@ export interface ListPage {
 export function productListCache() {
   let version: number | null = null;
   const pages = new LRUCache<string, ListPage>({ max: keptPages });
-  const products = new LRUCache<string, ReadProduct>({ max: keptProducts });
+  /** Each product's listed fields as JSON text (toListedProduct), by id. */
+  const products = new LRUCache<string, string>({ max: keptProducts });
   return {
     /** Forgets everything kept when the catalogue is at another version than what was kept. */
     at(current: number): void {
@@ -30,10 +30,14 @@ export function productListCache() {
     page: (key: string) => pages.get(key),
     product: (id: string) => products.get(id),
     /** Keeps a page and products read at version `readAt`, unless the catalogue has moved on. */
-    keep(readAt: number, page: { key: string; value: ListPage } | null, read: ReadProduct[]) {
+    keep(
+      readAt: number,
+      page: { key: string; value: ListPage } | null,
+      read: ReadonlyMap<string, string>,
+    ) {
       if (readAt !== version) return;
       if (page !== null) pages.set(page.key, page.value);
-      for (const product of read) products.set(product.id, product);
+      for (const [id, text] of read) products.set(id, text);
     },
   };
 }

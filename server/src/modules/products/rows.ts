@@ -45,49 +45,43 @@ export interface ProductRecord extends Omit<ProductsTable, 'search_text' | 'upda
   subcategory_name: string;
 }
 
-/** A stored product with its JSON columns read: what the list keeps in memory. */
-export interface ReadProduct extends Omit<
-  ProductRecord,
-  'available_sizes' | 'specifications' | 'images'
-> {
-  available_sizes: Size[];
-  specifications: Specifications;
-  images: ProductImage[];
-}
-
-export const readProduct = (row: ProductRecord): ReadProduct => ({
-  ...row,
-  available_sizes: JSON.parse(row.available_sizes) as Size[],
-  specifications: JSON.parse(row.specifications) as Specifications,
-  images: JSON.parse(row.images) as ProductImage[],
-});
-
 /** A product's view and click totals; a product never seen has none stored. */
 export interface ProductCounts {
   views: number;
   clicks: number;
 }
 
-/** The product as answered. One object literal: a list builds dozens per answer. */
-export function toProduct(product: ReadProduct, counts: ProductCounts | undefined): Product {
+/** The product as answered but for its counts. One object literal: lists build dozens. */
+export function toListedProduct(row: ProductRecord): Omit<Product, 'view' | 'btn_click'> {
   return {
-    _id: product.id,
-    title: product.title,
-    price: product.price,
-    og_price: product.og_price,
-    rating: product.rating,
-    ratingsAndReviews: product.ratings_and_reviews,
-    deliveryInfo: product.delivery_info,
-    availableSizes: product.available_sizes,
-    specifications: product.specifications,
-    og_url: product.og_url,
-    btn_url: product.btn_url,
-    category: { _id: product.category_id, name: product.category_name },
-    subcategory: { _id: product.subcategory_id, name: product.subcategory_name },
-    events: product.events satisfies ProductEvent,
-    images: product.images,
-    view: counts?.views ?? 0,
-    btn_click: counts?.clicks ?? 0,
-    createdAt: product.created_at,
+    _id: row.id,
+    title: row.title,
+    price: row.price,
+    og_price: row.og_price,
+    rating: row.rating,
+    ratingsAndReviews: row.ratings_and_reviews,
+    deliveryInfo: row.delivery_info,
+    availableSizes: JSON.parse(row.available_sizes) as Size[],
+    specifications: JSON.parse(row.specifications) as Specifications,
+    og_url: row.og_url,
+    btn_url: row.btn_url,
+    category: { _id: row.category_id, name: row.category_name },
+    subcategory: { _id: row.subcategory_id, name: row.subcategory_name },
+    events: row.events satisfies ProductEvent,
+    images: JSON.parse(row.images) as ProductImage[],
+    createdAt: row.created_at,
   };
 }
+
+export const toProduct = (row: ProductRecord, counts: ProductCounts | undefined): Product => ({
+  ...toListedProduct(row),
+  view: counts?.views ?? 0,
+  btn_click: counts?.clicks ?? 0,
+});
+
+/**
+ * A product's answer as JSON text, from the text of its listed fields (toListedProduct, kept
+ * while the catalogue is unchanged) and its counts (read for every answer).
+ */
+export const productJson = (listed: string, counts: ProductCounts | undefined): string =>
+  `${listed.slice(0, -1)},"view":${counts?.views ?? 0},"btn_click":${counts?.clicks ?? 0}}`;

@@ -10,6 +10,7 @@ import type {
 } from '@dealdesk/core';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
+import { JsonText } from '../../http/json-text.js';
 import type { CheckedFile } from '../../http/uploads.js';
 import { newId } from '../../ids.js';
 import { checkPlacement, countProducts, type Placement } from '../categories/placement.js';
@@ -17,7 +18,7 @@ import { removeFiles, withStoredFiles } from '../categories/uploads.js';
 import { productAnswers } from './messages.js';
 import { productsRepository } from './repository.js';
 import { productListCache } from './list-cache.js';
-import { detailColumns, readProduct, toProduct } from './rows.js';
+import { detailColumns, productJson, toListedProduct, toProduct } from './rows.js';
 
 const placementOf = (row: { category_id: string; subcategory_id: string }): Placement => ({
   categoryId: row.category_id,
@@ -42,14 +43,14 @@ export function productsService({ db, dialect, media, clock }: AppContext) {
   const find = async (id: string): Promise<Product> => {
     const [[row], [counts]] = await Promise.all([repo.records([id]), repo.counts([id])]);
     if (row === undefined) throw new HttpError(404, productAnswers.notFound);
-    return toProduct(readProduct(row), counts);
+    return toProduct(row, counts);
   };
 
   return {
     find,
 
     /** From memory what it can while the catalogue is unchanged; the counts always fresh. */
-    async list(query: ProductListQuery): Promise<{ data: Product[]; totalRecord: number }> {
+    async list(query: ProductListQuery): Promise<{ data: JsonText; totalRecord: number }> {
       const version = await repo.version();
       cache.at(version);
       const { q, categories, subCategories, events, page: number, limit } = query;
@@ -60,17 +61,17 @@ export function productsService({ db, dialect, media, clock }: AppContext) {
       const known = page.ids.map((id) => cache.product(id));
       const missing = page.ids.filter((_id, at) => known[at] === undefined);
       const [records, counts] = await Promise.all([repo.records(missing), repo.counts(page.ids)]);
-      const read = records.map(readProduct);
+      const read = new Map(records.map((row) => [row.id, JSON.stringify(toListedProduct(row))]));
       // Kept only when nothing in the catalogue changed while they were read.
-      if ((kept === undefined || read.length > 0) && (await repo.version()) === version)
+      if ((kept === undefined || read.size > 0) && (await repo.version()) === version)
         cache.keep(version, kept === undefined ? { key, value: page } : null, read);
-      const readById = new Map(read.map((product) => [product.id, product]));
       const countsById = new Map(counts.map((row) => [row.item_id, row]));
+      // Written as text: the products' JSON is kept, only their counts are new.
       const data = page.ids.flatMap((id, at) => {
-        const product = known[at] ?? readById.get(id);
-        return product === undefined ? [] : [toProduct(product, countsById.get(id))];
+        const listed = known[at] ?? read.get(id);
+        return listed === undefined ? [] : [productJson(listed, countsById.get(id))];
       });
-      return { data, totalRecord: page.total };
+      return { data: new JsonText(`[${data.join(',')}]`), totalRecord: page.total };
     },
 
     /** Uploaded images come first, then the linked ones, in the order given. */
