@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache';
 const keptPages = 2_000;
 const keptProducts = 20_000;
 
-export interface ListPage {
+interface ListPage {
   ids: string[];
   total: number;
 }
