@@ -58,8 +58,10 @@ function closeOnSignals(app: FastifyInstance): void {
       },
     );
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  // `on`, not `once`: with workers, Ctrl-C reaches a worker twice (from the terminal and from
+  // the primary), and a second signal without a listener would end it mid-request.
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
 
 async function listen(app: FastifyInstance, config: ServerConfig): Promise<number> {
@@ -70,10 +72,12 @@ async function listen(app: FastifyInstance, config: ServerConfig): Promise<numbe
 
 /**
  * The cluster's primary: forks the workers, prints once they listen, forks again for a worker
- * that dies, and on SIGINT/SIGTERM passes the signal on and exits when every worker has.
+ * that dies, and on SIGINT/SIGTERM passes the signal on and exits when every worker has: 0 if
+ * every one stopped cleanly, 1 otherwise.
  */
 function runWorkers(config: ServerConfig, generatedPassword: string | null): void {
   let closing = false;
+  let unclean = false;
   let announced = false;
   const fork = () => cluster.fork();
   cluster.on('listening', (_worker, address) => {
@@ -83,7 +87,8 @@ function runWorkers(config: ServerConfig, generatedPassword: string | null): voi
   });
   cluster.on('exit', (worker, code, signal) => {
     if (closing) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      unclean ||= code !== 0;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(unclean ? 1 : 0);
       return;
     }
     console.error(
@@ -97,8 +102,8 @@ function runWorkers(config: ServerConfig, generatedPassword: string | null): voi
     setTimeout(() => process.exit(1), shutdownGraceMs + 2_000).unref();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
   for (let started = 0; started < config.workers; started += 1) fork();
 }
 

@@ -30,7 +30,12 @@ interface RunningServer {
   child: ChildProcess;
   api: ApiClient;
   exited: Promise<number | null>;
+  /** Signals the server, or its whole process group as a terminal's Ctrl-C does. */
+  signal(signal: NodeJS.Signals): void;
 }
+
+/** How the signal reaches the server. */
+type Delivery = 'process' | 'group';
 
 /** The processes `pid` started (Linux: /proc). */
 const childrenOf = (pid: number) =>
@@ -38,7 +43,11 @@ const childrenOf = (pid: number) =>
     readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean),
   );
 
-async function spawnBuiltServer(database: TestDatabase, workers: number): Promise<RunningServer> {
+async function spawnBuiltServer(
+  database: TestDatabase,
+  workers: number,
+  delivery: Delivery,
+): Promise<RunningServer> {
   const apiKey = 'durability-key';
   const secret = randomBytes(32).toString('hex');
   const child = spawn(process.execPath, [builtServer], {
@@ -56,6 +65,8 @@ async function spawnBuiltServer(database: TestDatabase, workers: number): Promis
       DEALDESK_WORKERS: String(workers),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
+    // A process group of its own, so that the group can be signalled.
+    detached: delivery === 'group',
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const baseUrl = await new Promise<string>((resolve, reject) => {
@@ -67,7 +78,9 @@ async function spawnBuiltServer(database: TestDatabase, workers: number): Promis
     });
     child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${printed}`)));
   });
-  return { child, api: createApiClient({ baseUrl, apiKey, secret }), exited };
+  const signal = (name: NodeJS.Signals) =>
+    delivery === 'group' ? process.kill(-(child.pid ?? 0), name) : child.kill(name);
+  return { child, api: createApiClient({ baseUrl, apiKey, secret }), exited, signal };
 }
 
 /**
@@ -100,7 +113,7 @@ async function sendThrough(server: RunningServer, signal: NodeJS.Signals) {
       acknowledged.add(id);
       if (!signalled && acknowledged.size >= acknowledgedBeforeSignal) {
         signalled = true;
-        server.child.kill(signal);
+        server.signal(signal);
       }
     }
   };
@@ -133,20 +146,22 @@ describe.skipIf(!existsSync(builtServer)).each(dialects)(
     const none = { views: 0, clicks: 0 };
 
     it.each([
-      ['killed (SIGKILL)', 'SIGKILL', 1],
-      ['stopped (SIGTERM)', 'SIGTERM', 1],
-      ['stopped (SIGTERM) while two workers serve', 'SIGTERM', 2],
+      ['killed (SIGKILL)', 'SIGKILL', 1, 'process'],
+      ['stopped (SIGTERM)', 'SIGTERM', 1, 'process'],
+      ['stopped (SIGTERM) while two workers serve', 'SIGTERM', 2, 'process'],
+      // Each worker gets the signal twice, from the terminal and from the primary.
+      ['interrupted by Ctrl-C (its group) while two workers serve', 'SIGINT', 2, 'group'],
     ] as const)(
       'keeps every acknowledged batch when the server is %s',
-      async (...[, signal, workers]) => {
-        const server = await spawnBuiltServer(database, workers);
+      async (...[, signal, workers, delivery]) => {
+        const server = await spawnBuiltServer(database, workers, delivery);
         // One process serves alone; with workers, the started one serves through them.
         const pid = server.child.pid ?? 0;
         expect(childrenOf(pid)).toHaveLength(workers === 1 ? 0 : workers);
         const { sent, acknowledged, exitCode } = await sendThrough(server, signal);
         expect(acknowledged.size).toBeGreaterThanOrEqual(acknowledgedBeforeSignal);
-        // A graceful stop exits cleanly; a kill leaves no exit code.
-        expect(exitCode).toBe(signal === 'SIGTERM' ? 0 : null);
+        // A graceful stop exits cleanly (every worker too); a kill leaves no exit code.
+        expect(exitCode).toBe(signal === 'SIGKILL' ? null : 0);
 
         const counted = await countedAfterRestart(sent);
         for (const id of acknowledged) expect(counted.get(id)).toEqual(whole);
