@@ -39,8 +39,11 @@ function urlOf(config: ServerConfig, port: number): string {
   return `http://${host}:${port}`;
 }
 
-/** Ends the process once the app has finished the requests in flight (or the grace is over). */
-function closeOnSignals(app: FastifyInstance): void {
+/**
+ * Ends the process on SIGINT/SIGTERM once the app has finished the requests in flight (or the
+ * grace is over). Answers the shutdown, to run it for a signal that came earlier.
+ */
+function closeOnSignals(app: FastifyInstance): (signal: NodeJS.Signals) => void {
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
@@ -62,6 +65,7 @@ function closeOnSignals(app: FastifyInstance): void {
   // the primary), and a second signal without a listener would end it mid-request.
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  return shutdown;
 }
 
 async function listen(app: FastifyInstance, config: ServerConfig): Promise<number> {
@@ -72,36 +76,40 @@ async function listen(app: FastifyInstance, config: ServerConfig): Promise<numbe
 
 /**
  * The cluster's primary: forks the workers, prints once they listen, forks again for a worker
- * that dies, and on SIGINT/SIGTERM passes the signal on and exits when every worker has: 0 if
- * every one stopped cleanly, 1 otherwise.
+ * that crashes, and on SIGINT/SIGTERM passes the signal on; it exits when every worker has: 0
+ * if every one stopped cleanly, 1 otherwise.
  */
 function runWorkers(config: ServerConfig, generatedPassword: string | null): void {
   let closing = false;
   let unclean = false;
-  let announced = false;
+  const listened = new Set<number>();
   const fork = () => cluster.fork();
-  cluster.on('listening', (_worker, address) => {
-    if (announced) return;
-    announced = true;
-    process.stdout.write(describe(config, urlOf(config, address.port), generatedPassword));
-  });
-  cluster.on('exit', (worker, code, signal) => {
-    if (closing) {
-      unclean ||= code !== 0;
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(unclean ? 1 : 0);
-      return;
-    }
-    console.error(
-      `[dealdesk] worker ${worker.process.pid} ended (${signal ?? code}): starting another`,
-    );
-    fork();
-  });
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
     setTimeout(() => process.exit(1), shutdownGraceMs + 2_000).unref();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
   };
+  // Announced once every worker listens (a worker forked again later is not announced).
+  cluster.on('listening', (worker, address) => {
+    listened.add(worker.id);
+    if (listened.size === config.workers)
+      process.stdout.write(describe(config, urlOf(config, address.port), generatedPassword));
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    // Stopped on request: it finished its requests, or a signal came before it had started
+    // (nothing in flight). Anything else is a crash: a worker that had served is replaced; one
+    // that never listened (the port taken, say) would fail again, so everything stops.
+    const asked = code === 0 || signal === 'SIGINT' || signal === 'SIGTERM';
+    if (!asked) {
+      console.error(`[dealdesk] worker ${String(worker.process.pid)} ended (${signal ?? code})`);
+      if (closing || !listened.has(worker.id)) {
+        unclean = true;
+        shutdown('SIGTERM');
+      } else fork();
+    }
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(unclean ? 1 : 0);
+  });
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
   for (let started = 0; started < config.workers; started += 1) fork();
@@ -110,10 +118,20 @@ function runWorkers(config: ServerConfig, generatedPassword: string | null): voi
 async function start(): Promise<void> {
   const config = loadConfig();
   if (cluster.isWorker) {
-    // The primary has migrated, created the first admin and printed the address.
+    // The primary has migrated and created the first admin. A signal while this worker starts
+    // (the primary passing on a Ctrl-C) is held, then stops it cleanly once it has started.
+    let early: NodeJS.Signals | null = null;
+    const hold = (signal: NodeJS.Signals) => {
+      early ??= signal;
+    };
+    process.on('SIGINT', hold);
+    process.on('SIGTERM', hold);
     const app = await buildApp(config);
-    await listen(app, config);
-    closeOnSignals(app);
+    process.off('SIGINT', hold);
+    process.off('SIGTERM', hold);
+    const shutdown = closeOnSignals(app);
+    if (early !== null) shutdown(early);
+    else await listen(app, config);
     return;
   }
   const app = await buildApp(config);
