@@ -2,12 +2,13 @@
 // ends instead of forking again forever, and Ctrl-C while the workers start stops it cleanly.
 // (Stops under load are in modules/tracking/durability.test.ts.)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { childProcessesOf } from './testing/processes.js';
 
 const builtServer = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
@@ -40,11 +41,6 @@ function startWithWorkers(port: number) {
   return { child, exited, output: () => output, cleanUp };
 }
 
-const workersOf = (pid: number) =>
-  readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean),
-  );
-
 describe.skipIf(!existsSync(builtServer))('the built server with two workers', () => {
   const cleanUps: (() => Promise<void>)[] = [];
   let taken: Server | null = null;
@@ -73,7 +69,7 @@ describe.skipIf(!existsSync(builtServer))('the built server with two workers', (
     const run = startWithWorkers(0);
     cleanUps.push(run.cleanUp);
     const pid = run.child.pid ?? 0;
-    await expect.poll(() => workersOf(pid).length, { interval: 5, timeout: 20_000 }).toBe(2);
+    await expect.poll(() => childProcessesOf(pid).length, { interval: 5, timeout: 20_000 }).toBe(2);
     process.kill(-pid, 'SIGINT');
     expect(await run.exited).toBe(0);
   });

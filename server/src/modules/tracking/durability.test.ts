@@ -5,7 +5,7 @@
 import { createApiClient, type ApiClient, type TrackEvent } from '@dealdesk/core';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import {
   testConfig,
   type TestDatabase,
 } from '../../testing/harness.js';
+import { childProcessesOf } from '../../testing/processes.js';
 import { trackingService } from './service.js';
 
 const builtServer = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
@@ -36,12 +37,6 @@ interface RunningServer {
 
 /** How the signal reaches the server. */
 type Delivery = 'process' | 'group';
-
-/** The processes `pid` started (Linux: /proc). */
-const childrenOf = (pid: number) =>
-  readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean),
-  );
 
 async function spawnBuiltServer(
   database: TestDatabase,
@@ -157,7 +152,7 @@ describe.skipIf(!existsSync(builtServer)).each(dialects)(
         const server = await spawnBuiltServer(database, workers, delivery);
         // One process serves alone; with workers, the started one serves through them.
         const pid = server.child.pid ?? 0;
-        expect(childrenOf(pid)).toHaveLength(workers === 1 ? 0 : workers);
+        expect(childProcessesOf(pid)).toHaveLength(workers === 1 ? 0 : workers);
         const { sent, acknowledged, exitCode } = await sendThrough(server, signal);
         expect(acknowledged.size).toBeGreaterThanOrEqual(acknowledgedBeforeSignal);
         // A graceful stop exits cleanly (every worker too); a kill leaves no exit code.
