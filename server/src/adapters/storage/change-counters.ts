@@ -1,7 +1,8 @@
 // Counters the database raises on every change to a set of tables, so that each server
 // instance can keep answers built from those tables in memory and tell, with one read of a
 // single row, whether they still hold. The triggers raise them whoever writes (any instance,
-// a migration, a seed), inside the writing transaction.
+// a migration, a seed), inside the writing transaction. A counter with a change log also
+// records which rows each raise changed, so that memory can follow the changes row by row.
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from './dialect.js';
 import type { Database } from './schema.js';
@@ -12,8 +13,16 @@ export interface ChangeCountersTable {
   version: number | string;
 }
 
+/** A change log's entry: the counter's value the change raised it to, and the row changed. */
+export interface ChangeLogTable {
+  version: number | string;
+  /** The changed row's key; null when anything may have changed (reread everything). */
+  item: string | null;
+}
+
 export interface ChangeCounterTables {
   change_counters: ChangeCountersTable;
+  catalogue_changes: ChangeLogTable;
 }
 
 /**
@@ -63,4 +72,121 @@ export async function readChangeCounter(db: Kysely<Database>, name: string): Pro
     .where('name', '=', name)
     .executeTakeFirstOrThrow();
   return Number(version);
+}
+
+/** The change log of counter `name`. */
+const logOf = (name: string) => sql.id(`${name}_changes`);
+
+/**
+ * Gives counter `name` (createChangeCounter) a change log, `<name>_changes`, and makes its
+ * triggers anew: every insert, update or delete on `rows.table` raises the counter and logs
+ * each changed row's key at the raised value; a change of `renamed`'s columns (a name the
+ * rows show) raises it and logs that anything may have changed. Nothing else raises it, so
+ * the log holds every value the counter took since. PostgreSQL logs a statement's rows from
+ * its transition table under one raise; the counter's row lock orders raises as commits are
+ * ordered, so a reader never finds a value logged after a higher one it has already seen.
+ */
+export async function createChangeLog(
+  db: Kysely<unknown>,
+  name: string,
+  rows: { table: string; key: string },
+  renamed: readonly { table: string; column: string }[],
+): Promise<void> {
+  const log = logOf(name);
+  await sql`CREATE TABLE ${log} (version bigint NOT NULL, item varchar(64))`.execute(db);
+  await sql`CREATE INDEX ${sql.id(`${name}_changes_version`)} ON ${log} (version)`.execute(db);
+  const table = sql.id(rows.table);
+  const trigger = (on: string, event: string) => sql.id(`${on}_${name}_${event}`);
+  if (dialectOf(db) === 'postgres') {
+    await sql`CREATE FUNCTION log_changed_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE raised bigint;
+      BEGIN
+        IF NOT EXISTS (SELECT 1 FROM changed) THEN RETURN NULL; END IF;
+        UPDATE change_counters SET version = version + 1 WHERE name = TG_ARGV[0]
+          RETURNING version INTO raised;
+        EXECUTE format('INSERT INTO %I (version, item) SELECT $1, %I FROM changed',
+          TG_ARGV[0] || '_changes', TG_ARGV[1]) USING raised;
+        RETURN NULL;
+      END $$`.execute(db);
+    await sql`CREATE FUNCTION log_everything_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE raised bigint;
+      BEGIN
+        UPDATE change_counters SET version = version + 1 WHERE name = TG_ARGV[0]
+          RETURNING version INTO raised;
+        EXECUTE format('INSERT INTO %I (version, item) VALUES ($1, NULL)', TG_ARGV[0] || '_changes')
+          USING raised;
+        RETURN NULL;
+      END $$`.execute(db);
+    const logRows = sql`log_changed_rows(${sql.lit(name)}, ${sql.lit(rows.key)})`;
+    const logAll = sql`log_everything_changed(${sql.lit(name)})`;
+    for (const [event, transition] of [
+      ['INSERT', 'NEW'],
+      ['UPDATE', 'NEW'],
+      ['DELETE', 'OLD'],
+    ] as const)
+      await sql`CREATE TRIGGER ${trigger(rows.table, event.toLowerCase())} AFTER ${sql.raw(event)}
+        ON ${table} REFERENCING ${sql.raw(transition)} TABLE AS changed
+        FOR EACH STATEMENT EXECUTE FUNCTION ${logRows}`.execute(db);
+    await sql`CREATE TRIGGER ${trigger(rows.table, 'truncate')} AFTER TRUNCATE ON ${table}
+      FOR EACH STATEMENT EXECUTE FUNCTION ${logAll}`.execute(db);
+    for (const { table: source, column } of renamed)
+      await sql`CREATE TRIGGER ${trigger(source, 'rename')} AFTER UPDATE OF ${sql.id(column)}
+        ON ${sql.id(source)} FOR EACH ROW
+        WHEN (old.${sql.id(column)} IS DISTINCT FROM new.${sql.id(column)})
+        EXECUTE FUNCTION ${logAll}`.execute(db);
+    return;
+  }
+  const raise = sql`UPDATE change_counters SET version = version + 1 WHERE name = ${sql.lit(name)}`;
+  const logged = (item: ReturnType<typeof sql>) =>
+    sql`INSERT INTO ${log} (version, item)
+      SELECT version, ${item} FROM change_counters WHERE name = ${sql.lit(name)}`;
+  for (const [event, row] of [
+    ['INSERT', 'new'],
+    ['UPDATE', 'new'],
+    ['DELETE', 'old'],
+  ] as const)
+    await sql`CREATE TRIGGER ${trigger(rows.table, event.toLowerCase())} AFTER ${sql.raw(event)}
+      ON ${table} BEGIN ${raise}; ${logged(sql`${sql.raw(row)}.${sql.id(rows.key)}`)}; END`.execute(
+      db,
+    );
+  for (const { table: source, column } of renamed)
+    await sql`CREATE TRIGGER ${trigger(source, 'rename')} AFTER UPDATE OF ${sql.id(column)}
+      ON ${sql.id(source)} WHEN old.${sql.id(column)} IS NOT new.${sql.id(column)}
+      BEGIN ${raise}; ${logged(sql`NULL`)}; END`.execute(db);
+}
+
+/**
+ * The keys logged since counter value `known`, and the value they bring it to; null when the
+ * log cannot tell (something was logged as anything changed, or the log no longer reaches
+ * back to `known`): then everything must be read again.
+ */
+export async function readChangesSince(
+  db: Kysely<Database>,
+  name: string,
+  known: number,
+): Promise<{ version: number; items: string[] } | null> {
+  const { rows } = await sql<ChangeLogTable>`SELECT version, item FROM ${logOf(name)}
+    WHERE version > ${known} ORDER BY version`.execute(db);
+  const items = new Set<string>();
+  let version = known;
+  for (const row of rows) {
+    const at = Number(row.version);
+    // Values come one after another; a gap is a value pruned away.
+    if (at !== version && at !== version + 1) return null;
+    if (row.item === null) return null;
+    items.add(row.item);
+    version = at;
+  }
+  return { version, items: [...items] };
+}
+
+/** Forgets the log's entries more than `kept` values behind its newest. */
+export async function pruneChangeLog(
+  db: Kysely<Database>,
+  name: string,
+  kept: number,
+): Promise<void> {
+  const log = logOf(name);
+  await sql`DELETE FROM ${log}
+    WHERE version <= (SELECT max(version) FROM ${log}) - ${kept}`.execute(db);
 }

@@ -154,6 +154,12 @@ function wordsOf(text: string): string[] {
 export const searchableText = (...texts: readonly string[]): string =>
   texts.flatMap(wordsOf).join(' ');
 
+/** Words of a search box used at most. */
+const maxSearchWords = 8;
+
+/** The words a search looks for, each as a whole word or the start of one. */
+export const searchedWords = (text: string): string[] => wordsOf(text).slice(0, maxSearchWords);
+
 /** How SQLite's index holds a tag value: one word, the column's name then the value's. */
 const tagWord = (column: string, value: string) =>
   `${column.replace(/_/g, '')}${value.replace(/ /g, '')}`.toLowerCase();
@@ -264,9 +270,6 @@ export async function createCandidateIndex(
     ON ${sql.id(table)} (${sql.join(columns)})`.execute(db);
 }
 
-/** Words of a search box used at most. */
-const maxSearchWords = 8;
-
 /**
  * SQLite: when the filters leave at most this many rows, the words are checked in those rows
  * (read from the candidate index) instead of through the full-text index. FTS5 reads every
@@ -290,7 +293,7 @@ export async function matchFullText<Tag extends string>(
   text: string,
   filters: Partial<Record<Tag, readonly string[]>>,
 ): Promise<Expression<SqlBool> | null> {
-  const words = wordsOf(text).slice(0, maxSearchWords);
+  const words = searchedWords(text);
   const given = (Object.entries(filters) as [Tag, readonly string[] | undefined][]).flatMap(
     ([tag, values]) => (values === undefined || values.length === 0 ? [] : [{ tag, values }]),
   );

@@ -6,7 +6,11 @@ import {
   type FullTextIndex,
   matchFullText,
 } from '../../adapters/storage/dialect.js';
-import { readChangeCounter } from '../../adapters/storage/change-counters.js';
+import {
+  pruneChangeLog,
+  readChangeCounter,
+  readChangesSince,
+} from '../../adapters/storage/change-counters.js';
 import type { Database } from '../../adapters/storage/schema.js';
 import type { ProductRecord } from './rows.js';
 import type { ProductsTable } from './tables.js';
@@ -58,6 +62,33 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
     return { ids: rows.map((row) => row.id), total: Number(total) };
   };
 
+  /** Products with their category's and subcategory's names. */
+  const records = () =>
+    db
+      .selectFrom('products')
+      .innerJoin('categories', 'categories.id', 'products.category_id')
+      .innerJoin('subcategories', 'subcategories.id', 'products.subcategory_id')
+      .select([
+        'products.id',
+        'products.title',
+        'products.price',
+        'products.og_price',
+        'products.rating',
+        'products.ratings_and_reviews',
+        'products.delivery_info',
+        'products.available_sizes',
+        'products.specifications',
+        'products.og_url',
+        'products.btn_url',
+        'products.category_id',
+        'products.subcategory_id',
+        'products.events',
+        'products.images',
+        'products.created_at',
+        'categories.name as category_name',
+        'subcategories.name as subcategory_name',
+      ]);
+
   return {
     /** The ids of one page of the products found, newest first, and how many were found. */
     async list(
@@ -82,34 +113,24 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
 
     /** The products asked for (in no particular order), with their category's and subcategory's names. */
     records: async (ids: readonly string[]): Promise<ProductRecord[]> =>
-      ids.length === 0
-        ? []
-        : db
-            .selectFrom('products')
-            .innerJoin('categories', 'categories.id', 'products.category_id')
-            .innerJoin('subcategories', 'subcategories.id', 'products.subcategory_id')
-            .where('products.id', 'in', ids)
-            .select([
-              'products.id',
-              'products.title',
-              'products.price',
-              'products.og_price',
-              'products.rating',
-              'products.ratings_and_reviews',
-              'products.delivery_info',
-              'products.available_sizes',
-              'products.specifications',
-              'products.og_url',
-              'products.btn_url',
-              'products.category_id',
-              'products.subcategory_id',
-              'products.events',
-              'products.images',
-              'products.created_at',
-              'categories.name as category_name',
-              'subcategories.name as subcategory_name',
-            ])
-            .execute(),
+      ids.length === 0 ? [] : records().where('products.id', 'in', ids).execute(),
+
+    /**
+     * Products with what the search needs of them: those asked for, or (`after` given) the
+     * next `limit` in id order.
+     */
+    searched: (
+      which: { ids: readonly string[] } | { after: string; limit: number },
+    ): Promise<(ProductRecord & Pick<ProductsTable, 'search_text'>)[]> => {
+      const query = records().select('products.search_text');
+      return 'ids' in which
+        ? query.where('products.id', 'in', which.ids).execute()
+        : query
+            .where('products.id', '>', which.after)
+            .orderBy('products.id')
+            .limit(which.limit)
+            .execute();
+    },
 
     /** The view and click totals of the products asked for that have any. */
     counts: async (ids: readonly string[]) =>
@@ -121,8 +142,24 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
             .where('item_id', 'in', ids)
             .execute(),
 
-    /** The catalogue's change counter (migration 0008), raised by any product or category change. */
+    /** The catalogue's change counter (migrations 0008, 0010), raised by any change a product shows. */
     version: () => readChangeCounter(db, 'catalogue'),
+
+    /** The products changed since counter value `known` (null: reread them all). */
+    changesSince: (known: number) => readChangesSince(db, 'catalogue', known),
+
+    /** Forgets the change log but for its last `kept` values. */
+    pruneChanges: (kept: number) => pruneChangeLog(db, 'catalogue', kept),
+
+    count: async () =>
+      Number(
+        (
+          await db
+            .selectFrom('products')
+            .select((eb) => eb.fn.countAll().as('total'))
+            .executeTakeFirstOrThrow()
+        ).total,
+      ),
 
     /** What a change needs to know of the stored products: place and files. */
     stored: (ids: readonly string[]) =>

@@ -73,6 +73,9 @@ export function toListedProduct(row: ProductRecord): Omit<Product, 'view' | 'btn
   };
 }
 
+/** A product's listed fields as JSON text, as the list keeps them. */
+export const listedJson = (row: ProductRecord): string => JSON.stringify(toListedProduct(row));
+
 export const toProduct = (row: ProductRecord, counts: ProductCounts | undefined): Product => ({
   ...toListedProduct(row),
   view: counts?.views ?? 0,

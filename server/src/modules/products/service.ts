@@ -17,8 +17,9 @@ import { checkPlacement, countProducts, type Placement } from '../categories/pla
 import { removeFiles, withStoredFiles } from '../categories/uploads.js';
 import { productAnswers } from './messages.js';
 import { productsRepository } from './repository.js';
-import { productListCache } from './list-cache.js';
-import { detailColumns, productJson, toListedProduct, toProduct } from './rows.js';
+import type { CatalogueIndex } from './catalogue-index.js';
+import { catalogueMemory } from './catalogue-memory.js';
+import { detailColumns, listedJson, productJson, toProduct } from './rows.js';
 
 const placementOf = (row: { category_id: string; subcategory_id: string }): Placement => ({
   categoryId: row.category_id,
@@ -34,11 +35,29 @@ function requireAll(asked: number, found: number): void {
   );
 }
 
-export function productsService({ db, dialect, media, clock }: AppContext) {
+export function productsService({ db, dialect, media, clock, log, onClose }: AppContext) {
   const repo = productsRepository(db, dialect);
   const now = () => clock().toISOString();
 
-  const cache = productListCache();
+  const catalogue = catalogueMemory(repo, log);
+
+  /** A page found by the database: its products' listed JSON read for it. */
+  const listFromDatabase = async (query: ProductListQuery, page: number, limit: number) => {
+    const { ids, total } = await repo.list(query, page, limit);
+    const byId = new Map((await repo.records(ids)).map((row) => [row.id, row]));
+    const listed = ids.map((id) => {
+      const row = byId.get(id);
+      return row === undefined ? undefined : listedJson(row);
+    });
+    return { ids, listed, total };
+  };
+
+  /** A page found in memory, its products' listed JSON kept with them. */
+  const listFromMemory = ({ found, total }: ReturnType<CatalogueIndex['find']>) => ({
+    ids: found.map((product) => product.id),
+    listed: found.map((product) => product.listed),
+    total,
+  });
 
   const find = async (id: string): Promise<Product> => {
     const [[row], [counts]] = await Promise.all([repo.records([id]), repo.counts([id])]);
@@ -49,29 +68,31 @@ export function productsService({ db, dialect, media, clock }: AppContext) {
   return {
     find,
 
-    /** From memory what it can while the catalogue is unchanged; the counts always fresh. */
+    /** Loads the catalogue into memory (in the background) for the lists this process answers. */
+    keepCatalogueInMemory(): void {
+      catalogue.start();
+      onClose(() => catalogue.stop());
+    },
+
+    /**
+     * From the catalogue in memory once it is loaded and up to date, else from the database;
+     * the counts always read fresh.
+     */
     async list(query: ProductListQuery): Promise<{ data: JsonText; totalRecord: number }> {
-      const version = await repo.version();
-      cache.at(version);
-      const { q, categories, subCategories, events, page: number, limit } = query;
-      const key = JSON.stringify([q, categories, subCategories, events, number, limit]);
-      const kept = cache.page(key);
-      const page = kept ?? (await repo.list(query, number, limit));
-      // Taken now: another request may empty the cache while this one waits on the database.
-      const known = page.ids.map((id) => cache.product(id));
-      const missing = page.ids.filter((_id, at) => known[at] === undefined);
-      const [records, counts] = await Promise.all([repo.records(missing), repo.counts(page.ids)]);
-      const read = new Map(records.map((row) => [row.id, JSON.stringify(toListedProduct(row))]));
-      // Kept only when nothing in the catalogue changed while they were read.
-      if ((kept === undefined || read.size > 0) && (await repo.version()) === version)
-        cache.keep(version, kept === undefined ? { key, value: page } : null, read);
-      const countsById = new Map(counts.map((row) => [row.item_id, row]));
+      const { page, limit } = query;
+      const offset = (page - 1) * limit;
+      const memory = await catalogue.at(await repo.version());
+      const { ids, listed, total } =
+        memory === null
+          ? await listFromDatabase(query, page, limit)
+          : listFromMemory(memory.find(query, offset, limit));
+      const counts = new Map((await repo.counts(ids)).map((row) => [row.item_id, row]));
       // Written as text: the products' JSON is kept, only their counts are new.
-      const data = page.ids.flatMap((id, at) => {
-        const listed = known[at] ?? read.get(id);
-        return listed === undefined ? [] : [productJson(listed, countsById.get(id))];
+      const data = ids.flatMap((id, at) => {
+        const text = listed[at];
+        return text === undefined ? [] : [productJson(text, counts.get(id))];
       });
-      return { data: new JsonText(`[${data.join(',')}]`), totalRecord: page.total };
+      return { data: new JsonText(`[${data.join(',')}]`), totalRecord: total };
     },
 
     /** Uploaded images come first, then the linked ones, in the order given. */

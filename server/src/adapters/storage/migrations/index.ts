@@ -10,6 +10,7 @@ import * as catalogueCandidates from './0006-catalogue-candidates.js';
 import * as searchWithoutEvents from './0007-search-without-events.js';
 import * as catalogueChanges from './0008-catalogue-changes.js';
 import * as attemptCounts from './0009-attempt-counts.js';
+import * as catalogueChangeLog from './0010-catalogue-change-log.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0007-search-without-events': searchWithoutEvents,
   '0008-catalogue-changes': catalogueChanges,
   '0009-attempt-counts': attemptCounts,
+  '0010-catalogue-change-log': catalogueChangeLog,
 };

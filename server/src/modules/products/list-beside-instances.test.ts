@@ -1,5 +1,6 @@
-// The product list answers from memory only while the catalogue is unchanged: two server
-// instances share one database, and what one changes the other's list shows at once.
+// The product list answers from the catalogue it keeps in memory (catalogue-memory.ts), which
+// follows the database's change log: two server instances share one database, and what one
+// changes the other's list shows at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientFor,
