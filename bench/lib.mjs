@@ -57,6 +57,19 @@ export function startServerProcess(env) {
   });
 }
 
+/**
+ * Resolves once the process and its children use under a tenth of a core for half a second:
+ * the server has finished what it does on starting (loading its catalogue into memory).
+ */
+export async function waitUntilIdle(pid) {
+  for (let before = processCpuSeconds(pid); ;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = processCpuSeconds(pid);
+    if (now - before < 0.05) return;
+    before = now;
+  }
+}
+
 /** The value below which `fraction` of the sorted samples fall. */
 export function percentile(sorted, fraction) {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];

@@ -25,6 +25,9 @@ const filters: readonly Filter[] = ['category_id', 'subcategory_id', 'events'];
 
 const bitsPerWord = 32;
 
+/** The share of products whose words may change at once before all are laid out anew. */
+const rewordedShareBeforeRebuild = 1 / 50;
+
 const emptyValues = (): Record<Filter, Map<string, Int32Array>> => ({
   category_id: new Map(),
   subcategory_id: new Map(),
@@ -89,10 +92,7 @@ export function catalogueIndex() {
       for (const [value, bits] of byValue[filter]) byValue[filter].set(value, grow(bits));
   };
 
-  const place = (product: IndexedProduct, slot: number) => {
-    products[slot] = product;
-    slotOf.set(product.id, slot);
-    setBit(live, slot);
+  const placeValues = (product: IndexedProduct, slot: number) => {
     for (const filter of filters) {
       const values = byValue[filter];
       let bits = values.get(product[filter]);
@@ -102,6 +102,20 @@ export function catalogueIndex() {
       }
       setBit(bits, slot);
     }
+  };
+
+  const unplaceValues = (product: IndexedProduct, slot: number) => {
+    for (const filter of filters) {
+      const bits = byValue[filter].get(product[filter]);
+      if (bits !== undefined) clearBit(bits, slot);
+    }
+  };
+
+  const place = (product: IndexedProduct, slot: number) => {
+    products[slot] = product;
+    slotOf.set(product.id, slot);
+    setBit(live, slot);
+    placeValues(product, slot);
     for (const word of wordsOf(product)) {
       if (word === '') continue;
       let slots = byWord.get(word);
@@ -122,10 +136,7 @@ export function catalogueIndex() {
     products[slot] = null;
     slotOf.delete(product.id);
     clearBit(live, slot);
-    for (const filter of filters) {
-      const bits = byValue[filter].get(product[filter]);
-      if (bits !== undefined) clearBit(bits, slot);
-    }
+    unplaceValues(product, slot);
     for (const word of wordsOf(product)) {
       const slots = byWord.get(word);
       if (slots === undefined) continue;
@@ -189,12 +200,27 @@ export function catalogueIndex() {
         if (slot !== undefined) unplace(slot);
       }
       const added: IndexedProduct[] = [];
+      const reworded: [IndexedProduct, number][] = [];
       for (const product of changed) {
         const slot = slotOf.get(product.id);
-        if (slot === undefined) {
-          added.push(product);
-          continue;
+        const before = slot === undefined ? null : products[slot];
+        if (slot === undefined || !before) added.push(product);
+        else if (before.search_text !== product.search_text) reworded.push([product, slot]);
+        else {
+          // Same words (an event or a price changed): only the filters' bits move.
+          unplaceValues(before, slot);
+          products[slot] = product;
+          placeValues(product, slot);
         }
+      }
+      // Each reworded product moves in its words' slot lists, as long as a common word's; past
+      // a share of the catalogue, laying everything out again is cheaper.
+      if (reworded.length > slotOf.size * rewordedShareBeforeRebuild) {
+        for (const [product, slot] of reworded) products[slot] = product;
+        rebuild([...products.filter((product) => product !== null), ...added]);
+        return;
+      }
+      for (const [product, slot] of reworded) {
         unplace(slot);
         place(product, slot);
       }

@@ -183,6 +183,10 @@ describe.each(dialects)('the catalogue in memory on %s', (dialect) => {
 
   it('follows edits, event changes, deletions and new products made since it loaded', async () => {
     const version = await repo.version();
+    // A few products reworded are moved in place; many have the index laid out anew.
+    for (const id of ids.slice(500, 505))
+      await repo.update(id, { ...productRow(id, new Date()), id });
+    await expectSameAnswers(50);
     for (const id of ids.slice(0, 40)) {
       await repo.update(id, { ...productRow(id, new Date()), id });
     }
