@@ -11,7 +11,7 @@ import type { productsRepository } from './repository.js';
 import { listedJson } from './rows.js';
 
 /** Catalogues larger than this are searched by the database: memory grows with the catalogue. */
-export const memoryProductLimit = 250_000;
+const memoryProductLimit = 250_000;
 
 /** Products read per query while loading: each read holds SQLite's one connection. */
 const loadedPerRead = 2_000;
