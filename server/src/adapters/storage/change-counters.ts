@@ -74,6 +74,13 @@ export async function readChangeCounter(db: Kysely<Database>, name: string): Pro
   return Number(version);
 }
 
+/** Each change to a row, and which of its values (new or old) names the row changed. */
+const rowChanges = [
+  ['INSERT', 'new'],
+  ['UPDATE', 'new'],
+  ['DELETE', 'old'],
+] as const;
+
 /** The change log of counter `name`. */
 const logOf = (name: string) => sql.id(`${name}_changes`);
 
@@ -119,13 +126,9 @@ export async function createChangeLog(
       END $$`.execute(db);
     const logRows = sql`log_changed_rows(${sql.lit(name)}, ${sql.lit(rows.key)})`;
     const logAll = sql`log_everything_changed(${sql.lit(name)})`;
-    for (const [event, transition] of [
-      ['INSERT', 'NEW'],
-      ['UPDATE', 'NEW'],
-      ['DELETE', 'OLD'],
-    ] as const)
+    for (const [event, row] of rowChanges)
       await sql`CREATE TRIGGER ${trigger(rows.table, event.toLowerCase())} AFTER ${sql.raw(event)}
-        ON ${table} REFERENCING ${sql.raw(transition)} TABLE AS changed
+        ON ${table} REFERENCING ${sql.raw(row)} TABLE AS changed
         FOR EACH STATEMENT EXECUTE FUNCTION ${logRows}`.execute(db);
     await sql`CREATE TRIGGER ${trigger(rows.table, 'truncate')} AFTER TRUNCATE ON ${table}
       FOR EACH STATEMENT EXECUTE FUNCTION ${logAll}`.execute(db);
@@ -140,11 +143,7 @@ export async function createChangeLog(
   const logged = (item: ReturnType<typeof sql>) =>
     sql`INSERT INTO ${log} (version, item)
       SELECT version, ${item} FROM change_counters WHERE name = ${sql.lit(name)}`;
-  for (const [event, row] of [
-    ['INSERT', 'new'],
-    ['UPDATE', 'new'],
-    ['DELETE', 'old'],
-  ] as const)
+  for (const [event, row] of rowChanges)
     await sql`CREATE TRIGGER ${trigger(rows.table, event.toLowerCase())} AFTER ${sql.raw(event)}
       ON ${table} BEGIN ${raise}; ${logged(sql`${sql.raw(row)}.${sql.id(rows.key)}`)}; END`.execute(
       db,
