@@ -48,7 +48,7 @@ const clearBit = (bits: Bits, slot: number) => {
 function popCount(word: number): number {
   let value = word - ((word >>> 1) & 0x55555555);
   value = (value & 0x33333333) + ((value >>> 2) & 0x33333333);
-  return (((value + (value >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  return Math.imul((value + (value >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** Index of the first element not below `value` in an ascending array. */
@@ -61,6 +61,47 @@ function lowerBound<T>(sorted: readonly T[], value: T): number {
     else high = middle;
   }
   return low;
+}
+
+/** Keeps in `found` only the slots also in `bits`, over its first `words` words. */
+function narrow(found: Bits, bits: Bits, words: number): void {
+  for (let at = 0; at < words; at += 1) found[at] = (found[at] ?? 0) & (bits[at] ?? 0);
+}
+
+/** Page `offset`..`offset + limit` of the slots set in `found`, highest first, and their count. */
+function foundSlots(found: Bits, words: number, offset: number, limit: number) {
+  const page: number[] = [];
+  let total = 0;
+  for (let at = words - 1; at >= 0; at -= 1) {
+    let word = found[at] ?? 0;
+    if (word === 0) continue;
+    const count = popCount(word);
+    // Whole words before the page or after it are only counted.
+    if (total + count <= offset || page.length === limit) {
+      total += count;
+      continue;
+    }
+    while (word !== 0) {
+      const bit = 31 - Math.clz32(word);
+      word &= ~(1 << bit);
+      if (total >= offset && page.length < limit) page.push(at * bitsPerWord + bit);
+      total += 1;
+    }
+  }
+  return { page, total };
+}
+
+/** The same for the slots of an ascending list that are set in `found`. */
+function foundListed(found: Bits, listed: readonly number[], offset: number, limit: number) {
+  const page: number[] = [];
+  let total = 0;
+  for (let at = listed.length - 1; at >= 0; at -= 1) {
+    const slot = listed[at] ?? 0;
+    if ((((found[slot >>> 5] ?? 0) >>> (slot & 31)) & 1) === 0) continue;
+    if (total >= offset && page.length < limit) page.push(slot);
+    total += 1;
+  }
+  return { page, total };
 }
 
 export function catalogueIndex() {
@@ -159,13 +200,14 @@ export function catalogueIndex() {
     all.forEach(place);
   };
 
-  /** Marks in `bits` the slots of every word starting with `prefix`. */
-  const markPrefix = (prefix: string, bits: Bits) => {
+  /** The slot lists of the words starting with `prefix`. */
+  const slotListsStarting = (prefix: string): number[][] => {
     sortedWords ??= [...byWord.keys()].sort();
+    const lists: number[][] = [];
     for (let at = lowerBound(sortedWords, prefix); ; at += 1) {
       const word = sortedWords[at];
-      if (word === undefined || !word.startsWith(prefix)) break;
-      for (const slot of byWord.get(word) ?? []) setBit(bits, slot);
+      if (word === undefined || !word.startsWith(prefix)) return lists;
+      lists.push(byWord.get(word) ?? []);
     }
   };
 
@@ -248,9 +290,6 @@ export function catalogueIndex() {
       const words = Math.ceil(products.length / bitsPerWord);
       const found = scratch(0, words);
       found.set(live.subarray(0, words));
-      const narrow = (bits: Bits) => {
-        for (let at = 0; at < words; at += 1) found[at] = (found[at] ?? 0) & (bits[at] ?? 0);
-      };
       const given: [Filter, readonly string[] | undefined][] = [
         ['category_id', categories],
         ['subcategory_id', subCategories],
@@ -261,38 +300,37 @@ export function catalogueIndex() {
         const [only] = values;
         const held =
           values.length === 1 && only !== undefined ? byValue[filter].get(only) : undefined;
-        if (held !== undefined) narrow(held);
+        if (held !== undefined) narrow(found, held, words);
         else {
           const any = scratch(1, words);
           markValues(filter, values, any, words);
-          narrow(any);
+          narrow(found, any, words);
         }
       }
-      for (const word of searchedWords(q)) {
+      const prefixes = searchedWords(q).map(slotListsStarting);
+      // A word of the search that starts one word of the texts has that word's slots walked,
+      // newest first, against what the rest found: fewer steps than marking them in a bitmap
+      // and scanning it. The others (a prefix of several words) are marked.
+      let walked: number[] | null = null;
+      for (const lists of prefixes) {
+        const [only] = lists;
+        if (lists.length === 1 && only !== undefined && only.length < (walked?.length ?? Infinity))
+          walked = only;
+      }
+      for (const lists of prefixes) {
+        if (lists.length === 1 && lists[0] === walked) continue;
         const prefixed = scratch(1, words);
-        markPrefix(word, prefixed);
-        narrow(prefixed);
+        for (const slots of lists) for (const slot of slots) setBit(prefixed, slot);
+        narrow(found, prefixed, words);
       }
-      let total = 0;
-      const page: IndexedProduct[] = [];
-      for (let at = words - 1; at >= 0; at -= 1) {
-        let word = found[at] ?? 0;
-        if (word === 0) continue;
-        const count = popCount(word);
-        // Whole words before the page are only counted.
-        if (total + count <= offset || page.length === limit) {
-          total += count;
-          continue;
-        }
-        while (word !== 0) {
-          const bit = 31 - Math.clz32(word);
-          word &= ~(1 << bit);
-          const product = products[at * bitsPerWord + bit];
-          if (product && total >= offset && page.length < limit) page.push(product);
-          total += 1;
-        }
-      }
-      return { found: page, total };
+      const slots =
+        walked === null
+          ? foundSlots(found, words, offset, limit)
+          : foundListed(found, walked, offset, limit);
+      return {
+        found: slots.page.map((slot) => products[slot] as IndexedProduct),
+        total: slots.total,
+      };
     },
   };
 }
