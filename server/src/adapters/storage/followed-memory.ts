@@ -1,0 +1,118 @@
+// Rows a server process keeps in memory, following their table's change log (change-counters.ts
+// createChangeLog): loaded in the background when the server starts, then brought up to the
+// change counter's value (read by the caller before it answers) by rereading the rows the log
+// names since. So no instance answers from memory what another one (or the CLI through it)
+// changed before. Until it is loaded, and while a change the log cannot follow row by row has
+// it loaded again, there is no memory and the database answers.
+import type { FastifyBaseLogger } from 'fastify';
+
+/** How a memory is read, followed and kept. */
+export interface FollowedRows<Memory, Read> {
+  /** What the log messages call it. */
+  what: string;
+  /** The change counter's value now. */
+  version(): Promise<number>;
+  /** Reads every row into a fresh memory, stopping once `closed()`; null: not kept (it logs why). */
+  load(closed: () => boolean): Promise<Memory | null>;
+  /** The keys logged since counter value `known` and the value they reach; null: load again. */
+  changesSince(known: number): Promise<{ version: number; items: string[] } | null>;
+  /** Reads the rows of the keys changed. */
+  read(items: readonly string[]): Promise<Read>;
+  /** Applies them to the memory (at once: nothing answers from it in between). */
+  apply(memory: Memory, items: readonly string[], read: Read): void;
+  /** Forgets the log's entries more than `kept` values behind its newest. */
+  prune(kept: number): Promise<void>;
+}
+
+/** How often each process prunes the log, whether or not anything follows it meanwhile. */
+const pruneEveryMs = 10_000;
+
+/** Log entries kept behind the newest, for instances that are behind (further: they reload). */
+const keptChanges = 100_000;
+
+export function followedMemory<Memory, Read>(
+  rows: FollowedRows<Memory, Read>,
+  log: FastifyBaseLogger,
+) {
+  /** The memory and the counter value it reflects; null until loaded or while out of step. */
+  let held: { memory: Memory; version: number } | null = null;
+  let loading: Promise<void> | null = null;
+  let following: Promise<void> | null = null;
+  let pruneTimer: NodeJS.Timeout | undefined;
+  let pruning: Promise<void> | null = null;
+  let closed = false;
+
+  /** Reads the counter first, then everything: the log is followed from that value. */
+  async function load(): Promise<void> {
+    const version = await rows.version();
+    const memory = await rows.load(() => closed);
+    if (memory !== null && !closed) held = { memory, version };
+  }
+
+  /** Loads in the background unless a load is under way; failures leave the database answering. */
+  function reload(): void {
+    held = null;
+    if (loading !== null || closed) return;
+    loading = load()
+      .catch((error: unknown) =>
+        log.error({ err: error }, `loading the ${rows.what} into memory failed`),
+      )
+      .finally(() => {
+        loading = null;
+      });
+  }
+
+  /** Applies the changes the log holds since the memory's version. */
+  async function follow(memory: { memory: Memory; version: number }, current: number) {
+    const changes = await rows.changesSince(memory.version);
+    // Short of `current`: the counter moved without a log entry.
+    if (changes === null || changes.version < current) {
+      reload();
+      return;
+    }
+    const read = await rows.read(changes.items);
+    if (held !== memory) return;
+    rows.apply(memory.memory, changes.items, read);
+    memory.version = changes.version;
+  }
+
+  return {
+    /** Starts loading, and pruning the log now and then. */
+    start(): void {
+      reload();
+      pruneTimer = setInterval(() => {
+        pruning ??= rows
+          .prune(keptChanges)
+          .catch((error: unknown) =>
+            log.warn({ err: error }, `pruning the ${rows.what} log failed`),
+          )
+          .finally(() => {
+            pruning = null;
+          });
+      }, pruneEveryMs).unref();
+    },
+
+    /**
+     * The memory brought up to counter value `current` (read by the caller), or null when the
+     * database must answer.
+     */
+    async at(current: number): Promise<Memory | null> {
+      const memory = held;
+      if (memory === null) return null;
+      if (memory.version < current) {
+        following ??= follow(memory, current).finally(() => {
+          following = null;
+        });
+        await following;
+      }
+      return held !== null && held.version >= current ? held.memory : null;
+    },
+
+    /** Waits for a load, follow or prune under way and starts no other. */
+    async stop(): Promise<void> {
+      closed = true;
+      clearInterval(pruneTimer);
+      await Promise.all([loading, following, pruning]);
+    },
+  };
+}
