@@ -23,6 +23,7 @@ export interface ChangeLogTable {
 export interface ChangeCounterTables {
   change_counters: ChangeCountersTable;
   catalogue_changes: ChangeLogTable;
+  totals_changes: ChangeLogTable;
 }
 
 /**
@@ -74,6 +75,32 @@ export async function readChangeCounter(db: Kysely<Database>, name: string): Pro
   return Number(version);
 }
 
+/** The values of several counters now, read at once. */
+export async function readChangeCounters<Name extends string>(
+  db: Kysely<Database>,
+  names: readonly Name[],
+): Promise<Record<Name, number>> {
+  const rows = await db
+    .selectFrom('change_counters')
+    .select(['name', 'version'])
+    .where('name', 'in', names)
+    .execute();
+  const versions = Object.fromEntries(rows.map((row) => [row.name, Number(row.version)]));
+  for (const name of names)
+    if (versions[name] === undefined) throw new Error(`no change counter ${name}`);
+  return versions as Record<Name, number>;
+}
+
+/**
+ * Takes counter `name`'s row lock (PostgreSQL) before a transaction writes several statements
+ * to a logged table: its triggers take the lock after each statement's rows, so two such
+ * transactions locking rows first could each wait for the other. SQLite writes one at a time.
+ */
+export async function lockChangeCounter(db: Kysely<Database>, name: string): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  await sql`SELECT version FROM change_counters WHERE name = ${name} FOR UPDATE`.execute(db);
+}
+
 /** Each change to a row, and which of its values (new or old) names the row changed. */
 const rowChanges = [
   ['INSERT', 'new'],
@@ -105,7 +132,7 @@ export async function createChangeLog(
   const table = sql.id(rows.table);
   const trigger = (on: string, event: string) => sql.id(`${on}_${name}_${event}`);
   if (dialectOf(db) === 'postgres') {
-    await sql`CREATE FUNCTION log_changed_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+    await sql`CREATE OR REPLACE FUNCTION log_changed_rows() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE raised bigint;
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM changed) THEN RETURN NULL; END IF;
@@ -115,7 +142,7 @@ export async function createChangeLog(
           TG_ARGV[0] || '_changes', TG_ARGV[1]) USING raised;
         RETURN NULL;
       END $$`.execute(db);
-    await sql`CREATE FUNCTION log_everything_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    await sql`CREATE OR REPLACE FUNCTION log_everything_changed() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE raised bigint;
       BEGIN
         UPDATE change_counters SET version = version + 1 WHERE name = TG_ARGV[0]

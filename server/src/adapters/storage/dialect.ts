@@ -104,7 +104,7 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Which dialect a Kysely instance speaks (migrations get the instance, not the config). */
-export function dialectOf(db: Kysely<unknown>): DialectName {
+export function dialectOf<DB>(db: Kysely<DB>): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 

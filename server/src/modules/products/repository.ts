@@ -9,9 +9,11 @@ import {
 import {
   pruneChangeLog,
   readChangeCounter,
+  readChangeCounters,
   readChangesSince,
 } from '../../adapters/storage/change-counters.js';
 import type { Database } from '../../adapters/storage/schema.js';
+import { trackingRepository } from '../tracking/repository.js';
 import type { ProductRecord } from './rows.js';
 import type { ProductsTable } from './tables.js';
 
@@ -145,6 +147,9 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
     /** The catalogue's change counter (migrations 0008, 0010), raised by any change a product shows. */
     version: () => readChangeCounter(db, 'catalogue'),
 
+    /** The catalogue's counter and the view and click totals' (0011), read at once. */
+    versions: () => readChangeCounters(db, ['catalogue', 'totals']),
+
     /** The products changed since counter value `known` (null: reread them all). */
     changesSince: (known: number) => readChangesSince(db, 'catalogue', known),
 
@@ -187,8 +192,7 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
     /** Deletes the products and their view and click counters. */
     delete: async (ids: readonly string[]) => {
       await db.deleteFrom('products').where('id', 'in', ids).execute();
-      await db.deleteFrom('item_daily_counts').where('item_id', 'in', ids).execute();
-      await db.deleteFrom('item_totals').where('item_id', 'in', ids).execute();
+      await trackingRepository(db).clearAll(ids);
     },
   };
 }

@@ -21,7 +21,7 @@ const productPath = '/api/App/product';
 /** Products, their events and the marketplace scraper (spec part 2, sections 2-5 and 7). */
 export const productsModule: Module = (api, context) => {
   const products = productsService(context);
-  products.keepCatalogueInMemory();
+  products.keepListInMemory();
   // One scraper per process: its concurrency limit covers every admin scraping at once.
   const scraper = createScraper({ allowHosts: context.config.scrapeAllowHosts });
   context.onClose(() => scraper.close());

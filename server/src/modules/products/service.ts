@@ -19,6 +19,7 @@ import { productAnswers } from './messages.js';
 import { productsRepository } from './repository.js';
 import type { CatalogueIndex } from './catalogue-index.js';
 import { catalogueMemory } from './catalogue-memory.js';
+import { totalsMemory } from '../tracking/totals-memory.js';
 import { detailColumns, listedJson, productJson, toProduct } from './rows.js';
 
 const placementOf = (row: { category_id: string; subcategory_id: string }): Placement => ({
@@ -40,6 +41,7 @@ export function productsService({ db, dialect, media, clock, log, onClose }: App
   const now = () => clock().toISOString();
 
   const catalogue = catalogueMemory(repo, log);
+  const totals = totalsMemory(db, log);
 
   /** A page found by the database: its products' listed JSON read for it. */
   const listFromDatabase = async (query: ProductListQuery, page: number, limit: number) => {
@@ -68,25 +70,34 @@ export function productsService({ db, dialect, media, clock, log, onClose }: App
   return {
     find,
 
-    /** Loads the catalogue into memory (in the background) for the lists this process answers. */
-    keepCatalogueInMemory(): void {
+    /**
+     * Loads the catalogue and the view and click totals into memory (in the background) for
+     * the lists this process answers.
+     */
+    keepListInMemory(): void {
       catalogue.start();
-      onClose(() => catalogue.stop());
+      totals.start();
+      onClose(async () => {
+        await Promise.all([catalogue.stop(), totals.stop()]);
+      });
     },
 
     /**
-     * From the catalogue in memory once it is loaded and up to date, else from the database;
-     * the counts always read fresh.
+     * From the catalogue and the totals in memory once they are loaded, each brought up to its
+     * change counter's value read first; else from the database.
      */
     async list(query: ProductListQuery): Promise<{ data: JsonText; totalRecord: number }> {
       const { page, limit } = query;
       const offset = (page - 1) * limit;
-      const memory = await catalogue.at(await repo.version());
+      const versions = await repo.versions();
+      const memory = await catalogue.at(versions.catalogue);
       const { ids, listed, total } =
         memory === null
           ? await listFromDatabase(query, page, limit)
           : listFromMemory(memory.find(query, offset, limit));
-      const counts = new Map((await repo.counts(ids)).map((row) => [row.item_id, row]));
+      const counts =
+        (await totals.at(versions.totals)) ??
+        new Map((await repo.counts(ids)).map((row) => [row.item_id, row]));
       // Written as text: the products' JSON is kept, only their counts are new.
       const data = ids.flatMap((id, at) => {
         const text = listed[at];

@@ -1,5 +1,11 @@
 import type { TrackedKind } from '@dealdesk/core';
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import {
+  lockChangeCounter,
+  pruneChangeLog,
+  readChangeCounter,
+  readChangesSince,
+} from '../../adapters/storage/change-counters.js';
 import type { Database } from '../../adapters/storage/schema.js';
 
 export interface ViewClickCounts {
@@ -98,6 +104,7 @@ export function trackingRepository(db: Kysely<Database>) {
      */
     addCounts: (daily: readonly DailyDelta[], totals: readonly TotalDelta[]): Promise<void> =>
       inTransaction(async (trx) => {
+        await lockChangeCounter(trx, 'totals');
         await addToDays(trx, daily);
         await addToTotals(trx, totals);
       }),
@@ -162,9 +169,40 @@ export function trackingRepository(db: Kysely<Database>) {
       return totals;
     },
 
+    /** The totals of every item, `limit` at a time in id order after item `after`. */
+    totalsAfter: async (after: string, limit: number): Promise<[string, ViewClickCounts][]> => {
+      const rows = await db
+        .selectFrom('item_totals')
+        .select(['item_id', 'views', 'clicks'])
+        .where('item_id', '>', after)
+        .orderBy('item_id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => [row.item_id, counts(row)]);
+    },
+
+    /** How many items have totals. */
+    totalsCount: async (): Promise<number> => {
+      const { rows } = await db
+        .selectFrom('item_totals')
+        .select((eb) => eb.fn.countAll<number | string>().as('rows'))
+        .executeTakeFirstOrThrow();
+      return Number(rows);
+    },
+
+    /** The totals' change counter (migration 0011), raised by every change to them. */
+    totalsVersion: () => readChangeCounter(db, 'totals'),
+
+    /** The items whose totals changed since counter value `known` (null: reread them all). */
+    totalsChangedSince: (known: number) => readChangesSince(db, 'totals', known),
+
+    /** Forgets the totals' change log but its last `kept` values. */
+    pruneTotalsChanges: (kept: number) => pruneChangeLog(db, 'totals', kept),
+
     /** Forgets every count of the items, in one transaction. */
     clearAll: (ids: readonly string[]): Promise<void> =>
       inTransaction(async (trx) => {
+        await lockChangeCounter(trx, 'totals');
         for (const chunk of chunks(ids)) {
           await trx.deleteFrom('item_daily_counts').where('item_id', 'in', chunk).execute();
           await trx.deleteFrom('item_totals').where('item_id', 'in', chunk).execute();
@@ -174,6 +212,7 @@ export function trackingRepository(db: Kysely<Database>) {
     /** Forgets the items' counts of the days in the range and takes them off their totals. */
     clearRange: (ids: readonly string[], range: DayRange): Promise<void> =>
       inTransaction(async (trx) => {
+        await lockChangeCounter(trx, 'totals');
         for (const chunk of chunks(ids)) {
           const removed = await trx
             .selectFrom('item_daily_counts')

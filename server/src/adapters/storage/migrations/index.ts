@@ -11,6 +11,7 @@ import * as searchWithoutEvents from './0007-search-without-events.js';
 import * as catalogueChanges from './0008-catalogue-changes.js';
 import * as attemptCounts from './0009-attempt-counts.js';
 import * as catalogueChangeLog from './0010-catalogue-change-log.js';
+import * as totalsChangeLog from './0011-totals-change-log.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0008-catalogue-changes': catalogueChanges,
   '0009-attempt-counts': attemptCounts,
   '0010-catalogue-change-log': catalogueChangeLog,
+  '0011-totals-change-log': totalsChangeLog,
 };
