@@ -12,7 +12,10 @@ export interface FollowedRows<Memory, Read> {
   what: string;
   /** The change counter's value now. */
   version(): Promise<number>;
-  /** Reads every row into a fresh memory, stopping once `closed()`; null: not kept (it logs why). */
+  /** How many rows there are, and how many at most are kept (memory grows with them). */
+  count(): Promise<number>;
+  limit: number;
+  /** Reads every row into a fresh memory, stopping (null) once `closed()`. */
   load(closed: () => boolean): Promise<Memory | null>;
   /** The keys logged since counter value `known` and the value they reach; null: load again. */
   changesSince(known: number): Promise<{ version: number; items: string[] } | null>;
@@ -45,6 +48,14 @@ export function followedMemory<Memory, Read>(
   /** Reads the counter first, then everything: the log is followed from that value. */
   async function load(): Promise<void> {
     const version = await rows.version();
+    const count = await rows.count();
+    if (count > rows.limit) {
+      log.warn(
+        { rows: count, limit: rows.limit },
+        `${rows.what} too large to keep in memory: the database answers`,
+      );
+      return;
+    }
     const memory = await rows.load(() => closed);
     if (memory !== null && !closed) held = { memory, version };
   }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage, migrateToLatest, type Storage } from '../../adapters/storage/database.js';
 import { dialects, freshDatabase, type TestDatabase } from '../../testing/harness.js';
 import { newId } from '../../ids.js';
+import { upToDate } from '../../testing/followed-memory.js';
 import { catalogueMemory } from './catalogue-memory.js';
 import { productsRepository } from './repository.js';
 import { detailColumns, listedJson } from './rows.js';
@@ -104,14 +105,6 @@ describe.each(dialects)('the catalogue in memory on %s', (dialect) => {
     }
   };
 
-  const loaded = async () => {
-    for (let waited = 0; waited < 200; waited += 1) {
-      if ((await memory.at(await repo.version())) !== null) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('the catalogue was not loaded into memory');
-  };
-
   beforeAll(async () => {
     database = await freshDatabase(dialect);
     storage = openStorage(database, (error) => {
@@ -169,7 +162,7 @@ describe.each(dialects)('the catalogue in memory on %s', (dialect) => {
         .execute();
     memory = catalogueMemory(repo, pino({ level: 'silent' }));
     memory.start();
-    await loaded();
+    await upToDate(memory, repo.version);
   });
   afterAll(async () => {
     await memory.stop();
@@ -219,7 +212,7 @@ describe.each(dialects)('the catalogue in memory on %s', (dialect) => {
       .where('id', '=', categoryIds[0] ?? '')
       .execute();
     expect(await memory.at(await repo.version())).toBeNull();
-    await loaded();
+    await upToDate(memory, repo.version);
     await expectSameAnswers(100);
   });
 });

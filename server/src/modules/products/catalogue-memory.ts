@@ -37,16 +37,10 @@ export function catalogueMemory(repo: Repository, log: FastifyBaseLogger) {
     {
       what: 'catalogue',
       version: repo.version,
+      count: repo.count,
+      limit: memoryProductLimit,
       async load(closed) {
         const started = performance.now();
-        const count = await repo.count();
-        if (count > memoryProductLimit) {
-          log.warn(
-            { products: count, limit: memoryProductLimit },
-            'catalogue too large to keep in memory: the database lists it',
-          );
-          return null;
-        }
         const all = [];
         let after = '';
         for (;;) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage, migrateToLatest, type Storage } from '../../adapters/storage/database.js';
 import { dialects, freshDatabase, type TestDatabase } from '../../testing/harness.js';
 import { newId } from '../../ids.js';
+import { upToDate } from '../../testing/followed-memory.js';
 import { trackingRepository, type TotalDelta, type ViewClickCounts } from './repository.js';
 import { totalsMemory } from './totals-memory.js';
 
@@ -48,14 +49,7 @@ describe.each(dialects)('the view and click totals in memory on %s', (dialect) =
     );
   };
 
-  const upToDate = async () => {
-    for (let waited = 0; waited < 200; waited += 1) {
-      const held = await memory.at(await repo.totalsVersion());
-      if (held !== null) return held;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('the totals were not loaded into memory');
-  };
+  const held = () => upToDate(memory, repo.totalsVersion);
 
   beforeAll(async () => {
     database = await freshDatabase(dialect);
@@ -75,9 +69,9 @@ describe.each(dialects)('the view and click totals in memory on %s', (dialect) =
   });
 
   it('loads what the database holds', async () => {
-    const held = await upToDate();
-    expect(held.size).toBe(600);
-    expect(new Map(held)).toEqual(await stored());
+    const inMemory = await held();
+    expect(inMemory.size).toBe(600);
+    expect(new Map(inMemory)).toEqual(await stored());
   });
 
   it('follows counted events, cleared days, deleted items and rows written by hand', async () => {
@@ -100,24 +94,24 @@ describe.each(dialects)('the view and click totals in memory on %s', (dialect) =
       .where('item_id', '=', ids[701] ?? '')
       .execute();
 
-    const held = await upToDate();
+    const inMemory = await held();
     const now = await stored();
-    expect(new Map(held)).toEqual(now);
-    expect(held.get(byHand)).toEqual({ views: 9, clicks: 4 });
-    expect(held.get(ids[700] ?? '')).toEqual({ views: 2, clicks: 11 });
-    expect(held.has(ids[701] ?? '')).toBe(false);
-    expect(held.has(ids[1_050] ?? '')).toBe(false);
+    expect(new Map(inMemory)).toEqual(now);
+    expect(inMemory.get(byHand)).toEqual({ views: 9, clicks: 4 });
+    expect(inMemory.get(ids[700] ?? '')).toEqual({ views: 2, clicks: 11 });
+    expect(inMemory.has(ids[701] ?? '')).toBe(false);
+    expect(inMemory.has(ids[1_050] ?? '')).toBe(false);
     // Cleared on day 2 only: day 1's counts stay.
-    expect(held.get(ids[320] ?? '')).toEqual({ views: 3, clicks: 1 });
+    expect(inMemory.get(ids[320] ?? '')).toEqual({ views: 3, clicks: 1 });
   });
 
   it('loads again when the log no longer reaches back to it, the database answering meanwhile', async () => {
-    await upToDate();
+    await held();
     await count(ids.slice(0, 10), days[0] ?? '', 1);
     await repo.pruneTotalsChanges(0);
     // The entries since this memory's value are gone.
     expect(await memory.at(await repo.totalsVersion())).toBeNull();
-    expect(new Map(await upToDate())).toEqual(await stored());
+    expect(new Map(await held())).toEqual(await stored());
   });
 
   it('lets two writers of the same items run at once without waiting on each other forever', async () => {
@@ -134,6 +128,6 @@ describe.each(dialects)('the view and click totals in memory on %s', (dialect) =
       await trackingRepository(trx).addCounts([], deltas(ids.slice(900, 1_000)));
     });
     await secondStarted;
-    expect(new Map(await upToDate())).toEqual(await stored());
+    expect(new Map(await held())).toEqual(await stored());
   });
 });

@@ -20,16 +20,10 @@ export function totalsMemory(db: Kysely<Database>, log: FastifyBaseLogger) {
     {
       what: 'view and click totals',
       version: repo.totalsVersion,
+      count: repo.totalsCount,
+      limit: memoryItemLimit,
       async load(closed) {
         const started = performance.now();
-        const count = await repo.totalsCount();
-        if (count > memoryItemLimit) {
-          log.warn(
-            { items: count, limit: memoryItemLimit },
-            'too many view and click totals to keep in memory: the database answers them',
-          );
-          return null;
-        }
         const totals = new Map<string, ViewClickCounts>();
         for (let after = ''; ;) {
           if (closed()) return null;
