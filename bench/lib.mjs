@@ -1,11 +1,12 @@
 // What both benchmarks share: a throw-away data dir, the built server as a child process,
 // and percentiles.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aptInstall } from '../scripts/apt.mjs';
 
 export const builtServer = fileURLToPath(new URL('../server/dist/main.js', import.meta.url));
 
@@ -81,10 +82,10 @@ export const machine = () =>
 export const round = (value, digits = 1) => Number(value.toFixed(digits));
 
 /**
- * CPU seconds a process has used (Linux /proc; null elsewhere). On a shared machine this
- * tells what the server needs per event, whatever the other processes take meanwhile.
+ * CPU seconds of a process and its children (a server's cluster workers), from Linux /proc
+ * (null elsewhere). On a shared machine this tells what the server needs per request or
+ * event, whatever the other processes take meanwhile.
  */
-/** CPU seconds of a process and its children (a server's cluster workers), from /proc. */
 export function processCpuSeconds(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -106,4 +107,11 @@ export function report(name, result) {
   const dir = fileURLToPath(new URL('results/', import.meta.url));
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${name}.json`), text);
+}
+
+/** wrk, the load generator written in C, installing Debian's package first if needed. */
+export function ensureWrk() {
+  const found = () => spawnSync('wrk', ['--version']).error === undefined;
+  if (found() || (aptInstall('wrk') && found())) return 'wrk';
+  throw new Error('the load benchmarks need wrk: install it (Debian: apt-get install wrk).');
 }

@@ -2,26 +2,15 @@
 // (tests/) drive it through playwright-core, which downloads no browser of its own here.
 // Installs Debian's `chromium` package when it is missing and we are root; quick when it is there.
 import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
+import { aptInstall } from './apt.mjs';
 
 export const chromiumPath = '/usr/bin/chromium';
-
-function install() {
-  if (process.getuid?.() !== 0) return false;
-  const apt = (args) =>
-    spawnSync('apt-get', args, {
-      stdio: ['ignore', 2, 2],
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    }).status === 0;
-  console.error('[dealdesk] installing Chromium (apt-get install chromium)...');
-  return apt(['update']) && apt(['install', '-y', '--no-install-recommends', 'chromium']);
-}
 
 /** Returns the path of Chromium, installing Debian's package first if needed. */
 export function ensureChromium() {
   if (existsSync(chromiumPath)) return chromiumPath;
-  if (install() && existsSync(chromiumPath)) return chromiumPath;
+  if (aptInstall('chromium') && existsSync(chromiumPath)) return chromiumPath;
   throw new Error(
     'Chromium is needed by the browser tests: install it (Debian: apt-get install chromium) or run this script as root.',
   );

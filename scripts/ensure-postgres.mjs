@@ -3,9 +3,9 @@
 // Installs Debian's `postgresql` package when they are missing and we are root; quick when
 // they are already there. `--print-bin` prints the folder holding them (for the test setup).
 import { existsSync, readdirSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { aptInstall } from './apt.mjs';
 
 const debianRoot = '/usr/lib/postgresql';
 
@@ -23,23 +23,11 @@ export function findPostgresBin() {
   return onPath ?? null;
 }
 
-function install() {
-  if (process.getuid?.() !== 0) return false;
-  // apt's own output goes to stderr so that `--print-bin` keeps stdout for the answer.
-  const apt = (args) =>
-    spawnSync('apt-get', args, {
-      stdio: ['ignore', 2, 2],
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    }).status === 0;
-  console.error('[dealdesk] installing PostgreSQL (apt-get install postgresql)...');
-  return apt(['update']) && apt(['install', '-y', '--no-install-recommends', 'postgresql']);
-}
-
 /** Returns the folder holding initdb and pg_ctl, installing PostgreSQL first if needed. */
 export function ensurePostgres() {
   const found = findPostgresBin();
   if (found) return found;
-  if (install()) {
+  if (aptInstall('postgresql')) {
     const installed = findPostgresBin();
     if (installed) return installed;
   }

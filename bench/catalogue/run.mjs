@@ -156,11 +156,16 @@ async function main() {
       token,
     });
 
-    const http = keepAliveClient({
-      baseUrl: server.url,
-      headers: { 'x-api-key': config.apiKey, authorization: `Bearer ${token}` },
-      connections: settings.connections,
-    });
+    const headers = { 'x-api-key': config.apiKey, authorization: `Bearer ${token}` };
+    const http = keepAliveClient({ baseUrl: server.url, headers });
+    const load = (paths, seconds) =>
+      sustainedLoad({
+        baseUrl: server.url,
+        headers,
+        paths,
+        connections: settings.connections,
+        seconds,
+      });
     // Warm up, then one request at a time: the server's answer over loopback, and the same
     // call through the core's API client (which also opens the envelope, as a browser does).
     for (let n = 0; n < 200; n += 1) await http.get(pathOf(listQuery(categories)));
@@ -187,30 +192,23 @@ async function main() {
     const sustained = async (paths) => {
       // The server's own CPU time tells what a request costs it, however busy the machine is.
       const cpuBefore = processCpuSeconds(server.pid);
-      const load = await sustainedLoad(http, {
-        paths,
-        connections: settings.connections,
-        seconds: settings.loadSeconds,
-      });
+      const run = await load(paths, settings.loadSeconds);
       const cpuSeconds = processCpuSeconds(server.pid) - cpuBefore;
       return {
         distinctQueries: paths.length,
-        requests: load.requests,
-        failed: load.failed,
-        requestsPerSecond: round(load.perSecond, 0),
-        serverCpuMsPerRequest: round((cpuSeconds * 1000) / load.requests, 2),
-        requestsPerServerCpuSecond: round(load.requests / cpuSeconds, 0),
+        requests: run.requests,
+        failed: run.failed,
+        requestsPerSecond: round(run.perSecond, 0),
+        serverCpuMsPerRequest: round((cpuSeconds * 1000) / run.requests, 2),
+        requestsPerServerCpuSecond: round(run.requests / cpuSeconds, 0),
+        loadGeneratorCpuMsPerRequest: round(run.loadGeneratorCpuMs, 3),
       };
     };
     const queries = (count) => Array.from({ length: count }, () => pathOf(listQuery(categories)));
     const varied = await sustained(queries(2_000));
     const repeated = await sustained(queries(100));
     // For scale: the cheapest signed-in call (the token check and the envelope, no catalogue).
-    const floor = await sustainedLoad(http, {
-      paths: ['/api/admin/Authorization'],
-      connections: settings.connections,
-      seconds: settings.loadSeconds / 2,
-    });
+    const floor = await load(['/api/admin/Authorization'], settings.loadSeconds / 2);
     http.close();
 
     // Each bulk update, then the first list after it: the server follows the 10,000 changes
@@ -250,6 +248,7 @@ async function main() {
             throughCoreClientMs: summary(clientTimes),
           },
           sustainedLoad: {
+            loadGenerator: 'wrk',
             connections: settings.connections,
             seconds: settings.loadSeconds,
             varied,
