@@ -984,3 +984,13 @@ describe('analytics ids of the web source', () => {
     expect(envelopeBody(server.lastCall(), server.secret)).toEqual({ id: ['a&b'] });
   });
 });
+
+describe('withIdempotencyKey', () => {
+  it('sends the submission key on each POST of the scoped client', async () => {
+    const scoped = api.withIdempotencyKey('submission-1');
+    await scoped.adUnits.add('native', { a_name: 'Home', a_id: 'ca-1', a_description: 'd' });
+    expect(server.lastCall().headers['idempotency-key']).toBe('submission-1');
+    await api.adUnits.add('native', { a_name: 'Home', a_id: 'ca-1', a_description: 'd' });
+    expect(server.lastCall().headers['idempotency-key']).not.toBe('submission-1');
+  });
+});

@@ -55,6 +55,24 @@ describe('headers', () => {
     expect(server.lastCall().headers).not.toHaveProperty('authorization');
   });
 
+  it('sends a fresh Idempotency-Key on each POST, the given one when set, none on other methods', async () => {
+    const execute = createExecutor(server);
+    const post = command({ method: 'POST', path: '/create', auth: 'bearer' });
+    await execute(post);
+    const first = server.lastCall().headers['idempotency-key'];
+    await execute(post);
+    const second = server.lastCall().headers['idempotency-key'];
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).not.toBe(first);
+    await execute(command({ method: 'PUT', path: '/edit', auth: 'bearer' }));
+    expect(server.lastCall().headers).not.toHaveProperty('idempotency-key');
+    const submission = createExecutor({ ...server, idempotencyKey: 'one-submission' });
+    await submission(post);
+    await submission(post);
+    expect(server.lastCall().headers['idempotency-key']).toBe('one-submission');
+  });
+
   it('sends no bearer header without a token or with an empty one', async () => {
     for (const token of [undefined, null, '']) {
       await createExecutor({ ...server, token })(

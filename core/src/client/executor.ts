@@ -12,6 +12,17 @@ export interface ClientOptions {
   token?: string | null | (() => string | null | undefined);
   /** Transport: the browser's fetch, undici's in the CLI; default globalThis.fetch. */
   fetch?: typeof fetch;
+  /**
+   * The `Idempotency-Key` of every POST: one submission's key, kept while it is retried (see
+   * withIdempotencyKey in index.ts). Unset, each POST gets a fresh key of its own.
+   */
+  idempotencyKey?: string;
+}
+
+/** A random key for one submission: 128 bits as hex (getRandomValues works over plain HTTP too). */
+export function newIdempotencyKey(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -124,6 +135,11 @@ export function createExecutor(options: ClientOptions): Execute {
       };
       const token = command.auth === 'bearer' ? currentToken() : null;
       if (token) headers['authorization'] = `Bearer ${token}`;
+      // The server answers a repeated POST with the first result instead of creating or sending
+      // again (Stripe's convention); it honours the key on the calls that create or send.
+      if (command.method === 'POST') {
+        headers['idempotency-key'] = options.idempotencyKey ?? newIdempotencyKey();
+      }
       const { body, contentType } = requestBody(command.body, options.secret);
       if (contentType !== undefined) headers['content-type'] = contentType;
 

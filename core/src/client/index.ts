@@ -20,7 +20,7 @@ import { tracking } from './tracking.js';
 
 export * from './command.js';
 export type { ClientOptions, ClientResult, Execute } from './executor.js';
-export { createExecutor } from './executor.js';
+export { createExecutor, newIdempotencyKey } from './executor.js';
 export type { ClientInput, PageRequest } from './inputs.js';
 export type { ShortcutAddRequest, ShortcutEditRequest } from './shortcuts.js';
 export type {
@@ -72,7 +72,15 @@ export type BoundGroup<Group> = {
     : never;
 };
 
-export type ApiClient = { [Area in keyof typeof endpoints]: BoundGroup<(typeof endpoints)[Area]> };
+export type ApiClient = {
+  [Area in keyof typeof endpoints]: BoundGroup<(typeof endpoints)[Area]>;
+} & {
+  /**
+   * The same client, sending `key` as the Idempotency-Key of its POSTs: one key per form
+   * submission, so a retry or a second click of the same submission is answered once.
+   */
+  withIdempotencyKey(key: string): ApiClient;
+};
 
 function bind<Group extends Record<string, Endpoint>>(
   group: Group,
@@ -88,7 +96,11 @@ function bind<Group extends Record<string, Endpoint>>(
 
 export function createApiClient(options: ClientOptions): ApiClient {
   const execute = createExecutor(options);
-  return Object.fromEntries(
+  const areas = Object.fromEntries(
     Object.entries(endpoints).map(([area, group]) => [area, bind(group, execute)]),
-  ) as ApiClient;
+  ) as Omit<ApiClient, 'withIdempotencyKey'>;
+  return {
+    ...areas,
+    withIdempotencyKey: (key) => createApiClient({ ...options, idempotencyKey: key }),
+  };
 }
