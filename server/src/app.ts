@@ -14,6 +14,7 @@ import type { AppContext } from './context.js';
 import { requireApiKey } from './http/api-key.js';
 import { useEnvelope } from './http/envelope.js';
 import { registerErrorAnswers } from './http/errors.js';
+import { idempotency } from './http/idempotency.js';
 import { createApiRouter } from './http/route.js';
 import { serveFiles } from './http/static.js';
 import { authService, type AuthService } from './modules/auth/service.js';
@@ -103,7 +104,11 @@ export async function buildApp(
 
     const auth = authService(context);
     app.decorate('dealdesk', { context, auth });
-    const api = createApiRouter(app, auth.tokens.guard);
+    const api = createApiRouter(
+      app,
+      auth.tokens.guard,
+      idempotency(context.db, context.clock),
+    );
     for (const register of allModules(auth)) register(api, context);
     await serveFiles(app, { mediaDir, webDistDir: config.webDistDir }, config);
     return app;

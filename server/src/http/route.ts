@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { z } from 'zod';
 import type { RateLimitRule } from '../config.js';
 import { HttpError } from './errors.js';
+import type { RunIdempotent } from './idempotency.js';
 
 /**
  * Who may call: anyone ('public'); the temporary token of a sign-in or reset step; a signed-in
@@ -75,6 +76,11 @@ export interface RouteSpec<A extends Access, B extends Schema, Q extends Schema,
   params?: P;
   /** Checked after validation, before the handler. */
   limits?: readonly AttemptLimit<RouteInput<B, Q, P>>[];
+  /**
+   * The call creates or sends: an administrator's repeat with the same Idempotency-Key is
+   * answered with the first result (http/idempotency.ts).
+   */
+  idempotent?: true;
   handler(context: RouteContext<A, B, Q, P>): Promise<Answer>;
 }
 
@@ -105,7 +111,11 @@ function parseWith<S extends Schema>(schema: S | undefined, value: unknown): Par
   return (schema === undefined ? undefined : schema.parse(value)) as Parsed<S>;
 }
 
-export function createApiRouter(app: FastifyInstance, guard: AccessGuard): ApiRouter {
+export function createApiRouter(
+  app: FastifyInstance,
+  guard: AccessGuard,
+  runIdempotent: RunIdempotent,
+): ApiRouter {
   const register =
     (method: HTTPMethods): Register =>
     (url, spec) => {
@@ -122,7 +132,10 @@ export function createApiRouter(app: FastifyInstance, guard: AccessGuard): ApiRo
             params: parseWith(spec.params, request.params),
           };
           for (const limit of spec.limits ?? []) await limit(input, request);
-          return spec.handler({ ...input, caller, request, reply });
+          const run = () => spec.handler({ ...input, caller, request, reply });
+          return spec.idempotent === true && caller !== null && 'via' in caller
+            ? runIdempotent({ request, reply, adminId: caller.adminId }, run)
+            : run();
         },
       });
     };

@@ -13,6 +13,7 @@ import type { ShortcutTables } from '../../modules/shortcuts/tables.js';
 import type { StoryTables } from '../../modules/stories/tables.js';
 import type { TrackingTables } from '../../modules/tracking/tables.js';
 import type { AttemptTables } from '../../http/attempt-store.js';
+import type { IdempotencyTables } from '../../http/idempotency.js';
 import type { ChangeCounterTables } from './change-counters.js';
 
 export type Database = AuthTables &
@@ -28,4 +29,5 @@ export type Database = AuthTables &
   InHouseTables &
   NotificationsTables &
   ChangeCounterTables &
-  AttemptTables;
+  AttemptTables &
+  IdempotencyTables;

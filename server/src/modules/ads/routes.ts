@@ -31,6 +31,7 @@ export const adsModule: Module = (api, context) => {
 
   api.post('/api/App/ads/webads/add', {
     access: 'admin',
+    idempotent: true,
     body: webAdAddSchema,
     handler: async ({ body }) => {
       await ads.add('web', body);
@@ -89,6 +90,7 @@ export const adsModule: Module = (api, context) => {
 
   api.post('/api/App/ads/:type/add', {
     access: 'admin',
+    idempotent: true,
     params: adUnitTypeSchema,
     body: adUnitAddSchema,
     handler: async ({ params, body }) => {

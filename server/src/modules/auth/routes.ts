@@ -108,6 +108,7 @@ export function authModule(auth: AuthService): Module {
 
     api.post('/api/admin/tokens', {
       access: 'session',
+      idempotent: true,
       body: apiTokenCreateSchema,
       handler: async ({ body, caller }) => ({
         status: true,

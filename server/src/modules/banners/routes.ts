@@ -49,6 +49,7 @@ export const bannersModule: Module = (api, context) => {
 
   api.post('/api/App/add/banner/b1', {
     access: 'admin',
+    idempotent: true,
     handler: async ({ request }) => {
       const form = await readForm(request, { image: bannerImageAddRule, video: videoRule });
       const { insertData } = bannerAddSchema.parse(form.input);

@@ -32,6 +32,7 @@ export const categoriesModule: Module = (api, context) => {
 
   api.post(path, {
     access: 'admin',
+    idempotent: true,
     handler: async ({ request }) => {
       const upload = await readUpload(request, categoryImages);
       const { name } = categoryAddSchema.parse(formOf(upload));
@@ -89,6 +90,7 @@ export const categoriesModule: Module = (api, context) => {
 
   api.post(subPath, {
     access: 'admin',
+    idempotent: true,
     handler: async ({ request }) => {
       const upload = await readUpload(request, subcategoryImages);
       const { name, categoryId } = subcategoryAddSchema.parse(formOf(upload));

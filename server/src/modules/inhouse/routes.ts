@@ -58,6 +58,7 @@ export const inHouseModule: Module = (api, context) => {
 
   api.post('/api/App/inhouse/ads', {
     access: 'admin',
+    idempotent: true,
     handler: async ({ request }) => {
       const { form, icon, mediaOf } = await readForm(request);
       const ad = inHouseAdCreateSchema.parse(form);

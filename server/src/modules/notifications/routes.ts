@@ -33,6 +33,7 @@ export const notificationsModule: Module = (api, context) => {
 
   api.post('/api/App/notification/send', {
     access: 'admin',
+    idempotent: true,
     handler: async ({ request }) => {
       const { fields, files } = await readUpload(request, { image: notificationIconRule });
       const [icon] = files.image;
@@ -47,6 +48,7 @@ export const notificationsModule: Module = (api, context) => {
 
   api.post('/api/App/notification/resend', {
     access: 'admin',
+    idempotent: true,
     body: notificationResendSchema,
     handler: async ({ body }) => answerFor(await notifications.resend(body)),
   });

@@ -42,6 +42,7 @@ export const productsModule: Module = (api, context) => {
 
   api.post(productPath, {
     access: 'admin',
+    idempotent: true,
     handler: async ({ request }) => {
       const upload = await readUpload(request, { images: productImageRule });
       const input = productCreateSchema.parse(formOf(upload, ['images']));

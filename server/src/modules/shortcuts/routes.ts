@@ -39,6 +39,7 @@ export const shortcutsModule: Module = (api, context) => {
 
   api.post('/api/sortcut', {
     access: 'admin',
+    idempotent: true,
     handler: async ({ request }) => {
       const form = await readForm(request, logoSlot);
       const shortcut = shortcutAddSchema.parse(form.input);

@@ -88,6 +88,7 @@ export const storiesModule: Module = (api, context) => {
 
     api.post(calls.add, {
       access: 'admin',
+      idempotent: true,
       handler: async ({ request }) => {
         const form = await readForm(request, mediaSlots);
         const { insertData } = storyAddSchema.parse(form.input);

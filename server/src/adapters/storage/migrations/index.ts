@@ -12,6 +12,7 @@ import * as catalogueChanges from './0008-catalogue-changes.js';
 import * as attemptCounts from './0009-attempt-counts.js';
 import * as catalogueChangeLog from './0010-catalogue-change-log.js';
 import * as totalsChangeLog from './0011-totals-change-log.js';
+import * as idempotencyKeys from './0012-idempotency-keys.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0009-attempt-counts': attemptCounts,
   '0010-catalogue-change-log': catalogueChangeLog,
   '0011-totals-change-log': totalsChangeLog,
+  '0012-idempotency-keys': idempotencyKeys,
 };
