@@ -66,7 +66,15 @@ describe('notificationResendSchema', () => {
     expect(notificationResendSchema.parse(send).fileName).toBeUndefined();
   });
 
-  it.each(['../secret.png', 'icons/a.png', '..', '.env', 'a\\b.png'])(
+  it('takes the icon as the history answers it, /media/ and all', () => {
+    expect(notificationResendSchema.parse({ ...send, fileName: '/media/65f1c2a9.png' })).toEqual({
+      ...send,
+      url: '',
+      fileName: '65f1c2a9.png',
+    });
+  });
+
+  it.each(['../secret.png', 'icons/a.png', '..', '.env', 'a\\b.png', '/media/../x.png', '/etc/x'])(
     'refuses the file name %j',
     (fileName) => {
       expect(messageOf(notificationResendSchema, { ...send, fileName })).toBe(

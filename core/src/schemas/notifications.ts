@@ -33,9 +33,12 @@ export const notificationSendSchema = z.object({
 export type NotificationSend = z.output<typeof notificationSendSchema>;
 export type NotificationSendInput = z.input<typeof notificationSendSchema>;
 
+/** The history answers an icon as `/media/<file>`; a resend may name it so or bare. */
+const historyIconPrefix = /^\/media\//;
+
 /**
  * POST /api/App/notification/resend: the same texts, and the stored icon's file name when
- * there is one (a bare name: the server only looks in its own notification media).
+ * there is one (the server only looks in its own notification media, so no folders).
  */
 export const notificationResendSchema = z.object({
   ...notificationShape,
@@ -43,7 +46,8 @@ export const notificationResendSchema = z.object({
     z
       .string({ error: notificationMessages.fileName })
       .trim()
-      .regex(/^(?!\.)[\w.-]+$/, notificationMessages.fileName)
+      .transform((name) => name.replace(historyIconPrefix, ''))
+      .pipe(z.string().regex(/^(?!\.)[\w.-]+$/, notificationMessages.fileName))
       .optional(),
   ),
 });

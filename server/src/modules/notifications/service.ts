@@ -1,4 +1,9 @@
-import type { Notification, NotificationResend, NotificationSend } from '@dealdesk/core';
+import {
+  sendTimeProblem,
+  type Notification,
+  type NotificationResend,
+  type NotificationSend,
+} from '@dealdesk/core';
 import { mediaPrefix } from '../../adapters/media/index.js';
 import type { PushProvider } from '../../adapters/push/index.js';
 import { defaultPushSettings } from '../../config.js';
@@ -110,6 +115,8 @@ export function createNotificationsService(context: AppContext, push: PushProvid
 
     /** The icon is stored first; it stays with the notification whatever the delivery. */
     async send(input: NotificationSend, icon: CheckedFile | undefined): Promise<Notification> {
+      const past = sendTimeProblem(input.sendAt, clock());
+      if (past !== null) throw new HttpError(400, past);
       const iconPath = icon === undefined ? '' : await media.save(icon);
       return create({ ...input, icon: iconPath });
     },
