@@ -1,6 +1,5 @@
 export * from './limits.js';
 export * from './story-ads.js';
 export * from './events.js';
-export * from './text.js';
 export * from './confirmations.js';
 export * from './send-time.js';

@@ -16,11 +16,11 @@ const issueOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).e
 const messageOf = (schema: z.ZodType, value: unknown) => issueOf(schema, value)?.message ?? null;
 
 describe('adUnitAddSchema', () => {
-  it('removes every space from the name and id, not from the description', () => {
+  it('trims the fields, and refuses a space inside the name or the id instead of removing it', () => {
     expect(
       adUnitAddSchema.parse({
-        a_name: ' Home Native  Top ',
-        a_id: 'ca-app-pub-123 / 456\t',
+        a_name: ' HomeNativeTop ',
+        a_id: 'ca-app-pub-123/456\t',
         a_description: ' Shown on the home screen ',
       }),
     ).toEqual({
@@ -28,6 +28,14 @@ describe('adUnitAddSchema', () => {
       a_id: 'ca-app-pub-123/456',
       a_description: 'Shown on the home screen',
     });
+    const ad = { a_name: 'Home', a_id: 'ca-1', a_description: 'Shown on the home screen' };
+    expect(messageOf(adUnitAddSchema, { ...ad, a_name: 'Home Native' })).toBe(
+      adMessages.nameSpaces,
+    );
+    expect(messageOf(adUnitAddSchema, { ...ad, a_id: 'ca-app-pub-123 / 456' })).toBe(
+      adMessages.idSpaces,
+    );
+    expect(issueOf(adUnitAddSchema, { ...ad, a_id: 'ca 1' })?.path).toEqual(['a_id']);
   });
 
   it.each(['a_name', 'a_id', 'a_description'])('needs a %s that is not blank', (field) => {
@@ -41,14 +49,21 @@ describe('adUnitAddSchema', () => {
 });
 
 describe('webAdAddSchema', () => {
-  it('takes the ad URL as its id, spaces removed', () => {
+  it('takes the ad URL as its id, and refuses spaces in it', () => {
     expect(
       webAdAddSchema.parse({
-        a_name: 'Deal site',
-        a_id: ' https://deals.example.com/ a ',
+        a_name: 'DealSite',
+        a_id: ' https://deals.example.com/a ',
         a_description: 'd',
       }),
-    ).toEqual({ a_name: 'Dealsite', a_id: 'https://deals.example.com/a', a_description: 'd' });
+    ).toEqual({ a_name: 'DealSite', a_id: 'https://deals.example.com/a', a_description: 'd' });
+    expect(
+      messageOf(webAdAddSchema, {
+        a_name: 'DealSite',
+        a_id: 'https://deals.example.com/ a',
+        a_description: 'd',
+      }),
+    ).toBe(adMessages.idSpaces);
   });
 
   it('needs a real URL', () => {
@@ -64,9 +79,9 @@ describe('webAdAddSchema', () => {
 describe('ad updates', () => {
   it('change only the id and the description', () => {
     expect(
-      adUnitUpdateSchema.parse({ a_name: 'ignored', a_id: 'a b', a_description: ' d e ' }),
+      adUnitUpdateSchema.parse({ a_name: 'ignored', a_id: 'a-b', a_description: ' d e ' }),
     ).toEqual({
-      a_id: 'ab',
+      a_id: 'a-b',
       a_description: 'd e',
     });
     expect(messageOf(adUnitUpdateSchema, { a_id: 'x', a_description: '' })).toBe(

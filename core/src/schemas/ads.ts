@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { adUnitTypes } from '../entities/ads.js';
-import { stripSpaces } from '../rules/text.js';
 import { idList, idSchema } from './common.js';
 import { requiredText, webUrl } from './fields.js';
 
 export const adMessages = {
   fillAll: 'Please fill all the fields',
   webAdUrl: 'Enter a valid ad URL',
+  nameSpaces: 'The ad name cannot contain spaces',
+  idSpaces: 'The ad ID cannot contain spaces',
   unknownType: `The ad type must be one of ${adUnitTypes.join(', ')}`,
   dateFormat: 'Dates must be real dates in yyyy-mm-dd format',
   dateOrder: 'The start date must be on or before the end date',
@@ -15,14 +16,17 @@ export const adMessages = {
 } as const;
 
 const filled = requiredText(adMessages.fillAll);
-/** Names and ids are sent without spaces; the description keeps its own. */
-const spaceless = filled.transform(stripSpaces);
-const adUrl = spaceless.pipe(webUrl(adMessages.webAdUrl));
+/**
+ * Names and ids hold no spaces (the spec's screens strip them before sending). A space inside
+ * is refused with a message rather than removed, so what is stored is what was typed.
+ */
+const spaceless = (message: string) => filled.refine((text) => !/\s/.test(text), message);
+const adUrl = spaceless(adMessages.idSpaces).pipe(webUrl(adMessages.webAdUrl));
 
 /** POST /api/App/ads/{type}/add for native, full screen, banner, open and reward units. */
 export const adUnitAddSchema = z.object({
-  a_name: spaceless,
-  a_id: spaceless,
+  a_name: spaceless(adMessages.nameSpaces),
+  a_id: spaceless(adMessages.idSpaces),
   a_description: filled,
 });
 export type AdUnitAdd = z.output<typeof adUnitAddSchema>;

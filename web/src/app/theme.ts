@@ -13,5 +13,8 @@ export const theme = createTheme({
   components: {
     Paper: { defaultProps: { withBorder: true, radius: 'md' } },
     Table: { defaultProps: { verticalSpacing: 'sm', highlightOnHover: true } },
+    // A number out of range is refused with the field's message, never changed on blur behind
+    // the admin's back (an original price under the price used to become the price).
+    NumberInput: { defaultProps: { clampBehavior: 'none' } },
   },
 });

@@ -34,7 +34,6 @@ export function LimitFields({
           placeholder={type === 'Click' ? 'Maximum clicks' : 'Maximum views'}
           min={0}
           allowDecimal={false}
-          clampBehavior="none"
           disabled={type === 'None'}
           value={type === 'None' ? '' : value}
           onChange={onValue}

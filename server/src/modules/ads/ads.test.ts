@@ -62,13 +62,23 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
 
   describe('ad units', () => {
     it.each(adUnitTypes)(
-      'adds a %s unit, spaces removed from name and id, listed under its type only',
+      'adds a %s unit, refusing spaces inside name and id, listed under its type only',
       async (type) => {
-        const added = await api.adUnits.add(type, {
-          a_name: ` Home ${type} Top `,
-          a_id: 'ca-app-pub-3940256099942544 / 2247696110',
+        const unit = {
+          a_name: ` Home${type}Top `,
+          a_id: 'ca-app-pub-3940256099942544/2247696110',
           a_description: ' Shown on the home screen ',
+        };
+        expect(await api.adUnits.add(type, { ...unit, a_name: `Home ${type}` })).toEqual({
+          status: false,
+          message: adMessages.nameSpaces,
+          httpStatus: 400,
         });
+        expect(await api.adUnits.add(type, { ...unit, a_id: 'ca-app-pub / 1' })).toMatchObject({
+          message: adMessages.idSpaces,
+          httpStatus: 400,
+        });
+        const added = await api.adUnits.add(type, unit);
         expect(added).toEqual({ status: true, message: answers.added, httpStatus: 200 });
         const list = await api.adUnits.list(type);
         expect(list).toMatchObject({ status: true, httpStatus: 200 });
@@ -91,7 +101,7 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
       const coins = async () =>
         ((await api.adUnits.list('reward')).data ?? []).find((ad) => ad.a_name === 'Coins');
       const id = (await coins())?._id ?? '';
-      const update = { a_name: 'Renamed', a_id: 'unit 2', a_description: 'Daily coins' };
+      const update = { a_name: 'Renamed', a_id: 'unit-2', a_description: 'Daily coins' };
       expect(await api.adUnits.update('reward', id, update)).toEqual({
         status: true,
         message: answers.updated,
@@ -100,7 +110,7 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
       expect(await coins()).toEqual({
         _id: id,
         a_name: 'Coins',
-        a_id: 'unit2',
+        a_id: 'unit-2',
         a_description: 'Daily coins',
       });
     });
@@ -147,8 +157,11 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
   describe('web ads', () => {
     it('needs a real URL as the ad id', async () => {
       expect(
-        await api.webAds.add({ a_name: 'Deals', a_id: 'deals page', a_description: 'd' }),
+        await api.webAds.add({ a_name: 'Deals', a_id: 'deals-page', a_description: 'd' }),
       ).toEqual({ status: false, message: adMessages.webAdUrl, httpStatus: 400 });
+      expect(
+        await api.webAds.add({ a_name: 'Deals', a_id: 'deals page', a_description: 'd' }),
+      ).toEqual({ status: false, message: adMessages.idSpaces, httpStatus: 400 });
       expect(await api.webAds.add({ a_name: 'Deals', a_id: ' ', a_description: 'd' })).toEqual({
         status: false,
         message: adMessages.fillAll,
@@ -249,7 +262,7 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
     it('updates the URL and the description only', async () => {
       const id = await addWebAd('Summer');
       const update = {
-        a_id: 'https://deals.example.com/summer sale',
+        a_id: 'https://deals.example.com/summer-sale',
         a_description: 'Summer sale',
       };
       expect(await api.webAds.update(id, update)).toEqual({
@@ -262,7 +275,7 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
       expect(listed?.find((ad) => ad._id === id)).toEqual({
         _id: id,
         a_name: 'Summer',
-        a_id: 'https://deals.example.com/summersale',
+        a_id: 'https://deals.example.com/summer-sale',
         a_description: 'Summer sale',
         a_click: 0,
       });

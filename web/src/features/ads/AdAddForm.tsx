@@ -12,7 +12,7 @@ const blank: AdUnitAddInput = { a_name: '', a_id: '', a_description: '' };
 
 /**
  * The toggleable add form of an ad screen: Ad Name, Ad ID (Ad URL for web ads) and
- * Description. Names and ids are sent without spaces: the schema strips them.
+ * Description. Names and ids hold no spaces: the schema refuses them on the field.
  */
 export function AdAddForm({
   label,

@@ -208,7 +208,6 @@ function PositionInput({ name, current }: { name: ControllerPosition; current: n
         min={field.min}
         max={field.max}
         allowDecimal={false}
-        clampBehavior="none"
         value={value}
         error={error}
         onChange={(next) => {
