@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { phoneMaxLength, phoneMinLength } from '../constants.js';
-import { optionalText, requiredText } from './fields.js';
+import { optionalText } from './fields.js';
+
+/** E.164: a number with its country code has at most 15 digits. */
+const internationalPhoneMaxDigits = 15;
 
 export const profileMessages = {
-  nameRequired: 'Enter your name',
-  phoneLength: `Phone number must be ${phoneMinLength} to ${phoneMaxLength} characters`,
-  phoneCharacters: 'Phone number may contain only digits, spaces and + - ( )',
+  phoneLength: `Phone number must be ${phoneMinLength} to ${phoneMaxLength} digits, or up to ${internationalPhoneMaxDigits} after a + country code`,
+  phoneCharacters: 'Phone number may contain only digits, spaces and + - ( ) .',
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
 } as const;
 
@@ -13,20 +15,30 @@ const boundedText = (field: string, max: number) =>
   optionalText.pipe(z.string().max(max, profileMessages.tooLong(field, max)));
 
 /**
+ * Optional. The spec's 9 to 11 counts the digits of a national number, so the separators
+ * people type (`+91 98765-43210`, `(080) 2345 6789`) are welcome; after a leading + the
+ * country code may take it up to 15 digits.
+ */
+const phone = optionalText
+  .pipe(z.string().regex(/^[\d\s().+-]*$/, profileMessages.phoneCharacters))
+  .refine((text) => {
+    if (text === '') return true;
+    const digits = text.replace(/\D/g, '').length;
+    const max = text.startsWith('+') ? internationalPhoneMaxDigits : phoneMaxLength;
+    return digits >= phoneMinLength && digits <= max;
+  }, profileMessages.phoneLength);
+
+/**
  * PUT /api/admin/Profile/Update. Keys outside the five editable fields (a_email, a_id...) are
  * stripped rather than refused: a client that sends back the whole admin record still saves,
- * and the email can never change.
+ * and the email can never change. Every field may be blank: the first admin has no name or
+ * phone, and must still be able to save an address.
  */
 export const profileUpdateSchema = z.object({
-  a_name: requiredText(profileMessages.nameRequired).max(100, profileMessages.tooLong('Name', 100)),
+  a_name: boundedText('Name', 100),
   a_state: boundedText('State', 100),
   a_city: boundedText('City', 100),
-  a_phone: z
-    .string({ error: profileMessages.phoneLength })
-    .trim()
-    .min(phoneMinLength, profileMessages.phoneLength)
-    .max(phoneMaxLength, profileMessages.phoneLength)
-    .regex(/^[\d\s()+-]*$/, profileMessages.phoneCharacters),
+  a_phone: phone,
   a_address: boundedText('Address', 300),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

@@ -69,16 +69,24 @@ describe.each(dialects)('profile on %s', (dialect) => {
   });
 
   it.each([
-    ['8 characters', '98765432', 400],
-    ['12 characters', '987654321012', 400],
-    ['9 characters', '987654321', 200],
-    ['11 characters', '98765432101', 200],
+    ['8 digits', '98765432', 400],
+    ['12 digits', '987654321012', 400],
+    ['9 digits', '987654321', 200],
+    ['11 digits', '98765432101', 200],
   ])('checks the phone length: %s', async (_label, a_phone, httpStatus) => {
     const { api } = await signedInClient();
     const answer = await api.updateProfile({ ...profile, a_phone });
     expect(answer.httpStatus).toBe(httpStatus);
     expect(answer.status).toBe(httpStatus === 200);
     if (httpStatus === 400) expect(answer.message).toBe(profileMessages.phoneLength);
+  });
+
+  it('saves the first admin without a name or phone, and a phone written with separators', async () => {
+    const { api } = await signedInClient();
+    const blank = { a_name: '', a_state: '', a_city: '', a_phone: '', a_address: 'HQ' };
+    expect(await api.updateProfile(blank)).toMatchObject({ status: true, httpStatus: 200 });
+    const written = await api.updateProfile({ ...blank, a_phone: '+91 (98765) 43210' });
+    expect(written).toMatchObject({ status: true, data: { a_phone: '+91 (98765) 43210' } });
   });
 
   it('refuses an update without a session', async () => {

@@ -94,7 +94,7 @@ function ProfileForm({ admin }: { admin: Admin }) {
               variant="filled"
               description="The email cannot be changed"
             />
-            <TextInput label="Name" required={editing} {...field('a_name')} />
+            <TextInput label="Name" {...field('a_name')} />
             <TextInput label="State" {...field('a_state')} />
             <TextInput label="City" {...field('a_city')} />
             <TextInput label="Phone" type="tel" autoComplete="tel" {...field('a_phone')} />
