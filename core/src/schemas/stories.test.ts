@@ -42,8 +42,9 @@ describe('storyInsertSchema', () => {
     );
   });
 
-  it('needs a valid button link', () => {
-    expect(issueOf(storyInsertSchema, { btnName: 'Go' })).toMatchObject({
+  it('takes a story without a button link, and refuses a link that is not valid', () => {
+    expect(storyInsertSchema.parse({ storyTime: 5 })).toMatchObject({ btnName: '', btnUrl: '' });
+    expect(issueOf(storyInsertSchema, { btnName: 'Go', btnUrl: 'sale' })).toMatchObject({
       message: storyMessages.buttonUrl,
       path: ['btnUrl'],
     });

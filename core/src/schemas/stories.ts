@@ -47,8 +47,9 @@ interface StoryFields {
 }
 
 /**
- * A native story ad needs its ad unit id; every other story needs its button link, and a
- * story ad also its button text (spec: "button text and URL (non-NTV), native ad id (NTV)").
+ * A native story ad needs its ad unit id; another story ad its button text and link (spec:
+ * "button text and URL (non-NTV), native ad id (NTV)"). A story video or image may go without
+ * a button: only a link given must be valid.
  */
 function checkStory(story: StoryFields, context: z.RefinementCtx): void {
   const issue = (message: string, field: keyof StoryFields) =>
@@ -56,8 +57,8 @@ function checkStory(story: StoryFields, context: z.RefinementCtx): void {
   if (story.NTV && !story.adsStory) issue(storyMessages.nativeOnlyForAds, 'NTV');
   else if (story.NTV) {
     if (story.NTV_ID === '') issue(storyMessages.nativeAdId, 'NTV_ID');
-  } else {
-    if (story.adsStory && story.btnName === '') issue(storyMessages.buttonText, 'btnName');
+  } else if (story.adsStory) {
+    if (story.btnName === '') issue(storyMessages.buttonText, 'btnName');
     if (story.btnUrl === '') issue(storyMessages.buttonUrl, 'btnUrl');
   }
 }

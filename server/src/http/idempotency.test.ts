@@ -53,7 +53,7 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
 
   it('answers a repeated send with the first result and pushes once', async () => {
     const submission = clientOn(first, 'send-once');
-    const input = { title: 'Flash sale once', message: 'Today only' };
+    const input = { title: 'Flash sale once', message: 'Today only', url: '' };
     const sent = await submission.notifications.send(input);
     const again = await submission.notifications.send(input);
     expect(sent).toMatchObject({ status: true, httpStatus: 200 });

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { newId } from '../../ids.js';
 import { createControllerService } from '../controller/service.js';
-import { adjustFor, countsOf, shownClicks, type ItemCounts } from '../stories/counters.js';
+import { countsOf, keptAdjustment, shownClicks, type ItemCounts } from '../stories/counters.js';
 import { deleteItems } from '../stories/deletes.js';
 import { removeMedia, replaceMedia, withSavedMedia, type MediaPair } from '../stories/media.js';
 import { bannersRepository, type BannerRow } from './repository.js';
@@ -89,10 +89,7 @@ export function createBannersService(context: AppContext) {
     ): Promise<Banner> => {
       const current = found(await repo.find(id));
       const counts = await countsOne(id);
-      const click_adjust =
-        clickCount === shownClicks(counts, current.click_adjust)
-          ? current.click_adjust
-          : adjustFor(clickCount, counts);
+      const click_adjust = keptAdjustment(clickCount, counts.clicks, current.click_adjust);
       const { updated, unused } = await withSavedMedia(media, files, async (saved) => {
         const { next, unused } = replaceMedia(current, saved);
         const row = found(await repo.update(id, { name, url, click_adjust, ...next }));

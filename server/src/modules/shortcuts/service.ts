@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { newId } from '../../ids.js';
 import { createControllerService } from '../controller/service.js';
-import { adjustFor, countsOf, shownClicks, type ItemCounts } from '../stories/counters.js';
+import { countsOf, keptAdjustment, shownClicks, type ItemCounts } from '../stories/counters.js';
 import { deleteItems } from '../stories/deletes.js';
 import { removeMedia, withSavedMedia, type MediaFile } from '../stories/media.js';
 import { shortcutsRepository, type ShortcutRow } from './repository.js';
@@ -99,10 +99,7 @@ export function createShortcutsService(context: AppContext) {
     ): Promise<ShortcutStory> => {
       const current = found(await repo.find(_id));
       const counts = await countsOne(_id);
-      const click_adjust =
-        clickCount === shownClicks(counts, current.click_adjust)
-          ? current.click_adjust
-          : adjustFor(clickCount, counts);
+      const click_adjust = keptAdjustment(clickCount, counts.clicks, current.click_adjust);
       const updated = await withSavedMedia(media, { image: logo }, async (saved) =>
         found(
           await repo.update(_id, {

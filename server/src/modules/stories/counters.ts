@@ -17,11 +17,20 @@ export async function countsOf(
 }
 
 /**
- * Shortcut and banner click counts may be edited by the admin. The tracked clicks stay as they
- * are; the item keeps the difference, so new clicks still count on top of the edited number.
+ * Shortcut and banner clicks, and story ads' views and clicks, may be edited by the admin. The
+ * tracked count stays as it is; the item keeps the difference, so new counts still add on top of
+ * the edited number.
  */
-export const shownClicks = (counts: ItemCounts, adjust: number): number =>
-  Math.max(0, counts.clicks + adjust);
+export const shownCount = (tracked: number, adjust: number): number =>
+  Math.max(0, tracked + adjust);
 
-/** The adjustment that makes the shown clicks equal what the admin typed. */
-export const adjustFor = (typed: number, counts: ItemCounts): number => typed - counts.clicks;
+export const shownClicks = (counts: ItemCounts, adjust: number): number =>
+  shownCount(counts.clicks, adjust);
+
+/**
+ * The adjustment to keep after an edit: unchanged when the admin left the shown number as it
+ * was (counts tracked meanwhile must not be undone), else the one that shows what was typed.
+ */
+export function keptAdjustment(typed: number, tracked: number, current: number): number {
+  return typed === shownCount(tracked, current) ? current : typed - tracked;
+}

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { newId } from '../../ids.js';
 import { createControllerService } from '../controller/service.js';
-import { countsOf, type ItemCounts } from './counters.js';
+import { countsOf, keptAdjustment, shownCount, type ItemCounts } from './counters.js';
 import { deleteItems } from './deletes.js';
 import { removeMedia, replaceMedia, withSavedMedia, type MediaPair } from './media.js';
 import { storiesRepository, type StoryRow } from './repository.js';
@@ -49,8 +49,13 @@ function limitsOf(row: StoryRow): ViewClickLimits {
   };
 }
 
-function present(row: StoryRow, counts: ItemCounts): RunningStory {
+function present(row: StoryRow, tracked: ItemCounts): RunningStory {
   const limits = limitsOf(row);
+  // Limits are judged on the counts the admin sees (an edited count included).
+  const counts = {
+    views: shownCount(tracked.views, row.view_adjust),
+    clicks: shownCount(tracked.clicks, row.click_adjust),
+  };
   const story: StoryVideo & { running: boolean } = {
     _id: row.id,
     status: row.status === 1,
@@ -122,6 +127,20 @@ export function createStoriesService(context: AppContext) {
     return rows.map((row) => present(row, counts(row.id)));
   };
   const presentOne = async (row: StoryRow) => (await presentAll([row]))[0] as RunningStory;
+  /** The adjustments that show the views and clicks an edit sends (those it leaves out stay). */
+  const countAdjustments = async (current: StoryRow, { view, clickBtnCount }: StoryEdit) => {
+    const tracked = (await countsOf(context, [current.id]))(current.id);
+    return {
+      view_adjust:
+        view === undefined
+          ? current.view_adjust
+          : keptAdjustment(view, tracked.views, current.view_adjust),
+      click_adjust:
+        clickBtnCount === undefined
+          ? current.click_adjust
+          : keptAdjustment(clickBtnCount, tracked.clicks, current.click_adjust),
+    };
+  };
   const found = (kind: StoryKind, row: StoryRow | undefined): StoryRow => {
     if (row === undefined) throw new HttpError(404, kinds[kind].notFound);
     return row;
@@ -149,6 +168,8 @@ export function createStoriesService(context: AppContext) {
           image: saved.image ?? '',
           video: saved.video ?? '',
           created_at: now.toISOString(),
+          view_adjust: 0,
+          click_adjust: 0,
           ...storyColumns(story),
         };
         await repo.insert(stored);
@@ -159,16 +180,23 @@ export function createStoriesService(context: AppContext) {
 
     /**
      * Either kind, by its id. The kind and the native type stay as they are; a new file
-     * replaces the old one; views and clicks are kept (the counts sent along are ignored).
+     * replaces the old one. A story ad's views and clicks take the numbers sent (the spec's
+     * edit form has them); a story video's are read-only, so counts sent for one are ignored.
      */
     edit: async (id: string, story: StoryEdit, files: MediaPair) => {
       const current = found('story', await repo.findAny(id));
       const kind: StoryKind = current.ads_story === 1 ? 'storyAd' : 'story';
       checkKind(kind, story.adsStory);
       if (story.NTV !== (current.ntv === 1)) throw new HttpError(400, storyRuleMessages.nativeType);
+      const adjustments = kind === 'storyAd' ? await countAdjustments(current, story) : {};
       const { updated, unused } = await withSavedMedia(media, files, async (saved) => {
         const { next, unused } = replaceMedia(current, saved);
-        const change = { ...storyColumns(story), ...next, status: story.status ? 1 : 0 };
+        const change = {
+          ...storyColumns(story),
+          ...next,
+          ...adjustments,
+          status: story.status ? 1 : 0,
+        };
         const row = found(kind, await repo.update(kinds[kind].adsStory, id, change));
         return { updated: row, unused };
       });

@@ -151,7 +151,6 @@ describe.each(dialects)('story videos and images on %s', (dialect) => {
 
   it.each([
     ['a bad button link', { ...shop, btnUrl: 'deals.example' }, fieldMessages.buttonUrl],
-    ['no button link', sparse({ storyTime: 5 }), fieldMessages.buttonUrl],
     ['a negative story time', { ...shop, storyTime: -1 }, fieldMessages.storyTime],
     ['a story ad flag', { ...shop, adsStory: true }, storyRuleMessages.notAStory],
   ])('refuses insertData with %s', async (_label, insertData, message) => {
@@ -162,6 +161,11 @@ describe.each(dialects)('story videos and images on %s', (dialect) => {
       message,
     });
     expect((await api.stories.list()).data?.length).toBe(before);
+  });
+
+  it('adds a story without a button link: only a link given must be valid', async () => {
+    const story = await added(sparse({ storyTime: 5 }), sample('png'));
+    expect(story).toMatchObject({ btnName: '', btnUrl: '', storyTime: 5 });
   });
 
   it('stores the None, View or Click limit as one type (Click wins when both are set)', async () => {

@@ -154,32 +154,52 @@ describe.each(dialects)('story ads on %s', (dialect) => {
     expect((await api.stories.find(story._id)).data).toEqual(story);
   });
 
-  it('edits an ad through the story edit call and keeps its counters (counts sent are ignored)', async () => {
+  it('edits an ad through the story edit call, its views and clicks included', async () => {
     const ad = await added(fileAd, { image: sample('png') });
     await track(server, 'storyAd', ad._id, { views: 4, clicks: 2 });
-    const answer = await api.storyAds.edit({
-      _id: ad._id,
-      insertData: {
-        ...fileAd,
-        btnName: 'Order',
-        status: true,
-        view: 100,
-        clickBtnCount: 50,
-        maxviewLimit: 5,
-        maxviewStatus: true,
-      },
+    const edit = (changes: object) =>
+      api.storyAds.edit({
+        _id: ad._id,
+        insertData: { ...fileAd, btnName: 'Order', status: true, ...changes },
+      });
+    const answer = await edit({
+      view: 100,
+      clickBtnCount: 50,
+      maxviewLimit: 105,
+      maxviewStatus: true,
     });
     expect(answer.data).toMatchObject({
       btnName: 'Order',
-      view: 4,
-      clickBtnCount: 2,
-      maxviewLimit: 5,
+      view: 100,
+      clickBtnCount: 50,
+      maxviewLimit: 105,
       running: true,
       image: ad.image,
     });
-    // One more view reaches the limit.
-    await track(server, 'storyAd', ad._id, { views: 1 });
-    expect(await find(ad._id)).toMatchObject({ running: false, view: 5 });
+    // Tracking adds on top of the edited numbers; five more views reach the limit.
+    await track(server, 'storyAd', ad._id, { views: 5, clicks: 1 });
+    expect(await find(ad._id)).toMatchObject({ running: false, view: 105, clickBtnCount: 51 });
+    // Sent back unchanged, the counts tracked meanwhile stay; a reset to 0 runs the ad again.
+    expect(
+      (await edit({ view: 105, clickBtnCount: 51, maxviewLimit: 105, maxviewStatus: true })).data,
+    ).toMatchObject({ view: 105, clickBtnCount: 51, running: false });
+    expect((await edit({ view: 0, maxviewLimit: 105, maxviewStatus: true })).data).toMatchObject({
+      view: 0,
+      clickBtnCount: 51,
+      running: true,
+    });
+    expect(await edit({ view: -1 })).toMatchObject({ httpStatus: 400, status: false });
+  });
+
+  it('keeps a story video’s counters whatever counts are sent (they are read-only there)', async () => {
+    const story = (await api.stories.add({ insertData: { storyTime: 5 }, image: sample('png') }))
+      .data;
+    await track(server, 'story', story?._id ?? '', { views: 3 });
+    const edited = await api.stories.edit({
+      _id: story?._id ?? '',
+      insertData: { storyTime: 5, status: true, view: 99 },
+    });
+    expect(edited.data).toMatchObject({ view: 3 });
   });
 
   it('changes the ad unit of a native story, but never its type', async () => {

@@ -19,6 +19,9 @@ export interface StoriesTable {
   max_view_status: number;
   max_click_limit: number;
   max_click_status: number;
+  /** What the admin's edit of a story ad's views and clicks adds to the tracked counts. */
+  view_adjust: number;
+  click_adjust: number;
   created_at: string;
 }
 

@@ -235,7 +235,7 @@ export function StoryForm({
                 <TextInput
                   label="Button URL"
                   type="url"
-                  required
+                  required={isAd}
                   placeholder="https://"
                   value={values.btnUrl}
                   error={errors['insertData.btnUrl']}

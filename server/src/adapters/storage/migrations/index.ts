@@ -13,6 +13,7 @@ import * as attemptCounts from './0009-attempt-counts.js';
 import * as catalogueChangeLog from './0010-catalogue-change-log.js';
 import * as totalsChangeLog from './0011-totals-change-log.js';
 import * as idempotencyKeys from './0012-idempotency-keys.js';
+import * as storyCountAdjustments from './0013-story-count-adjustments.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0010-catalogue-change-log': catalogueChangeLog,
   '0011-totals-change-log': totalsChangeLog,
   '0012-idempotency-keys': idempotencyKeys,
+  '0013-story-count-adjustments': storyCountAdjustments,
 };
