@@ -104,11 +104,7 @@ export async function buildApp(
 
     const auth = authService(context);
     app.decorate('dealdesk', { context, auth });
-    const api = createApiRouter(
-      app,
-      auth.tokens.guard,
-      idempotency(context.db, context.clock),
-    );
+    const api = createApiRouter(app, auth.tokens.guard, idempotency(context.db, context.clock));
     for (const register of allModules(auth)) register(api, context);
     await serveFiles(app, { mediaDir, webDistDir: config.webDistDir }, config);
     return app;

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { defaultBusinessTimeZone } from '@dealdesk/core';
+import { adminEmailPattern, defaultBusinessTimeZone } from '@dealdesk/core';
 import { parseAllowHosts } from './modules/products/scraping/index.js';
 
 export interface RateLimitRule {
@@ -119,7 +119,10 @@ const environmentSchema = z.object({
     blankToUndefined,
     z.string().min(6, 'DEALDESK_ADMIN_PASSWORD must be at least 6 characters').optional(),
   ),
-  DEALDESK_ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email().default('admin@localhost')),
+  DEALDESK_ADMIN_EMAIL: z.preprocess(
+    blankToUndefined,
+    z.email({ pattern: adminEmailPattern }).default('admin@localhost'),
+  ),
   SMTP_URL: optionalText,
   DEALDESK_MAIL_FROM: z.preprocess(
     blankToUndefined,

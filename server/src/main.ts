@@ -9,29 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { seedDemo } from './demo/seed.js';
+import { describe } from './startup-banner.js';
 
 /** Requests still running after this long on shutdown are cut off. */
 const shutdownGraceMs = 10_000;
-
-function describe(config: ServerConfig, url: string, generatedPassword: string | null): string {
-  const lines = [
-    '',
-    `Dealdesk is running at ${url}`,
-    `  storage: ${config.databaseUrl === null ? `SQLite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  mail:    ${config.smtpUrl === null ? `console and ${config.dataDir}/outbox/` : 'SMTP (SMTP_URL)'}`,
-  ];
-  if (config.generatedKeys.apiKey)
-    lines.push(`  API key (development, x-api-key): ${config.apiKey}`);
-  if (config.generatedKeys.secret)
-    lines.push(`  envelope secret (development, DEALDESK_SECRET): ${config.secret}`);
-  if (generatedPassword !== null) {
-    lines.push(
-      `  first admin created: ID "${config.firstAdmin.id}", email ${config.firstAdmin.email}`,
-      `  password (shown once, keep it): ${generatedPassword}`,
-    );
-  }
-  return `${lines.join('\n')}\n`;
-}
 
 /** Where `app` listens, as a URL to print. */
 function urlOf(config: ServerConfig, port: number): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  canReceiveMail,
   forgetPasswordSchema,
   loginSchema,
   newPasswordFormSchema,
@@ -99,5 +100,25 @@ describe('newPasswordFormSchema', () => {
     expect(messageOf(newPasswordFormSchema, { password: 'abc', confirmPassword: 'abc' })).toBe(
       'Password must be at least 6 characters long',
     );
+  });
+});
+
+describe('admin addresses', () => {
+  it('take a host without a dot for a reset, as the default admin@localhost', () => {
+    expect(forgetPasswordSchema.parse({ a_email: ' admin@localhost ' }).a_email).toBe(
+      'admin@localhost',
+    );
+    expect(forgetPasswordSchema.safeParse({ a_email: 'admin' }).success).toBe(false);
+    expect(forgetPasswordSchema.safeParse({ a_email: 'a b@localhost' }).success).toBe(false);
+  });
+
+  it.each([
+    ['ops@dealdesk.in', true],
+    ['admin@localhost', false],
+    ['admin@dealdesk.test', false],
+    ['admin@shop.example', false],
+    ['admin@box.local', false],
+  ])('%s can receive mail: %s', (email, deliverable) => {
+    expect(canReceiveMail(email)).toBe(deliverable);
   });
 });

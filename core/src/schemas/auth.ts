@@ -47,12 +47,26 @@ export const otpSchema = z.object({
 export type Otp = z.output<typeof otpSchema>;
 export type OtpInput = z.input<typeof otpSchema>;
 
+/**
+ * An address as an admin's may be: a host name without a dot is fine (the default first admin
+ * is `admin@localhost`, and a reset must work for it), which zod's email check refuses.
+ */
+export const adminEmailPattern =
+  /^[^\s@]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/i;
+
 /** POST /api/admin/ForgetPw. */
 export const forgetPasswordSchema = z.object({
   a_email: requiredText(authMessages.emailRequired).pipe(
-    z.email({ error: authMessages.emailInvalid }),
+    z.email({ error: authMessages.emailInvalid, pattern: adminEmailPattern }),
   ),
 });
+
+/** Domains that no mail server delivers to (RFC 2606, RFC 6761), and hosts without a dot. */
+const undeliverableDomain = /^(?:[^.]+|.*\.(?:localhost|test|invalid|example|local))$/i;
+
+/** Whether mail sent to `email` through a real mail server can arrive. */
+export const canReceiveMail = (email: string): boolean =>
+  !undeliverableDomain.test(email.slice(email.lastIndexOf('@') + 1));
 export type ForgetPassword = z.output<typeof forgetPasswordSchema>;
 export type ForgetPasswordInput = z.input<typeof forgetPasswordSchema>;
 

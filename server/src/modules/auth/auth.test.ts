@@ -227,6 +227,18 @@ describe.each(dialects)('sign-in, reset, sessions and API tokens on %s', (dialec
     );
   });
 
+  it('starts a reset for an address without a dot in its host, like the default admin@localhost', async () => {
+    const admin = { ...(await createTestAdmin(server)), a_email: '' };
+    admin.a_email = `${admin.a_id}@localhost`;
+    await server.app.dealdesk.auth.createAdmin({ ...admin, a_id: `${admin.a_id}-local` });
+    const { state, api } = session();
+    const started = await api.admin.forgetPassword({ a_email: admin.a_email });
+    expect(started).toMatchObject({ status: true, message: messages.resetCodeSent });
+    state.token = started.token ?? null;
+    const code = await mailedCode(admin.a_email);
+    expect(await api.admin.forgetPasswordOtp({ otp: code })).toMatchObject({ status: true });
+  });
+
   it('answers an unknown email exactly like a known one, and no code opens its token', async () => {
     const admin = await createTestAdmin(server);
     const { state, api } = session();

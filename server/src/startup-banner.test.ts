@@ -1,0 +1,28 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe as suite, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+import { describe } from './startup-banner.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'dealdesk-banner-'));
+const configWith = (env: Record<string, string>) =>
+  loadConfig({ DEALDESK_DATA_DIR: dataDir, DEALDESK_API_KEY: 'k', ...env });
+
+suite('the start-up banner', () => {
+  it('warns when mail goes out over SMTP to an address that cannot receive it', () => {
+    const banner = describe(configWith({ SMTP_URL: 'smtp://mail.example.com' }), 'http://x', null);
+    expect(banner).toContain(
+      "warning: mail to the first admin's address admin@localhost cannot be delivered",
+    );
+  });
+
+  it('says nothing of it for a real address, or when mail goes to the console', () => {
+    const real = configWith({
+      SMTP_URL: 'smtp://mail.example.com',
+      DEALDESK_ADMIN_EMAIL: 'ops@dealdesk.in',
+    });
+    expect(describe(real, 'http://x', null)).not.toContain('warning');
+    expect(describe(configWith({}), 'http://x', null)).not.toContain('warning');
+  });
+});

@@ -1,0 +1,35 @@
+// What the terminal shows once the server listens: where, with what storage and mail, the
+// development keys and the first admin's password when they were generated, and warnings.
+import { canReceiveMail } from '@dealdesk/core';
+import type { ServerConfig } from './config.js';
+
+/** What the terminal shows once the server listens. */
+export function describe(
+  config: ServerConfig,
+  url: string,
+  generatedPassword: string | null,
+): string {
+  const lines = [
+    '',
+    `Dealdesk is running at ${url}`,
+    `  storage: ${config.databaseUrl === null ? `SQLite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  mail:    ${config.smtpUrl === null ? `console and ${config.dataDir}/outbox/` : 'SMTP (SMTP_URL)'}`,
+  ];
+  if (config.generatedKeys.apiKey)
+    lines.push(`  API key (development, x-api-key): ${config.apiKey}`);
+  if (config.generatedKeys.secret)
+    lines.push(`  envelope secret (development, DEALDESK_SECRET): ${config.secret}`);
+  if (config.smtpUrl !== null && !canReceiveMail(config.firstAdmin.email))
+    lines.push(
+      `  warning: mail to the first admin's address ${config.firstAdmin.email} cannot be delivered,`,
+      '           so sign-in codes and password resets will not arrive: set DEALDESK_ADMIN_EMAIL',
+      '           to a real address before the first start.',
+    );
+  if (generatedPassword !== null) {
+    lines.push(
+      `  first admin created: ID "${config.firstAdmin.id}", email ${config.firstAdmin.email}`,
+      `  password (shown once, keep it): ${generatedPassword}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
