@@ -22,7 +22,14 @@ export interface AuthSettings {
   /** How long the reset token stays valid after its code was accepted. */
   resetTtlMs: number;
   sessionTtlMs: number;
+  /**
+   * The ceiling of sign-in attempts on one admin ID from anywhere (OWASP ASVS 2.2.1: at most
+   * 100 failures an hour); the admin is mailed when it is reached.
+   */
   loginPerAdminId: RateLimitRule;
+  /** Attempts on one admin ID from one address: a stranger elsewhere cannot lock the admin out. */
+  loginPerAdminIdAndAddress: RateLimitRule;
+  /** Every step before a session, from one address. */
   loginPerAddress: RateLimitRule;
 }
 
@@ -84,7 +91,8 @@ export const defaultAuthSettings: AuthSettings = {
   codeMaxTries: 5,
   resetTtlMs: 15 * minute,
   sessionTtlMs: 24 * 60 * minute,
-  loginPerAdminId: { max: 5, windowMs: 15 * minute },
+  loginPerAdminId: { max: 100, windowMs: 60 * minute },
+  loginPerAdminIdAndAddress: { max: 5, windowMs: 15 * minute },
   loginPerAddress: { max: 20, windowMs: 15 * minute },
 };
 

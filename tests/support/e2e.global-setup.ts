@@ -43,7 +43,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const unlimited = { max: 100_000, windowMs: 60_000 };
   const config = {
     ...loaded,
-    auth: { ...loaded.auth, loginPerAdminId: unlimited, loginPerAddress: unlimited },
+    auth: {
+      ...loaded.auth,
+      loginPerAdminId: unlimited,
+      loginPerAdminIdAndAddress: unlimited,
+      loginPerAddress: unlimited,
+    },
   };
   const app = await buildApp(config, { print: () => {} });
   await app.dealdesk.auth.ensureFirstAdmin();

@@ -99,13 +99,21 @@ export interface ApiRouter {
   post: Register;
   put: Register;
   delete: Register;
-  /** An attempt limit keyed by something in the input (e.g. the admin ID being tried). */
+  /**
+   * An attempt limit keyed by something in the input (e.g. the admin ID being tried).
+   * `onFirstRefusal` runs once per window, at the first attempt refused (a notice to mail).
+   */
   limiter<I>(
     name: string,
     rule: RateLimitRule,
     keyOf: (input: I, request: FastifyRequest) => string,
+    onFirstRefusal?: (input: I) => Promise<void>,
   ): AttemptLimit<I>;
 }
+
+/** `isAllowed` marks a key on the store's allow list; a counted one says whether it is over. */
+const exceeded = (result: { isAllowed: true } | { isAllowed: false; isExceeded: boolean }) =>
+  !result.isAllowed && result.isExceeded;
 
 function parseWith<S extends Schema>(schema: S | undefined, value: unknown): Parsed<S> {
   return (schema === undefined ? undefined : schema.parse(value)) as Parsed<S>;
@@ -145,18 +153,23 @@ export function createApiRouter(
     post: register('POST'),
     put: register('PUT'),
     delete: register('DELETE'),
-    limiter(name, rule, keyOf) {
+    limiter(name, rule, keyOf, onFirstRefusal) {
       // The rate-limit store keys on the request; the key itself comes from the parsed input.
       const keys = new WeakMap<FastifyRequest, string>();
-      const check = app.createRateLimit({
-        max: rule.max,
+      const keyGenerator = (request: FastifyRequest) => keys.get(request) ?? request.ip;
+      const check = app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator });
+      // A second counter of the same window allows one refusal notice.
+      const notice = app.createRateLimit({
+        max: 1,
         timeWindow: rule.windowMs,
-        keyGenerator: (request) => keys.get(request) ?? request.ip,
+        keyGenerator: (request) => `${keyGenerator(request)}:notice`,
       });
       return async (input, request) => {
         keys.set(request, `${name}:${keyOf(input, request)}`);
         const result = await check(request);
-        if (!result.isAllowed && result.isExceeded) {
+        if (exceeded(result)) {
+          if (onFirstRefusal !== undefined && !exceeded(await notice(request)))
+            await onFirstRefusal(input);
           throw new HttpError(
             429,
             `Too many attempts. Please try again in ${result.ttlInSeconds} seconds.`,

@@ -1,3 +1,4 @@
+import { createApiClient } from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAuthSettings } from '../../config.js';
 import {
@@ -333,9 +334,12 @@ describe.each(dialects)('sign-in rate limits on %s', (dialect) => {
     database = await freshDatabase(dialect);
     server = await startTestServer(
       testConfig(database, {
+        // The tests come from several addresses through a proxy that says so.
+        trustProxy: true,
         auth: {
           ...defaultAuthSettings,
-          loginPerAdminId: { max: 3, windowMs: 60_000 },
+          loginPerAdminId: { max: 6, windowMs: 3_600_000 },
+          loginPerAdminIdAndAddress: { max: 3, windowMs: 60_000 },
           loginPerAddress: { max: 8, windowMs: 60_000 },
         },
       }),
@@ -346,22 +350,65 @@ describe.each(dialects)('sign-in rate limits on %s', (dialect) => {
     await database.drop();
   });
 
-  it('limits attempts per admin ID, then per address, with 429 and a message', async () => {
+  /** The sign-in calls as seen coming from `address`. */
+  const from = (address: string) =>
+    createApiClient({
+      baseUrl: server.baseUrl,
+      apiKey: server.config.apiKey,
+      secret: server.config.secret,
+      fetch: (input, init) =>
+        fetch(input, {
+          ...init,
+          headers: { ...(init?.headers as Record<string, string>), 'x-forwarded-for': address },
+        }),
+    }).admin;
+  const ceilingMails = (email: string) =>
+    server.printed.filter(
+      (text) =>
+        text.toLowerCase().includes(`to: ${email.toLowerCase()}`) &&
+        text.includes('sign-in paused'),
+    ).length;
+
+  it('locks an admin ID out of one address only: the right password elsewhere still signs in', async () => {
     const admin = await createTestAdmin(server);
-    const api = clientFor(server).admin;
+    const stranger = from('203.0.113.7');
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      expect((await api.login({ a_id: admin.a_id, a_password: 'wrong-password' })).httpStatus).toBe(
-        401,
-      );
+      const wrong = await stranger.login({ a_id: admin.a_id, a_password: 'wrong-password' });
+      expect(wrong.httpStatus).toBe(401);
     }
-    // The right password is refused too once the ID's attempts are spent.
-    const limited = await api.login({ a_id: admin.a_id.toUpperCase(), a_password: admin.password });
+    const limited = await stranger.login({ a_id: admin.a_id, a_password: admin.password });
     expect(limited.httpStatus).toBe(429);
     expect(limited.message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+    // The admin, elsewhere, is not locked out.
+    const owner = await from('198.51.100.20').login({
+      a_id: admin.a_id,
+      a_password: admin.password,
+    });
+    expect(owner).toMatchObject({ status: true, httpStatus: 200 });
+  });
 
-    // Other IDs from the same address go on until the address's own limit (8 attempts).
+  it('refuses an admin ID from anywhere past its ceiling, and mails the admin once', async () => {
+    const admin = await createTestAdmin(server);
+    const attempt = (address: string) =>
+      from(address).login({ a_id: admin.a_id, a_password: 'wrong-password' });
+    // Six attempts from three addresses reach the ceiling (two each, under the pair limit).
+    for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3'])
+      for (let round = 0; round < 2; round += 1)
+        expect((await attempt(address)).httpStatus).toBe(401);
+    expect(ceilingMails(admin.a_email)).toBe(0);
+    const refused = await from('203.0.113.4').login({
+      a_id: admin.a_id,
+      a_password: admin.password,
+    });
+    expect(refused.httpStatus).toBe(429);
+    expect((await attempt('203.0.113.5')).httpStatus).toBe(429);
+    expect(ceilingMails(admin.a_email)).toBe(1);
+  });
+
+  it('limits every step per address, whatever ID is tried', async () => {
+    const api = from('192.0.2.50');
     const other = await createTestAdmin(server);
-    for (let attempt = 0; attempt < 3; attempt += 1) {
+    for (let attempt = 0; attempt < 7; attempt += 1) {
       expect(
         (await api.login({ a_id: `someone-${attempt}`, a_password: 'whatever' })).httpStatus,
       ).toBe(401);

@@ -15,28 +15,36 @@ import type { AuthService } from './service.js';
 export function authModule(auth: AuthService): Module {
   return (api, { config }) => {
     const limits = config.auth;
-    // Every step before a session is limited per address; the ID or email being tried has
-    // its own, tighter limit.
+    // Every step before a session is limited per address. The ID or email being tried has a
+    // tight limit per address, and a ceiling from anywhere, which mails its admin when reached.
     const perAddress = api.limiter(
       'sign-in-address',
       limits.loginPerAddress,
       (_input, request) => request.ip,
     );
-    const perAdminId = api.limiter(
-      'sign-in-id',
-      limits.loginPerAdminId,
-      (input: { body: { a_id: string } }) => input.body.a_id.toLowerCase(),
+    const loginId = (input: { body: { a_id: string } }) => input.body.a_id.toLowerCase();
+    const email = (input: { body: { a_email: string } }) => input.body.a_email.toLowerCase();
+    const perAdminIdHere = api.limiter(
+      'sign-in-id-address',
+      limits.loginPerAdminIdAndAddress,
+      (input: { body: { a_id: string } }, request) => `${loginId(input)}@${request.ip}`,
     );
-    const perEmail = api.limiter(
-      'reset-email',
-      limits.loginPerAdminId,
-      (input: { body: { a_email: string } }) => input.body.a_email.toLowerCase(),
+    const perAdminId = api.limiter('sign-in-id', limits.loginPerAdminId, loginId, (input) =>
+      auth.noticeAttemptCeiling({ loginId: loginId(input) }),
+    );
+    const perEmailHere = api.limiter(
+      'reset-email-address',
+      limits.loginPerAdminIdAndAddress,
+      (input: { body: { a_email: string } }, request) => `${email(input)}@${request.ip}`,
+    );
+    const perEmail = api.limiter('reset-email', limits.loginPerAdminId, email, (input) =>
+      auth.noticeAttemptCeiling({ email: email(input) }),
     );
 
     api.post('/api/admin/login', {
       access: 'public',
       body: loginSchema,
-      limits: [perAddress, perAdminId],
+      limits: [perAddress, perAdminIdHere, perAdminId],
       handler: async ({ body }) => {
         const token = await auth.checkCredentials(body.a_id, body.a_password);
         return { status: true, message: messages.codeSent, token };
@@ -56,7 +64,7 @@ export function authModule(auth: AuthService): Module {
     api.post('/api/admin/ForgetPw', {
       access: 'public',
       body: forgetPasswordSchema,
-      limits: [perAddress, perEmail],
+      limits: [perAddress, perEmailHere, perEmail],
       handler: async ({ body }) => {
         const token = await auth.startReset(body.a_email);
         return { status: true, message: messages.resetCodeSent, token };

@@ -134,6 +134,31 @@ export function authService(context: AppContext) {
       return token;
     },
 
+    /**
+     * Mails an admin whose sign-in or reset attempts reached the ceiling (once per window: see
+     * the limiter). A failed mail is logged: the refusal stands either way.
+     */
+    async noticeAttemptCeiling(who: { loginId: string } | { email: string }): Promise<void> {
+      const admin =
+        'loginId' in who
+          ? await repo.findAdminByLoginId(who.loginId)
+          : await repo.findAdminByEmail(who.email);
+      if (admin === undefined) return;
+      const { max, windowMs } = config.auth.loginPerAdminId;
+      const minutes = Math.round(windowMs / 60_000);
+      await mail
+        .send({
+          to: admin.a_email,
+          subject: 'Dealdesk: sign-in paused after too many attempts',
+          text:
+            `Someone tried to sign in to Dealdesk as "${admin.a_id}" (or to reset its password) ` +
+            `${max} times within ${minutes} minutes.\nFurther attempts are refused until the ` +
+            `window ends. If this was not you, your admin ID is known to someone: keep your ` +
+            `password strong and unique.\n`,
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'attempt ceiling mail failed'));
+    },
+
     /** Reset step 2: the code lets this token set a new password, once, for a short while. */
     async confirmResetCode(caller: PendingCaller, code: string): Promise<void> {
       await checkCode(caller, code);
