@@ -112,8 +112,9 @@ export interface ApiRouter {
 }
 
 /** `isAllowed` marks a key on the store's allow list; a counted one says whether it is over. */
-const exceeded = (result: { isAllowed: true } | { isAllowed: false; isExceeded: boolean }) =>
-  !result.isAllowed && result.isExceeded;
+const exceeded = <R extends { isAllowed: true } | { isAllowed: false; isExceeded: boolean }>(
+  result: R,
+): result is Extract<R, { isAllowed: false }> => !result.isAllowed && result.isExceeded;
 
 function parseWith<S extends Schema>(schema: S | undefined, value: unknown): Parsed<S> {
   return (schema === undefined ? undefined : schema.parse(value)) as Parsed<S>;

@@ -1,20 +1,41 @@
-import type { ClientResult } from '@dealdesk/core';
+import { newIdempotencyKey, type ApiClient, type ClientResult } from '@dealdesk/core';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { api } from '../app/api.js';
 import { confirmWithCaptcha } from './captcha.js';
 import { toastSuccess, unwrap } from './notify.js';
 
 /**
+ * One form's submissions: `client()` sends the submission's Idempotency-Key with its POSTs, the
+ * same for a double click or a retry, so the server creates or sends once; `done()` after a
+ * success starts the next submission with a new key.
+ */
+export function useSubmission() {
+  const key = useRef('');
+  if (key.current === '') key.current = newIdempotencyKey();
+  return {
+    client: (): ApiClient => api.withIdempotencyKey(key.current),
+    done: () => {
+      key.current = newIdempotencyKey();
+    },
+  };
+}
+
+/**
  * A write call: shows the server's message (or `fallback` when it sends none), then reloads
- * the lists under `refresh`. Failures toast through the query client.
+ * the lists under `refresh`. Failures toast through the query client. A call that creates or
+ * sends uses the `client` it is given, so its submission's key goes with it (useSubmission).
  */
 export function useApiMutation<Input, Answer extends object>(
-  call: (input: Input) => Promise<ClientResult<Answer>>,
+  call: (input: Input, client: ApiClient) => Promise<ClientResult<Answer>>,
   { refresh, fallback = 'Updated successfully' }: { refresh: QueryKey; fallback?: string },
 ) {
   const queryClient = useQueryClient();
+  const submission = useSubmission();
   return useMutation({
-    mutationFn: async (input: Input) => unwrap(await call(input)),
+    mutationFn: async (input: Input) => unwrap(await call(input, submission.client())),
     onSuccess: async (answer) => {
+      submission.done();
       toastSuccess(answer.message === '' ? fallback : answer.message);
       await queryClient.invalidateQueries({ queryKey: refresh });
     },

@@ -1,10 +1,11 @@
-import { adMessages, type AdUnitAdd, type AdUnitAddInput } from '@dealdesk/core';
+import { adMessages, type AdUnitAdd, type AdUnitAddInput, type ApiClient } from '@dealdesk/core';
 import { Button, Collapse, Group, Paper, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import type { z } from 'zod';
 import { useFormState } from '../../ui/form.js';
+import { useSubmission } from '../../ui/mutations.js';
 import { toastSuccess } from '../../ui/notify.js';
 import { checkSayingOnce, markOf } from './validation.js';
 
@@ -24,14 +25,16 @@ export function AdAddForm({
   label: string;
   idLabel: string;
   schema: z.ZodType<AdUnitAdd, AdUnitAddInput>;
-  /** Sends the checked ad; answers the server's message. */
-  add: (ad: AdUnitAdd) => Promise<string>;
+  /** Sends the checked ad through the submission's client; answers the server's message. */
+  add: (ad: AdUnitAdd, client: ApiClient) => Promise<string>;
 }) {
   const [opened, toggle] = useDisclosure(false);
   const form = useFormState<AdUnitAddInput>(blank);
+  const submission = useSubmission();
   const save = useMutation({
-    mutationFn: add,
+    mutationFn: (ad: AdUnitAdd) => add(ad, submission.client()),
     onSuccess: (message) => {
+      submission.done();
       toastSuccess(message);
       form.setValues(blank);
     },

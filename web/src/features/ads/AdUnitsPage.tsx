@@ -35,7 +35,7 @@ export function AdUnitsPage({ type }: { type: AdUnitType }) {
           label={label}
           idLabel="Ad ID"
           schema={adUnitAddSchema}
-          add={async (ad) => saved(await api.adUnits.add(type, ad))}
+          add={async (ad, client) => saved(await client.adUnits.add(type, ad))}
         />
         <SearchAds value={search} onChange={setSearch} label={label} />
       </Group>

@@ -93,7 +93,7 @@ export function WebAdsPage() {
           label="Website Ads"
           idLabel="Ad URL"
           schema={webAdAddSchema}
-          add={async (ad) => saved(await api.webAds.add(ad))}
+          add={async (ad, client) => saved(await client.webAds.add(ad))}
         />
         <SearchAds value={search} onChange={setSearch} label="Website Ads" />
       </Group>

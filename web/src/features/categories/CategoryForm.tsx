@@ -1,6 +1,5 @@
 import { categoryAddSchema, categoryUpdateSchema, type Category } from '@dealdesk/core';
 import type { FormEvent, RefObject } from 'react';
-import { api } from '../../app/api.js';
 import { validate } from '../../ui/form.js';
 import { uploadOf } from '../../ui/upload.js';
 import { CatalogueFormFrame } from './CatalogueFormFrame.js';
@@ -46,8 +45,8 @@ export function CategoryForm({
       if (image === null || bg_image === null) return;
       const { name } = verdict.data;
       save.mutate({
-        send: () =>
-          api.categories.add({ name, image: uploadOf(image), bg_image: uploadOf(bg_image) }),
+        send: (client) =>
+          client.categories.add({ name, image: uploadOf(image), bg_image: uploadOf(bg_image) }),
         success: 'Category added',
       });
       return;
@@ -55,8 +54,8 @@ export function CategoryForm({
     const verdict = validate(categoryUpdateSchema, { id: editing._id, name: draft.name, ...files });
     if (!verdict.ok) return setErrors(verdict.errors);
     save.mutate({
-      send: () =>
-        api.categories.edit({
+      send: (client) =>
+        client.categories.edit({
           id: editing._id,
           name: verdict.data.name,
           ...(draft.image === null ? {} : { image: uploadOf(draft.image) }),

@@ -1,7 +1,6 @@
 import { subcategoryAddSchema, subcategoryUpdateSchema, type Subcategory } from '@dealdesk/core';
 import { Select } from '@mantine/core';
 import type { FormEvent, RefObject } from 'react';
-import { api } from '../../app/api.js';
 import { validate } from '../../ui/form.js';
 import { uploadOf } from '../../ui/upload.js';
 import { CatalogueFormFrame } from './CatalogueFormFrame.js';
@@ -54,7 +53,7 @@ export function SubcategoryForm({
       if (image === null) return;
       const { name, categoryId } = verdict.data;
       save.mutate({
-        send: () => api.subcategories.add({ name, categoryId, image: uploadOf(image) }),
+        send: (client) => client.subcategories.add({ name, categoryId, image: uploadOf(image) }),
         success: 'Subcategory added',
       });
       return;
@@ -63,8 +62,8 @@ export function SubcategoryForm({
     if (!verdict.ok) return setErrors(verdict.errors);
     const { name, categoryId } = verdict.data;
     save.mutate({
-      send: () =>
-        api.subcategories.edit({
+      send: (client) =>
+        client.subcategories.edit({
           id: editing._id,
           name,
           categoryId,

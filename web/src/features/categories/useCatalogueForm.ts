@@ -1,7 +1,8 @@
-import type { ClientResult } from '@dealdesk/core';
+import type { ApiClient, ClientResult } from '@dealdesk/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FieldErrors } from '../../ui/form.js';
+import { useSubmission } from '../../ui/mutations.js';
 import { toastSuccess } from '../../ui/notify.js';
 import { unwrapOr } from '../products/answers.js';
 import { categoryFailure } from './messages.js';
@@ -31,10 +32,17 @@ export function useCatalogueForm<Draft extends object>(
     setSlotKey((key) => key + 1);
     onDone();
   };
+  const submission = useSubmission();
   const save = useMutation({
-    mutationFn: async ({ send }: { send: () => Promise<ClientResult<object>>; success: string }) =>
-      unwrapOr(await send(), categoryFailure),
+    mutationFn: async ({
+      send,
+    }: {
+      /** The call, through the submission's client (see useSubmission). */
+      send: (client: ApiClient) => Promise<ClientResult<object>>;
+      success: string;
+    }) => unwrapOr(await send(submission.client()), categoryFailure),
     onSuccess: async (_answer, { success }) => {
+      submission.done();
       toastSuccess(success);
       reset();
       await refreshCatalogue(queryClient);

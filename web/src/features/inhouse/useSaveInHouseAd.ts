@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
+import { useSubmission } from '../../ui/mutations.js';
 import { ApiFailure, toastSuccess } from '../../ui/notify.js';
 import { unwrapOr } from '../products/answers.js';
 import { inHouseKeys, inHouseTexts, uploadFailure } from './answers.js';
@@ -19,15 +20,17 @@ export function useErrorPageWhenUnreachable() {
 export function useSaveInHouseAd(onSaved?: () => void) {
   const queryClient = useQueryClient();
   const toErrorPage = useErrorPageWhenUnreachable();
+  const submission = useSubmission();
   const save = useMutation({
     mutationFn: async (submit: InHouseSubmit) =>
       unwrapOr(
         await (submit.mode === 'create'
-          ? api.inHouseAds.create(submit.request)
+          ? submission.client().inHouseAds.create(submit.request)
           : api.inHouseAds.edit(submit.request)),
         uploadFailure,
       ),
     onSuccess: async (_answer, submit) => {
+      submission.done();
       toastSuccess(submit.mode === 'create' ? inHouseTexts.uploaded : inHouseTexts.updated);
       await queryClient.invalidateQueries({ queryKey: inHouseKeys.all });
       onSaved?.();

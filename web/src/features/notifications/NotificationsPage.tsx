@@ -5,6 +5,8 @@ import {
   wrongAnswerMessages,
   type DeliveryState,
   type Notification,
+  type NotificationSendRequest,
+  type NotificationResendRequest,
 } from '@dealdesk/core';
 import {
   Anchor,
@@ -66,10 +68,13 @@ function SendForm() {
   const form = useFormState<SendValues>(blank);
   const [icon, setIcon] = useState<File | null>(null);
   const [slotKey, setSlotKey] = useState(0);
-  const send = useApiMutation(api.notifications.send, {
-    refresh: historyKey,
-    fallback: 'Notification sent successfully !',
-  });
+  const send = useApiMutation(
+    (input: NotificationSendRequest, client) => client.notifications.send(input),
+    {
+      refresh: historyKey,
+      fallback: 'Notification sent successfully !',
+    },
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const { sendAt, ...texts } = form.values;
@@ -172,10 +177,13 @@ export function NotificationsPage() {
     queryFn: async () => unwrap(await api.notifications.history()).data ?? [],
   });
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const resend = useApiMutation(api.notifications.resend, {
-    refresh: historyKey,
-    fallback: 'Notification sent successfully !',
-  });
+  const resend = useApiMutation(
+    (input: NotificationResendRequest, client) => client.notifications.resend(input),
+    {
+      refresh: historyKey,
+      fallback: 'Notification sent successfully !',
+    },
+  );
   const remove = useGuardedDelete(api.notifications.remove, {
     refresh: historyKey,
     what: 'notification',

@@ -8,8 +8,8 @@ import {
 import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { api } from '../../app/api.js';
 import { useFormState } from '../../ui/form.js';
+import { useSubmission } from '../../ui/mutations.js';
 import { toastSuccess } from '../../ui/notify.js';
 import { checkSayingOnce, markOf } from '../ads/validation.js';
 import { unwrapOr } from './answers.js';
@@ -48,13 +48,17 @@ export function AddProductPage() {
   // A new form (after an add) starts its own image previews and rows.
   const [formKey, setFormKey] = useState(0);
 
+  const submission = useSubmission();
   const add = useMutation({
     mutationFn: async ({ productData, imageUrls: urls }: Omit<ProductCreate, 'images'>) =>
       unwrapOr(
-        await api.products.create({ productData, imageUrls: urls, images: files.map(uploadOf) }),
+        await submission
+          .client()
+          .products.create({ productData, imageUrls: urls, images: files.map(uploadOf) }),
         { failed: 'Failed to add product', unreachable: 'An error occurred while adding product' },
       ),
     onSuccess: async () => {
+      submission.done();
       toastSuccess('Product added successfully');
       form.setValues(emptyProduct);
       form.setErrors({});

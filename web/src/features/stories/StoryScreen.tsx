@@ -1,4 +1,5 @@
 // The story video page and the story ads page: an add form above the list.
+import type { StoryAddRequest } from '@dealdesk/core';
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../ui/notify.js';
@@ -9,9 +10,9 @@ import { StoryHeading } from './StoryHeading.js';
 import { StoryList } from './StoryList.js';
 
 export function StoryScreen({ kind }: { kind: StoryKind }) {
-  const { group, listKey, list } = storyCalls(kind);
+  const { groupOf, listKey, list } = storyCalls(kind);
   const stories = useQuery({ queryKey: listKey, queryFn: async () => unwrap(await list()) });
-  const add = useApiMutation(group.add, {
+  const add = useApiMutation((input: StoryAddRequest, client) => groupOf(client).add(input), {
     refresh: listKey,
     fallback: kind === 'video' ? 'Story added successfully' : 'Story ad added successfully',
   });

@@ -4,6 +4,7 @@ import {
   bannerImageAddRule,
   truncateBannerName,
   type Banner,
+  type BannerAddRequest,
 } from '@dealdesk/core';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -32,7 +33,7 @@ function AddBannerForm() {
   const form = useFormState(emptyBanner);
   const [file, setFile] = useState<File | null>(null);
   const [round, setRound] = useState(0);
-  const add = useApiMutation(api.banners.add, {
+  const add = useApiMutation((input: BannerAddRequest, client) => client.banners.add(input), {
     refresh: bannerListKey,
     fallback: 'Banner added successfully',
   });

@@ -6,6 +6,7 @@ import {
   shortcutImageRule,
   shortcutPageSize,
   type ShortcutStory,
+  type ShortcutAddRequest,
 } from '@dealdesk/core';
 import {
   Button,
@@ -42,7 +43,7 @@ function AddShortcutForm({ nextNumber }: { nextNumber: number | undefined }) {
   const form = useFormState(emptyAdd);
   const [image, setImage] = useState<File | null>(null);
   const [round, setRound] = useState(0);
-  const add = useApiMutation(api.shortcuts.add, {
+  const add = useApiMutation((input: ShortcutAddRequest, client) => client.shortcuts.add(input), {
     refresh: listKey,
     fallback: 'Shortcut added successfully',
   });
