@@ -161,7 +161,7 @@ describe('website ads', () => {
     await page.getByRole('button', { name: '+ Add Website Ads' }).click();
     const form = page.getByRole('form', { name: 'Add Website Ads' });
     await form.getByLabel(/^Ad Name/).fill('Diwalisale');
-    await form.getByLabel(/^Ad URL/).fill('not a link');
+    await form.getByLabel(/^Ad URL/).fill('not-a-link');
     await form.getByLabel(/^Description/).fill('The festive landing page');
     await form.getByRole('button', { name: 'Submit' }).click();
     await form.getByText('Enter a valid ad URL').waitFor();

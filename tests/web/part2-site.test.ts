@@ -129,6 +129,29 @@ describe('notifications', () => {
     await chooseFile(page, form().getByLabel('Icon'), png('bell.png'), 'accepted');
     await expect.poll(() => form().getByLabel('Icon').getAttribute('data-check')).toBe('accepted');
     await form().getByRole('button', { name: 'Send' }).click();
+    // Nothing goes out before the admin has seen it as a phone shows it, and whom it reaches.
+    const confirm = page.getByRole('dialog', {
+      name: 'Send this notification to every app user?',
+    });
+    const preview = confirm.getByRole('figure', { name: /Preview of the notification/ });
+    await preview.getByText('Diwali deals are live').waitFor();
+    await preview.getByText('Up to 80% off across the app.').waitFor();
+    expect(await preview.locator('img').getAttribute('src')).toMatch(/^blob:/);
+    await confirm.getByText('every user of the app', { exact: false }).waitFor();
+    await confirm.getByText('https://deals.example/diwali').waitFor();
+    await screenshot(page, 'notification-confirm');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(
+      await history()
+        .getByRole('row', { name: /Diwali deals are live/ })
+        .count(),
+    ).toBe(0);
+    // A double click on Send opens one confirmation; one on its button sends one notification.
+    await form().getByRole('button', { name: 'Send' }).dblclick();
+    await confirm.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    await confirm.getByRole('button', { name: 'Send now' }).dblclick();
     await toast(page, 'Notification sent successfully !');
     const sent = history().getByRole('row', { name: /Diwali deals are live/ });
     await sent.getByText('Sent', { exact: true }).waitFor();
@@ -145,10 +168,20 @@ describe('notifications', () => {
     await form()
       .getByLabel(/^Message/)
       .fill('Starts Saturday at 10.');
+    // A time already past would go out at once: refused on the field.
+    await form()
+      .getByLabel(/^Send at/)
+      .fill('2020-01-01T00:00');
+    await form().getByRole('button', { name: 'Schedule' }).click();
+    await form().getByText('The send time is in the past', { exact: false }).waitFor();
     await form()
       .getByLabel(/^Send at/)
       .fill('2099-01-01T10:00');
     await form().getByRole('button', { name: 'Schedule' }).click();
+    await page
+      .getByRole('dialog', { name: 'Send this notification to every app user?' })
+      .getByRole('button', { name: 'Schedule' })
+      .click();
     await toast(page, 'Notification scheduled successfully !');
     await history()
       .getByRole('row', { name: /Weekend flash sale/ })
@@ -158,7 +191,17 @@ describe('notifications', () => {
   });
 
   it('resends a notification with its icon', async () => {
+    expect(
+      await history()
+        .getByRole('row', { name: /Diwali deals are live/ })
+        .count(),
+    ).toBe(1);
     await page.getByRole('button', { name: 'Resend Diwali deals are live' }).click();
+    const confirm = page.getByRole('dialog', {
+      name: 'Resend this notification to every app user?',
+    });
+    expect(await confirm.locator('img').getAttribute('src')).toMatch(/^\/media\//);
+    await confirm.getByRole('button', { name: 'Resend now' }).click();
     await toast(page, 'Notification sent successfully !');
     await expect
       .poll(() =>

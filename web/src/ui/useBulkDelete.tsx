@@ -2,7 +2,7 @@ import type { ClientResult } from '@dealdesk/core';
 import { Button } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { QueryKey } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRowSelection } from './useRowSelection.js';
 import { useGuardedDelete } from './mutations.js';
 
 /**
@@ -11,12 +11,21 @@ import { useGuardedDelete } from './mutations.js';
  */
 export function useBulkDelete(
   remove: (input: { id: string[] }) => Promise<ClientResult<object>>,
-  options: { refresh: QueryKey; what: string; wrongAnswer: string },
+  {
+    rows,
+    ...options
+  }: {
+    refresh: QueryKey;
+    what: string;
+    wrongAnswer: string;
+    /** The rows on screen: only they can be selected. */
+    rows: readonly { _id: string }[] | undefined;
+  },
 ) {
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, setSelected, clear } = useRowSelection(rows, null);
   const guarded = useGuardedDelete(remove, options);
   const deleteIds = async (ids: string[]) => {
-    if (await guarded.run(ids)) setSelected(new Set());
+    if (await guarded.run(ids)) clear();
   };
   const toolbar =
     selected.size > 0 ? (

@@ -17,6 +17,7 @@ import { CountLink } from '../../ui/CountLink.js';
 import type { Column } from '../../ui/DataTable.js';
 import { validate } from '../../ui/form.js';
 import { toastError, toastSuccess } from '../../ui/notify.js';
+import { useRowSelection } from '../../ui/useRowSelection.js';
 import { unwrapOr } from '../products/answers.js';
 import { FilterChip } from '../products/FilterChip.js';
 import { DateCell, EventBadge, PriceCell, ProductCell } from '../products/columns.js';
@@ -70,7 +71,6 @@ export function ProductEventsPage() {
   const [page, setPage] = useState(1);
   const [shownEvent, setShownEvent] = useState<ProductEvent | typeof allEvents>(allEvents);
   const { typed, setTyped, search } = useListSearch(setPage);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const [newEvent, setNewEvent] = useState<ProductEvent | ''>('');
   // As the spec's screen asks: the two other filters empty, the event or null.
   const list = useProductList({
@@ -82,6 +82,12 @@ export function ProductEventsPage() {
     events: shownEvent === allEvents ? null : shownEvent,
   });
 
+  const { selected, setSelected, clear } = useRowSelection(list.data?.products, {
+    page,
+    shownEvent,
+    search,
+  });
+
   const update = useMutation({
     mutationFn: async (change: { id: string[]; event: ProductEvent }) =>
       unwrapOr(await api.products.updateEvents(change), {
@@ -90,7 +96,7 @@ export function ProductEventsPage() {
       }),
     onSuccess: async () => {
       toastSuccess('Events updated successfully');
-      setSelected(new Set());
+      clear();
       setNewEvent('');
       await queryClient.invalidateQueries({ queryKey: productKeys.all });
     },

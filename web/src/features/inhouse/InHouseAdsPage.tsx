@@ -34,6 +34,7 @@ import { unwrapOr } from '../products/answers.js';
 import { DeleteSelectedButton } from '../products/DeleteSelectedButton.js';
 import { ListSearchInput } from '../products/ListSearchInput.js';
 import { SelectableRows } from '../products/SelectableRows.js';
+import { useRowSelection } from '../../ui/useRowSelection.js';
 import { useListSearch } from '../products/useListSearch.js';
 import { MediaThumb } from '../stories/MediaThumb.js';
 import { deleteFailure, inHouseKeys, inHouseTexts } from './answers.js';
@@ -53,7 +54,6 @@ export function InHouseAdsPage() {
   const toErrorPage = useErrorPageWhenUnreachable();
   const [page, setPage] = useState(1);
   const { typed, setTyped, search } = useListSearch(setPage);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const list = useQuery({
     queryKey: inHouseKeys.page(page, search),
     queryFn: async () => {
@@ -66,6 +66,7 @@ export function InHouseAdsPage() {
     },
     placeholderData: keepPreviousData,
   });
+  const { selected, setSelected } = useRowSelection(list.data?.data, { page, search });
   const refresh = () => queryClient.invalidateQueries({ queryKey: inHouseKeys.all });
   const create = useSaveInHouseAd();
   const status = useMutation({
@@ -80,9 +81,9 @@ export function InHouseAdsPage() {
   const remove = useMutation({
     mutationFn: async (ids: string[]) =>
       unwrapOr(await api.inHouseAds.remove({ id: ids }), deleteFailure),
-    onSuccess: async (_answer, ids) => {
+    // Deleted rows leave the selection as they leave the list.
+    onSuccess: async () => {
       toastSuccess(inHouseTexts.deleted);
-      setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
       await refresh();
     },
   });

@@ -2,6 +2,7 @@ import {
   formatDisplayTime,
   notificationIconRule,
   notificationSendSchema,
+  sendTimeProblem,
   wrongAnswerMessages,
   type DeliveryState,
   type Notification,
@@ -25,7 +26,7 @@ import {
 } from '@mantine/core';
 import { IconRepeat, IconSend, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { api } from '../../app/api.js';
 import { DataTable, type Column } from '../../ui/DataTable.js';
 import { useFormState } from '../../ui/form.js';
@@ -34,6 +35,8 @@ import { unwrap } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 import { uploadOf } from '../../ui/upload.js';
 import { UploadField } from '../../ui/UploadField.js';
+import { useRowSelection } from '../../ui/useRowSelection.js';
+import { confirmSend } from './confirmSend.js';
 
 const historyKey = ['notifications'];
 const defaultIcon = '/logo.svg';
@@ -75,8 +78,11 @@ function SendForm() {
       fallback: 'Notification sent successfully !',
     },
   );
-  const submit = (event: FormEvent) => {
+  // A second click while the confirmation is open must not open another one.
+  const confirming = useRef(false);
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (confirming.current || send.isPending) return;
     const { sendAt, ...texts } = form.values;
     // The admin's local time as an instant with its offset.
     const at = sendAt === '' ? '' : new Date(sendAt).toISOString();
@@ -86,6 +92,22 @@ function SendForm() {
       image: icon ?? undefined,
     });
     if (checked === null) return;
+    const past = sendTimeProblem(checked.sendAt, new Date());
+    if (past !== null) return form.setErrors({ sendAt: past });
+    const iconUrl = icon === null ? '' : URL.createObjectURL(icon);
+    confirming.current = true;
+    const confirmed = await confirmSend({
+      action: 'Send',
+      title: checked.title,
+      message: checked.message,
+      url: checked.url,
+      icon: iconUrl,
+      sendAt: checked.sendAt,
+    }).finally(() => {
+      confirming.current = false;
+    });
+    if (iconUrl !== '') URL.revokeObjectURL(iconUrl);
+    if (!confirmed) return;
     send.mutate(
       {
         title: checked.title,
@@ -111,7 +133,13 @@ function SendForm() {
   });
 
   return (
-    <Paper p="md" component="form" onSubmit={submit} noValidate aria-label="Send a notification">
+    <Paper
+      p="md"
+      component="form"
+      onSubmit={(event: FormEvent) => void submit(event)}
+      noValidate
+      aria-label="Send a notification"
+    >
       <Stack gap="sm">
         <Title order={2} fz="h4">
           Send a notification
@@ -176,7 +204,7 @@ export function NotificationsPage() {
     queryKey: historyKey,
     queryFn: async () => unwrap(await api.notifications.history()).data ?? [],
   });
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { selected, setSelected } = useRowSelection(history.data, null);
   const resend = useApiMutation(
     (input: NotificationResendRequest, client) => client.notifications.resend(input),
     {
@@ -189,10 +217,14 @@ export function NotificationsPage() {
     what: 'notification',
     wrongAnswer: wrongAnswerMessages.captchaIncorrect,
   });
-  const deleteIds = async (ids: string[]) => {
-    if (await remove.run(ids))
-      setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+  const resendRow = async (row: Notification) => {
+    const again = { title: row.n_title, message: row.n_message, url: row.n_url };
+    if (!(await confirmSend({ action: 'Resend', ...again, icon: row.n_icon }))) return;
+    const fileName = iconFileName(row.n_icon);
+    resend.mutate({ ...again, ...(fileName === undefined ? {} : { fileName }) });
   };
+  // Deleted rows leave the selection as they leave the list.
+  const deleteIds = (ids: string[]) => remove.run(ids);
 
   const columns: Column<Notification>[] = [
     {
@@ -271,15 +303,7 @@ export function NotificationsPage() {
             leftSection={<IconRepeat size={14} aria-hidden />}
             aria-label={`Resend ${row.n_title}`}
             loading={resend.isPending && resend.variables.title === row.n_title}
-            onClick={() => {
-              const fileName = iconFileName(row.n_icon);
-              resend.mutate({
-                title: row.n_title,
-                message: row.n_message,
-                url: row.n_url,
-                ...(fileName === undefined ? {} : { fileName }),
-              });
-            }}
+            onClick={() => void resendRow(row)}
           >
             Resend
           </Button>

@@ -9,6 +9,7 @@ import { confirmWithCaptcha } from '../../ui/captcha.js';
 import { CountLink } from '../../ui/CountLink.js';
 import type { Column } from '../../ui/DataTable.js';
 import { toastSuccess, unwrap } from '../../ui/notify.js';
+import { useRowSelection } from '../../ui/useRowSelection.js';
 import { CategoryCell, DateCell, EventBadge, PriceCell, ProductCell } from './columns.js';
 import { DeleteSelectedButton } from './DeleteSelectedButton.js';
 import { ListSearchInput } from './ListSearchInput.js';
@@ -42,14 +43,18 @@ export function ProductListPage() {
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState<ProductFilter>(noFilter);
   const { typed, setTyped, search } = useListSearch(setPage);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
   const list = useProductList({ page, limit: productPageSize, q: search, ...filter });
+  const { selected, setSelected, clear } = useRowSelection(list.data?.products, {
+    page,
+    filter,
+    search,
+  });
 
   const remove = useMutation({
     mutationFn: async (ids: string[]) => unwrap(await api.products.remove({ id: ids })).message,
     onSuccess: async (message) => {
       toastSuccess(message);
-      setSelected(new Set());
+      clear();
       await queryClient.invalidateQueries({ queryKey: productKeys.all });
     },
     // A failed delete leaves the list for the error page; the query client's toast stays

@@ -41,7 +41,8 @@ export const emptyProduct: ProductFormValues = {
   btn_url: '',
   category: '',
   subcategory: '',
-  events: '',
+  // The spec's default event.
+  events: 'None',
 };
 
 /** A stored product as the detail edit starts from it. */

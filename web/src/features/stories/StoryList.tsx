@@ -52,6 +52,7 @@ export function StoryList({
     refresh: listKey,
     what: kind === 'video' ? 'story' : 'story ad',
     wrongAnswer: kind === 'video' ? wrongAnswerFor.stories : wrongAnswerFor.storyAds,
+    rows: stories,
   });
   const editPath = kind === 'video' ? paths.editStoryVideo : paths.editStoryAd;
   const name = (story: Story) =>

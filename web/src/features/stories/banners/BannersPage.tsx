@@ -89,6 +89,7 @@ export function BannersPage() {
     refresh: bannerListKey,
     what: 'banner',
     wrongAnswer: wrongAnswerFor.banners,
+    rows: banners.data?.data,
   });
 
   const columns: Column<Banner>[] = [

@@ -138,6 +138,7 @@ export function ShortcutsPage() {
     refresh: listKey,
     what: 'shortcut story',
     wrongAnswer: wrongAnswerFor.shortcuts,
+    rows: shortcuts.data?.data,
   });
 
   const startEdit = (shortcut: ShortcutStory) => {

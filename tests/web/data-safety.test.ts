@@ -1,0 +1,161 @@
+// Nothing lost or doubled by accident: a selection only holds rows on screen, a double click
+// creates one item, values out of range are refused on their field instead of rewritten, and
+// Add Product starts at the spec's default event.
+import type { ApiClient } from '@dealdesk/core';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pngBytes } from '../support/screens.js';
+import {
+  openSignedInScreen,
+  screenshotOnFailure,
+  type SignedInScreen,
+} from '../support/signed-in-screen.js';
+
+let signedIn: SignedInScreen;
+let page: Page;
+let api: ApiClient;
+let category = '';
+let subcategory = '';
+
+const png = (name: string) => ({ name, type: 'image/png', data: new Uint8Array(pngBytes) });
+const titled = async (q: string) =>
+  ((await api.products.list({ q, limit: 1000 })).data ?? []).map((product) => product.title);
+
+async function addProduct(title: string, index: number) {
+  const answer = await api.products.create({
+    productData: {
+      productDetails: {
+        title,
+        price: 100,
+        og_price: 150,
+        og_url: `https://shop.example/safety/${index}`,
+        category,
+        subcategory,
+        rating: '4',
+        ratingsAndReviews: '',
+        deliveryInfo: '',
+        availableSizes: [],
+      },
+      events: 'None',
+      btn_url: '',
+    },
+    imageUrls: [],
+    images: [png(`${index}.png`)],
+  });
+  expect(answer.status, answer.message).toBe(true);
+}
+
+beforeAll(async () => {
+  signedIn = await openSignedInScreen('/add/Product');
+  ({ page, api } = signedIn);
+  const added = await api.categories.add({
+    name: 'Safety',
+    image: png('safety.png'),
+    bg_image: png('safety-bg.png'),
+  });
+  expect(added.status, added.message).toBe(true);
+  category = (await api.categories.list()).data?.find((c) => c.name === 'Safety')?._id ?? '';
+  await api.subcategories.add({ name: 'Checks', categoryId: category, image: png('c.png') });
+  subcategory = (await api.subcategories.list()).data?.find((s) => s.name === 'Checks')?._id ?? '';
+  for (const group of ['07', '08'])
+    for (let item = 0; item < 10; item += 1)
+      await addProduct(`Bulk Test Item ${group} ${item}`, Number(group) * 100 + item);
+  return () => signedIn.close();
+});
+afterEach(screenshotOnFailure(() => page));
+
+describe('selections', () => {
+  const search = () => page.getByRole('searchbox', { name: 'Search products' });
+  const selectAll = () => page.getByRole('checkbox', { name: 'Select every row on this page' });
+
+  it('forget rows hidden by a new search: nothing unseen can be deleted', async () => {
+    await page.goto('/show/Product');
+    await search().fill('Bulk Test Item 08');
+    await page.getByText('Bulk Test Item 07 9').waitFor({ state: 'detached' });
+    await selectAll().check();
+    await page.getByRole('button', { name: 'Delete selected (10)' }).waitFor();
+    await search().fill('Bulk Test Item 07');
+    await page.getByText('Bulk Test Item 08 9').waitFor({ state: 'detached' });
+    const button = page.getByRole('button', { name: 'Delete selected', exact: true });
+    await button.waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    expect(await selectAll().isChecked()).toBe(false);
+    // Back to the first search: its rows were not kept checked behind the admin's back.
+    await search().fill('Bulk Test Item 08');
+    await page.getByText('Bulk Test Item 07 9').waitFor({ state: 'detached' });
+    expect(await selectAll().isChecked()).toBe(false);
+    expect(await titled('Bulk Test Item')).toHaveLength(20);
+  });
+
+  it('forget rows hidden by another event on the event screen', async () => {
+    await page.goto('/show/Prodcut/event');
+    const eventSearch = page.getByRole('searchbox', { name: /Search/ });
+    await eventSearch.fill('Bulk Test Item 08');
+    await page.getByText('Bulk Test Item 07 9').waitFor({ state: 'detached' });
+    await selectAll().check();
+    await page.getByText('Event for the 10 checked products').waitFor();
+    await eventSearch.fill('Bulk Test Item 07');
+    await page.getByText('Bulk Test Item 08 9').waitFor({ state: 'detached' });
+    await page.getByText('Event for the 0 checked products').waitFor();
+  });
+});
+
+describe('forms', () => {
+  const form = () => page.getByRole('form', { name: 'Add Product' });
+
+  it('starts Add Product at the default event, None', async () => {
+    await page.goto('/add/Product');
+    expect(
+      await form()
+        .getByRole('textbox', { name: /^Event/ })
+        .inputValue(),
+    ).toBe('None');
+  });
+
+  it('refuses an original price under the price on its field, keeping what was typed', async () => {
+    await form()
+      .getByLabel(/^Price/)
+      .fill('499');
+    const original = form().getByLabel(/^Original price/);
+    await original.fill('299');
+    await original.blur();
+    expect(await original.inputValue()).toBe('299');
+    await form().getByRole('button', { name: 'Add Product' }).click();
+    await form().getByText('Original price', { exact: false }).first().waitFor();
+    expect(await original.getAttribute('aria-invalid')).toBe('true');
+    expect(await original.inputValue()).toBe('299');
+  });
+
+  it('refuses a negative story time on its field instead of saving 0 s', async () => {
+    await page.goto('/add/story/video');
+    // A video plays for its own length: the time is for an image story.
+    await page.getByText('Image', { exact: true }).first().click();
+    const time = page.getByLabel(/^Story time/);
+    await time.fill('-3');
+    await time.blur();
+    expect(await time.inputValue()).toBe('-3');
+    await page.getByRole('button', { name: 'Add story', exact: true }).click();
+    await page.getByText('Story time must be 0 or more').waitFor();
+  });
+
+  it('creates one ad unit for a double click on Submit', async () => {
+    await page.goto('/site/manage/ads/openAds/add');
+    await page.getByRole('button', { name: '+ Add Open Ads' }).click();
+    const add = page.getByRole('form', { name: 'Add Open Ads' });
+    await add.getByLabel(/^Ad Name/).fill('DoubleClickUnit');
+    await add.getByLabel(/^Ad ID/).fill('ca-app-pub-1/double');
+    await add.getByLabel(/^Description/).fill('Clicked twice');
+    await add.getByRole('button', { name: 'Submit' }).dblclick();
+    await page.getByText('Ad added successfully').first().waitFor();
+    await expect
+      .poll(async () => {
+        const units = (await api.adUnits.list('open')).data ?? [];
+        return units.filter((unit) => unit.a_name === 'DoubleClickUnit').length;
+      })
+      .toBe(1);
+    // Still one a moment later: the second click did not create another.
+    await page.waitForLoadState('networkidle');
+    const units = (await api.adUnits.list('open')).data ?? [];
+    expect(units.filter((unit) => unit.a_name === 'DoubleClickUnit')).toHaveLength(1);
+  });
+});
