@@ -1,5 +1,6 @@
 // Steps the browser tests take on many screens: toasts, the captcha, choosing files.
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Waits for a toast holding the text. */
 export async function toast(page: Page, text: string | RegExp): Promise<void> {
@@ -9,14 +10,20 @@ export async function toast(page: Page, text: string | RegExp): Promise<void> {
 /** Answers the open captcha: the right sum, or one off. */
 export async function answerCaptcha(page: Page, right: boolean): Promise<void> {
   const dialog = page.getByRole('dialog');
-  const question = await dialog
-    .getByText(/^What is \d+ \+ \d+\?/)
-    .first()
-    .textContent();
+  const questionText = dialog.getByText(/^What is \d+ \+ \d+\?/).first();
+  const question = await questionText.textContent();
   const [left, plus] = (question?.match(/\d+/g) ?? []).map(Number);
   if (left === undefined || plus === undefined) throw new Error(`no captcha question: ${question}`);
-  await dialog.getByRole('textbox').fill(String(left + plus + (right ? 0 : 1)));
+  const input = dialog.getByRole('textbox');
+  await input.fill(String(left + plus + (right ? 0 : 1)));
   await dialog.getByRole('button', { name: /Confirm|Delete/ }).click();
+  if (!right) {
+    // A wrong answer keeps the dialog open with a new question (and the field's message);
+    // the walk goes on as an admin who gives up would.
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+    expect(await input.inputValue()).toBe('');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  }
   await dialog.waitFor({ state: 'detached' });
 }
 

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { toastError } from './notify.js';
 
 export interface CaptchaRequest {
-  /** What is about to happen, e.g. 'Delete 2 shortcut stories?' */
+  /** What is about to happen, naming it: "Delete shortcut story 'Acme'?", 'Delete 2 banners?' */
   title: string;
   /** One line on the consequence. */
   detail?: string;
@@ -24,13 +24,17 @@ function CaptchaForm({
   request: CaptchaRequest;
   onDone: (solved: boolean) => void;
 }) {
-  const [challenge] = useState(() => createCaptcha());
+  const [challenge, setChallenge] = useState(() => createCaptcha());
   const [answer, setAnswer] = useState('');
+  const [wrong, setWrong] = useState(false);
+  // A wrong answer keeps the dialog open: the screen's message, and a new question to answer.
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (checkCaptcha(challenge, answer)) return onDone(true);
     toastError(request.wrongAnswer);
-    onDone(false);
+    setWrong(true);
+    setChallenge(createCaptcha());
+    setAnswer('');
   };
   return (
     <form onSubmit={submit}>
@@ -43,6 +47,7 @@ function CaptchaForm({
           autoComplete="off"
           data-autofocus
           value={answer}
+          error={wrong ? request.wrongAnswer : undefined}
           onChange={(event) => setAnswer(event.currentTarget.value)}
         />
         <Group justify="flex-end">

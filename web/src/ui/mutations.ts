@@ -52,16 +52,32 @@ export async function succeeded(call: Promise<unknown>): Promise<boolean> {
   }
 }
 
+/** What a delete confirmation asks: one item by its kind and name, several by their count. */
+export function deleteTitle(what: string, ids: readonly string[], nameOf?: NameOf): string {
+  if (ids.length !== 1) return `Delete ${ids.length} ${plural(what)}?`;
+  const name = nameOf?.(ids[0] ?? '');
+  return name === undefined || name === '' ? `Delete this ${what}?` : `Delete ${what} '${name}'?`;
+}
+
+type NameOf = (id: string) => string | undefined;
+
+const plural = (what: string) => (what.endsWith('y') ? `${what.slice(0, -1)}ies` : `${what}s`);
+
 /** Deletes after the screen's captcha; answers whether anything was deleted. */
 export function useGuardedDelete(
   remove: (input: { id: string[] }) => Promise<ClientResult<object>>,
-  { refresh, what, wrongAnswer }: { refresh: QueryKey; what: string; wrongAnswer: string },
+  {
+    refresh,
+    what,
+    wrongAnswer,
+    nameOf,
+  }: { refresh: QueryKey; what: string; wrongAnswer: string; nameOf?: NameOf },
 ) {
   const mutation = useApiMutation(remove, { refresh, fallback: 'Deleted successfully' });
   const run = async (ids: string[]): Promise<boolean> => {
     if (ids.length === 0) return false;
     const solved = await confirmWithCaptcha({
-      title: ids.length === 1 ? `Delete this ${what}?` : `Delete ${ids.length} ${what}s?`,
+      title: deleteTitle(what, ids, nameOf),
       detail: 'This cannot be undone. Its files are deleted too.',
       confirmLabel: 'Delete',
       danger: true,

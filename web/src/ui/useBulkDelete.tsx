@@ -9,21 +9,30 @@ import { useGuardedDelete } from './mutations.js';
  * A list's checked rows and their captcha-guarded delete: `tableProps` gives a DataTable its
  * checkboxes and a 'Delete selected' button that shows while rows are checked.
  */
-export function useBulkDelete(
+export function useBulkDelete<Row extends { _id: string }>(
   remove: (input: { id: string[] }) => Promise<ClientResult<object>>,
   {
     rows,
+    nameOf,
     ...options
   }: {
     refresh: QueryKey;
     what: string;
     wrongAnswer: string;
     /** The rows on screen: only they can be selected. */
-    rows: readonly { _id: string }[] | undefined;
+    rows: readonly Row[] | undefined;
+    /** How the confirmation names one row. */
+    nameOf?: (row: Row) => string;
   },
 ) {
   const { selected, setSelected, clear } = useRowSelection(rows, null);
-  const guarded = useGuardedDelete(remove, options);
+  const guarded = useGuardedDelete(remove, {
+    ...options,
+    nameOf: (id) => {
+      const row = rows?.find((candidate) => candidate._id === id);
+      return row === undefined ? undefined : nameOf?.(row);
+    },
+  });
   const deleteIds = async (ids: string[]) => {
     if (await guarded.run(ids)) clear();
   };

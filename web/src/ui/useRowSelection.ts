@@ -26,6 +26,9 @@ export function useRowSelection(
 ): RowSelection {
   const viewKey = JSON.stringify(view ?? null);
   const [held, setHeld] = useState<Held>({ view: viewKey, ids: new Set() });
+  // A new view drops what was checked in the last one for good (React's way of resetting state
+  // on a changed input: set it during render), so going back does not bring it back.
+  if (held.view !== viewKey) setHeld({ view: viewKey, ids: new Set() });
   const selected = useMemo(() => {
     if (held.view !== viewKey) return new Set<string>();
     const onScreen = new Set(rows?.map((row) => row._id));

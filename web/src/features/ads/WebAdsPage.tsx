@@ -62,7 +62,7 @@ export function WebAdsPage() {
 
   const askToRemove = async (ad: CountedWebAd, done: () => void) => {
     const solved = await confirmWithCaptcha({
-      title: `Delete the web ad ${ad.a_name}?`,
+      title: `Delete web ad '${ad.a_name}'?`,
       detail: 'The ad and its click counts are deleted. This cannot be undone.',
       confirmLabel: 'Delete',
       danger: true,

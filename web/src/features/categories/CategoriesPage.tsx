@@ -190,7 +190,7 @@ export function CategoriesPage() {
     category.edit,
     (row) =>
       void askToDelete(
-        `the category ${row.name}`,
+        `category '${row.name}'`,
         () => api.categories.remove(row._id),
         'Category deleted',
       ),
@@ -203,7 +203,7 @@ export function CategoriesPage() {
     subcategory.edit,
     (row) =>
       void askToDelete(
-        `the subcategory ${row.name}`,
+        `subcategory '${row.name}'`,
         () => api.subcategories.remove(row._id),
         'Subcategory deleted',
       ),

@@ -28,6 +28,7 @@ import { confirmWithCaptcha } from '../../ui/captcha.js';
 import { CountLink } from '../../ui/CountLink.js';
 import type { Column } from '../../ui/DataTable.js';
 import { toastSuccess, unwrap } from '../../ui/notify.js';
+import { deleteTitle } from '../../ui/mutations.js';
 import { RunningBadge } from '../../ui/RunningBadge.js';
 import { StatusSwitch } from '../../ui/StatusSwitch.js';
 import { unwrapOr } from '../products/answers.js';
@@ -89,7 +90,11 @@ export function InHouseAdsPage() {
   });
   const askToDelete = async (ids: string[]) => {
     const solved = await confirmWithCaptcha({
-      title: ids.length === 1 ? 'Delete this in-house ad?' : `Delete ${ids.length} in-house ads?`,
+      title: deleteTitle(
+        'in-house ad',
+        ids,
+        (id) => list.data?.data?.find((ad) => ad._id === id)?.mainTitle,
+      ),
       detail: 'Their icon and media files are deleted too. This cannot be undone.',
       confirmLabel: 'Delete',
       danger: true,

@@ -216,6 +216,7 @@ export function NotificationsPage() {
     refresh: historyKey,
     what: 'notification',
     wrongAnswer: wrongAnswerMessages.captchaIncorrect,
+    nameOf: (id) => history.data?.find((row) => row._id === id)?.n_title,
   });
   const resendRow = async (row: Notification) => {
     const again = { title: row.n_title, message: row.n_message, url: row.n_url };

@@ -9,6 +9,7 @@ import { confirmWithCaptcha } from '../../ui/captcha.js';
 import { CountLink } from '../../ui/CountLink.js';
 import type { Column } from '../../ui/DataTable.js';
 import { toastSuccess, unwrap } from '../../ui/notify.js';
+import { deleteTitle } from '../../ui/mutations.js';
 import { useRowSelection } from '../../ui/useRowSelection.js';
 import { CategoryCell, DateCell, EventBadge, PriceCell, ProductCell } from './columns.js';
 import { DeleteSelectedButton } from './DeleteSelectedButton.js';
@@ -64,7 +65,11 @@ export function ProductListPage() {
   const askToDelete = async () => {
     const ids = [...selected];
     const solved = await confirmWithCaptcha({
-      title: ids.length === 1 ? 'Delete this product?' : `Delete ${ids.length} products?`,
+      title: deleteTitle(
+        'product',
+        ids,
+        (id) => list.data?.products.find((p) => p._id === id)?.title,
+      ),
       detail: 'Their images are deleted too. This cannot be undone.',
       confirmLabel: 'Delete',
       danger: true,

@@ -90,6 +90,7 @@ export function BannersPage() {
     what: 'banner',
     wrongAnswer: wrongAnswerFor.banners,
     rows: banners.data?.data,
+    nameOf: (banner) => banner.name,
   });
 
   const columns: Column<Banner>[] = [

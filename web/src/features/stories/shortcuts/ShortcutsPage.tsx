@@ -139,6 +139,7 @@ export function ShortcutsPage() {
     what: 'shortcut story',
     wrongAnswer: wrongAnswerFor.shortcuts,
     rows: shortcuts.data?.data,
+    nameOf: (shortcut) => shortcut.name,
   });
 
   const startEdit = (shortcut: ShortcutStory) => {
