@@ -44,22 +44,30 @@ describe.each([
         await page.getByRole('dialog').waitFor({ state: 'detached' });
       } else {
         const rail = page.getByRole('navigation', { name: 'Main' });
+        await page.mouse.move(600, 400);
         await rail.hover();
+        await expect.poll(async () => (await rail.boundingBox())?.width).toBe(224);
         await rail.getByRole('link', { name: label }).click();
+        // The screen that opens is not covered: the rail folds though the pointer is still on it.
+        await expect.poll(async () => (await rail.boundingBox())?.width).toBe(72);
       }
     };
     await open('Story Manager');
     await page.waitForURL('**/add/story');
     // The screen is loaded (its chunk is lazy) before the drawer opens again.
     await page.getByRole('heading', { name: 'Story Manager', level: 1 }).waitFor();
+    // The browser tab says which screen it holds.
+    await expect.poll(() => page.title()).toBe('Shortcut stories · Dealdesk');
     await open('Policy');
     await page.waitForURL('**/site/policy');
     await page.getByRole('heading', { name: 'Policy', level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toBe('Privacy policy · Dealdesk');
     if (size === 'narrow') {
       await page.getByRole('button', { name: 'Open navigation' }).click();
       await screenshot(page, 'shell-drawer');
       await page.keyboard.press('Escape');
     } else {
+      await page.mouse.move(600, 400);
       await page.getByRole('navigation', { name: 'Main' }).hover();
       await screenshot(page, 'shell-rail-open');
     }

@@ -2,10 +2,11 @@
 // routes exist; signed in, the shell wraps every screen.
 import { adUnitTypes } from '@dealdesk/core';
 import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAuth } from './auth.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
+import { pageTitle } from './page-titles.js';
 import { paths } from './paths.js';
 
 /** A lazily loaded named export, so every screen keeps a named component. */
@@ -190,6 +191,10 @@ function SignedInRoutes() {
 
 export function AppRoutes() {
   const { status } = useAuth();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (status !== 'checking') document.title = pageTitle(pathname, status === 'signedIn');
+  }, [pathname, status]);
   if (status === 'checking') return <Loading label="Checking your session" />;
   return (
     <ErrorBoundary>
