@@ -159,3 +159,38 @@ describe('forms', () => {
     expect(units.filter((unit) => unit.a_name === 'DoubleClickUnit')).toHaveLength(1);
   });
 });
+
+describe('unsaved changes', () => {
+  const dialog = () => page.getByRole('dialog', { name: 'Leave without saving?' });
+
+  it('asks before a tab switch throws away an edit of the policy; Stay keeps it', async () => {
+    await page.goto('/site/policy');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const text = page.getByLabel(/^Text/);
+    await text.fill('A policy being written');
+    await page.getByText('Terms & Conditions', { exact: true }).click();
+    await dialog().waitFor();
+    await dialog().getByRole('button', { name: 'Stay' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    expect(page.url()).toMatch(/\/site\/policy$/);
+    expect(await text.inputValue()).toBe('A policy being written');
+    // Reloading or closing the tab asks too (the browser's own prompt).
+    const prevented = await page.evaluate(() => {
+      const unload = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(unload);
+      return unload.defaultPrevented;
+    });
+    expect(prevented).toBe(true);
+    await page.goBack();
+    await dialog().getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/site/policy'));
+  });
+
+  it('lets a form without changes go without asking', async () => {
+    await page.goto('/site/policy');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByText('Terms & Conditions', { exact: true }).click();
+    await page.waitForURL('**/site/policy/terms');
+    expect(await dialog().count()).toBe(0);
+  });
+});

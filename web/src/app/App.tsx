@@ -4,7 +4,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AuthProvider } from './auth.js';
 import { createQueryClient } from './query-client.js';
 import { AppRoutes } from './routes.js';
@@ -12,17 +12,27 @@ import { theme } from './theme.js';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  // A data router (one catch-all route; the screens keep their <Routes>), so that a form with
+  // unsaved changes can hold a navigation back (useBlocker, ui/useUnsavedChanges.ts).
+  const [router] = useState(() =>
+    createBrowserRouter([
+      {
+        path: '*',
+        element: (
+          <AuthProvider queryClient={queryClient}>
+            <AppRoutes />
+          </AuthProvider>
+        ),
+      },
+    ]),
+  );
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'en', firstDayOfWeek: 0 }}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
             <Notifications position="top-right" limit={4} />
-            <BrowserRouter>
-              <AuthProvider queryClient={queryClient}>
-                <AppRoutes />
-              </AuthProvider>
-            </BrowserRouter>
+            <RouterProvider router={router} />
           </ModalsProvider>
         </QueryClientProvider>
       </DatesProvider>

@@ -19,6 +19,10 @@ export function validate<S extends z.ZodType>(schema: S, values: unknown): Valid
   return { ok: false, errors };
 }
 
+/** Whether a form's values differ from where it started (for useUnsavedChanges). */
+export const changedFrom = (values: unknown, start: unknown): boolean =>
+  JSON.stringify(values) !== JSON.stringify(start);
+
 /** Form values with their field errors; editing a field clears its error. */
 export function useFormState<Values extends object>(initial: Values | (() => Values)) {
   const [values, setValues] = useState<Values>(initial);

@@ -17,6 +17,7 @@ import { paths } from '../../app/paths.js';
 import { useFormState } from '../../ui/form.js';
 import { toastSuccess } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
+import { useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import {
   privacyPolicy,
   termsAndConditions,
@@ -31,6 +32,9 @@ function LegalTextEditor({ document, saved }: { document: LegalDocument; saved: 
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const form = useFormState<LegalText>(saved);
+  useUnsavedChanges(
+    editing && (form.values.title !== saved.title || form.values.description !== saved.description),
+  );
   const save = useMutation({
     mutationFn: document.save,
     onSuccess: (message, text) => {

@@ -8,7 +8,8 @@ import {
 import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useFormState } from '../../ui/form.js';
+import { changedFrom, useFormState } from '../../ui/form.js';
+import { useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { useSubmission } from '../../ui/mutations.js';
 import { toastSuccess } from '../../ui/notify.js';
 import { checkSayingOnce, markOf } from '../ads/validation.js';
@@ -45,6 +46,11 @@ export function AddProductPage() {
   const form = useFormState<ProductFormValues>(emptyProduct);
   const [files, setFiles] = useState<File[]>([]);
   const [imageUrls, setImageUrls] = useState<string[]>(['']);
+  useUnsavedChanges(
+    changedFrom(form.values, emptyProduct) ||
+      files.length > 0 ||
+      imageUrls.some((url) => url.trim() !== ''),
+  );
   // A new form (after an add) starts its own image previews and rows.
   const [formKey, setFormKey] = useState(0);
 

@@ -26,7 +26,8 @@ import { Link, useParams } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-import { useFormState } from '../../ui/form.js';
+import { changedFrom, useFormState } from '../../ui/form.js';
+import { useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { toastSuccess } from '../../ui/notify.js';
 import { checkSayingOnce } from '../ads/validation.js';
 import { unwrapOr } from './answers.js';
@@ -141,6 +142,9 @@ function ProductEdit({ product, onDone }: { product: Product; onDone: () => void
   const queryClient = useQueryClient();
   const form = useFormState<ProductFormValues>(() => formValuesOf(product));
   const [sizes, setSizes] = useState(product.availableSizes.join(', '));
+  useUnsavedChanges(
+    changedFrom(form.values, formValuesOf(product)) || sizes !== product.availableSizes.join(', '),
+  );
   const save = useMutation({
     mutationFn: async (change: Parameters<typeof api.products.update>[0]) =>
       unwrapOr(await api.products.update(change), {

@@ -15,7 +15,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../app/api.js';
-import { useFormState } from '../../ui/form.js';
+import { changedFrom, useFormState } from '../../ui/form.js';
+import { useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { toastSuccess, unwrap } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 
@@ -41,6 +42,7 @@ function ProfileForm({ admin }: { admin: Admin }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const form = useFormState<ProfileUpdate>(() => editable(admin));
+  useUnsavedChanges(editing && changedFrom(form.values, editable(admin)));
   const save = useMutation({
     mutationFn: async (update: ProfileUpdate) => unwrap(await api.admin.updateProfile(update)),
     onSuccess: (answer) => {
