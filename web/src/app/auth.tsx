@@ -7,7 +7,8 @@ import { api, onSessionEnded } from './api.js';
 import { session } from './session.js';
 import { toastError } from '../ui/notify.js';
 
-export type AuthStatus = 'checking' | 'signedIn' | 'signedOut';
+/** `unreachable`: the session could not be checked (no answer): neither in nor out yet. */
+export type AuthStatus = 'checking' | 'signedIn' | 'signedOut' | 'unreachable';
 
 interface Auth {
   status: AuthStatus;
@@ -15,6 +16,8 @@ interface Auth {
   signedIn(token: string): void;
   /** Forget the session in this browser (the server side is ended by the logout screen). */
   signedOut(): void;
+  /** Check the stored session again (after the server could not be reached). */
+  retry(): void;
 }
 
 const AuthContext = createContext<Auth | null>(null);
@@ -41,6 +44,9 @@ export function AuthProvider({
     let current = true;
     void api.admin.authorization().then((answer) => {
       if (!current) return;
+      // No answer, or the server failing: the session may be fine. Say so, rather than
+      // asking to log in again.
+      if (answer.httpStatus === 0 || answer.httpStatus >= 500) return setStatus('unreachable');
       if (!answer.status) {
         // A temporary or expired token is no session: start again from the login screen.
         if (answer.httpStatus === 401) session.clearAll();
@@ -75,6 +81,10 @@ export function AuthProvider({
     [status, signedOut],
   );
 
-  const auth = useMemo(() => ({ status, signedIn, signedOut }), [status, signedIn, signedOut]);
+  const retry = useCallback(() => setStatus('checking'), []);
+  const auth = useMemo(
+    () => ({ status, signedIn, signedOut, retry }),
+    [status, signedIn, signedOut, retry],
+  );
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }

@@ -1,7 +1,7 @@
 // Every route loads its screen on demand (one chunk per screen). Signed out, only the sign-in
 // routes exist; signed in, the shell wraps every screen.
 import { adUnitTypes } from '@dealdesk/core';
-import { Center, Loader } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAuth } from './auth.js';
@@ -9,12 +9,39 @@ import { ErrorBoundary } from './ErrorBoundary.js';
 import { pageTitle } from './page-titles.js';
 import { paths } from './paths.js';
 
+/**
+ * A screen's code could not be loaded: most often a new version was deployed since this page
+ * opened, and its old chunks are gone. Reloading brings the new version.
+ */
+function ReloadToUpdate() {
+  return (
+    <Center h="60vh" p="md">
+      <Stack align="center" gap="sm" maw={480} ta="center">
+        <Title order={1} fz="h2">
+          This screen could not be loaded
+        </Title>
+        <Text c="dimmed">
+          Dealdesk may have been updated since this page was opened, or the connection dropped.
+          Reload to get the latest version.
+        </Text>
+        <Button onClick={() => window.location.reload()}>Reload</Button>
+      </Stack>
+    </Center>
+  );
+}
+
 /** A lazily loaded named export, so every screen keeps a named component. */
 function screen<Name extends string, Props extends object>(
   load: () => Promise<{ [Key in Name]: ComponentType<Props> }>,
   name: Name,
 ) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy(async () => {
+    try {
+      return { default: (await load())[name] };
+    } catch {
+      return { default: ReloadToUpdate as ComponentType<Props> };
+    }
+  });
 }
 
 const Shell = screen(() => import('./shell/Shell.js'), 'Shell');
@@ -189,13 +216,32 @@ function SignedInRoutes() {
   );
 }
 
+function Unreachable({ retry }: { retry: () => void }) {
+  return (
+    <Center h="60vh" p="md">
+      <Stack align="center" gap="sm" maw={480} ta="center">
+        <Title order={1} fz="h2">
+          The server cannot be reached
+        </Title>
+        <Text c="dimmed">
+          Your session is kept. Check your connection, or wait for the server to come back, then try
+          again.
+        </Text>
+        <Button onClick={retry}>Try again</Button>
+      </Stack>
+    </Center>
+  );
+}
+
 export function AppRoutes() {
-  const { status } = useAuth();
+  const { status, retry } = useAuth();
   const { pathname } = useLocation();
   useEffect(() => {
-    if (status !== 'checking') document.title = pageTitle(pathname, status === 'signedIn');
+    if (status === 'signedIn' || status === 'signedOut')
+      document.title = pageTitle(pathname, status === 'signedIn');
   }, [pathname, status]);
   if (status === 'checking') return <Loading label="Checking your session" />;
+  if (status === 'unreachable') return <Unreachable retry={retry} />;
   return (
     <ErrorBoundary>
       <Lazy>{status === 'signedIn' ? <SignedInRoutes /> : <SignedOutRoutes />}</Lazy>

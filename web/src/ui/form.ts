@@ -1,5 +1,5 @@
 // Forms validate with the core's zod schemas, so the browser says what the server would.
-import { useState } from 'react';
+import { useState, type SetStateAction } from 'react';
 import type { z } from 'zod';
 
 export type FieldErrors = Partial<Record<string, string>>;
@@ -19,6 +19,21 @@ export function validate<S extends z.ZodType>(schema: S, values: unknown): Valid
   return { ok: false, errors };
 }
 
+/**
+ * After a refused save, the admin lands on the first field that says why: scrolled into view
+ * and focused (fields show their message through aria-invalid, Mantine's error prop). Waits a
+ * frame so the messages are rendered first.
+ */
+export function focusFirstInvalid(): void {
+  requestAnimationFrame(() => {
+    const field = document.querySelector<HTMLElement>('main [aria-invalid="true"]');
+    field?.scrollIntoView({ block: 'center' });
+    field?.focus({ preventScroll: true });
+  });
+}
+
+const hasErrors = (errors: FieldErrors) => Object.values(errors).some((error) => error);
+
 /** Whether a form's values differ from where it started (for useUnsavedChanges). */
 export const changedFrom = (values: unknown, start: unknown): boolean =>
   JSON.stringify(values) !== JSON.stringify(start);
@@ -26,15 +41,20 @@ export const changedFrom = (values: unknown, start: unknown): boolean =>
 /** Form values with their field errors; editing a field clears its error. */
 export function useFormState<Values extends object>(initial: Values | (() => Values)) {
   const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrorsState] = useState<FieldErrors>({});
+  /** Shows messages; new ones bring the first invalid field into view (see focusFirstInvalid). */
+  const setErrors = (next: SetStateAction<FieldErrors>) => {
+    setErrorsState(next);
+    if (typeof next !== 'function' && hasErrors(next)) focusFirstInvalid();
+  };
   const set = <Key extends keyof Values>(key: Key, value: Values[Key]) => {
     setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
+    setErrorsState((current) => ({ ...current, [key]: undefined }));
   };
   /** Several fields at once (shared field groups hand back what changed). */
   const patch = (changes: Partial<Values>) => {
     setValues((current) => ({ ...current, ...changes }));
-    setErrors((current) =>
+    setErrorsState((current) =>
       Object.fromEntries(Object.entries(current).filter(([key]) => !(key in changes))),
     );
   };

@@ -1,8 +1,16 @@
 import { Card, SimpleGrid, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import {
   IconAdjustmentsHorizontal,
+  IconAd2,
+  IconBell,
   IconCarouselHorizontal,
+  IconCategory,
+  IconChartBar,
+  IconFileText,
+  IconPackage,
   IconPhoto,
+  IconSpeakerphone,
+  IconTags,
   IconUserCircle,
   type Icon,
 } from '@tabler/icons-react';
@@ -22,6 +30,60 @@ const shortcuts: readonly { to: string; title: string; text: string; icon: Icon 
     title: 'Banners',
     text: 'Upload banners and switch them on or off.',
     icon: IconPhoto,
+  },
+  {
+    to: paths.products,
+    title: 'Products',
+    text: 'The catalogue: search, filter, edit and delete products.',
+    icon: IconPackage,
+  },
+  {
+    to: paths.product,
+    title: 'Add a product',
+    text: 'By hand, or scraped from a marketplace page.',
+    icon: IconTags,
+  },
+  {
+    to: paths.categories,
+    title: 'Categories',
+    text: 'Categories and subcategories with their images.',
+    icon: IconCategory,
+  },
+  {
+    to: paths.productEvents,
+    title: 'Products by event',
+    text: 'Best Deals, Trending, New Launch: tag products in bulk.',
+    icon: IconTags,
+  },
+  {
+    to: paths.adsManager,
+    title: 'Ads Manager',
+    text: 'Ad units of every type, website ads.',
+    icon: IconAd2,
+  },
+  {
+    to: paths.inHouseAds,
+    title: 'In-house ads',
+    text: 'Your own native and full-screen ads, with limits.',
+    icon: IconSpeakerphone,
+  },
+  {
+    to: paths.analytics,
+    title: 'Analytics',
+    text: 'Views and clicks over any range of days.',
+    icon: IconChartBar,
+  },
+  {
+    to: paths.notification,
+    title: 'Notifications',
+    text: 'Push a notification to every app user, now or later.',
+    icon: IconBell,
+  },
+  {
+    to: paths.policy,
+    title: 'Policy',
+    text: 'The privacy policy and the terms the app shows.',
+    icon: IconFileText,
   },
   {
     to: paths.controller,
