@@ -195,3 +195,64 @@ describe('unsaved changes', () => {
     expect(await dialog().count()).toBe(0);
   });
 });
+
+describe('orientation and failures', () => {
+  it('links the home page to every area', async () => {
+    await page.goto('/');
+    const main = page.getByRole('main');
+    for (const area of [
+      'Story Manager',
+      'Products',
+      'Categories',
+      'Products by event',
+      'Ads Manager',
+      'In-house ads',
+      'Analytics',
+      'Notifications',
+      'Policy',
+      'Controller',
+      'Profile',
+    ])
+      await main
+        .getByRole('link', { name: new RegExp(`^${area}`) })
+        .first()
+        .waitFor();
+  });
+
+  it('brings the first invalid field into view and focus after a refused save', async () => {
+    await page.goto('/add/Product');
+    await page
+      .getByRole('form', { name: 'Add Product' })
+      .getByRole('button', { name: 'Add Product' })
+      .click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')))
+      .toBe('true');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).id)).toBe(
+      await page.getByLabel(/^Title/).getAttribute('id'),
+    );
+  });
+
+  it('says the server cannot be reached on a reload, keeps the session, and tries again', async () => {
+    await page.route('**/api/admin/Authorization', (route) => route.abort());
+    await page.goto('/show/Product');
+    await page.getByRole('heading', { name: 'The server cannot be reached' }).waitFor();
+    expect(await page.getByText('Please log in').count()).toBe(0);
+    await page.unroute('**/api/admin/Authorization');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('searchbox', { name: 'Search products' }).waitFor();
+  });
+
+  it('offers a reload when a screen’s code cannot be loaded (a deploy happened)', async () => {
+    await page.route(/\/assets\/ProfilePage-[\w-]+\.js$/, (route) => route.abort());
+    await page.getByRole('link', { name: 'Profile' }).first().click();
+    await page.getByRole('heading', { name: 'This screen could not be loaded' }).waitFor();
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByRole('heading', { name: 'This screen could not be loaded' }).waitFor({
+      state: 'detached',
+    });
+    await expect.poll(() => page.title()).toBe('Profile · Dealdesk');
+    await page.getByRole('button', { name: /Edit/ }).first().waitFor();
+  });
+});

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { useRef } from 'react';
 import { api } from '../app/api.js';
 import { confirmWithCaptcha } from './captcha.js';
-import { toastSuccess, unwrap } from './notify.js';
+import { toastSuccess, unwrap, unwrapOr, type FailureTexts } from './notify.js';
 
 /**
  * One form's submissions: `client()` sends the submission's Idempotency-Key with its POSTs, the
@@ -28,12 +28,24 @@ export function useSubmission() {
  */
 export function useApiMutation<Input, Answer extends object>(
   call: (input: Input, client: ApiClient) => Promise<ClientResult<Answer>>,
-  { refresh, fallback = 'Updated successfully' }: { refresh: QueryKey; fallback?: string },
+  {
+    refresh,
+    fallback = 'Updated successfully',
+    failure,
+  }: {
+    refresh: QueryKey;
+    fallback?: string;
+    /** The screen's wording when the server gives none, or cannot be reached (spec section 8). */
+    failure?: FailureTexts;
+  },
 ) {
   const queryClient = useQueryClient();
   const submission = useSubmission();
   return useMutation({
-    mutationFn: async (input: Input) => unwrap(await call(input, submission.client())),
+    mutationFn: async (input: Input) => {
+      const result = await call(input, submission.client());
+      return failure === undefined ? unwrap(result) : unwrapOr(result, failure);
+    },
     onSuccess: async (answer) => {
       submission.done();
       toastSuccess(answer.message === '' ? fallback : answer.message);

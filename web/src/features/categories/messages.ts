@@ -1,5 +1,5 @@
 import { wrongAnswerMessages } from '@dealdesk/core';
-import type { FailureTexts } from '../products/answers.js';
+import type { FailureTexts } from '../../ui/notify.js';
 
 /** Loading or saving categories and subcategories fails as 'Something went wrong!' (spec). */
 export const categoryFailure: FailureTexts = {

@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FieldErrors } from '../../ui/form.js';
 import { useSubmission } from '../../ui/mutations.js';
-import { toastSuccess } from '../../ui/notify.js';
-import { unwrapOr } from '../products/answers.js';
+import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { categoryFailure } from './messages.js';
 import { refreshCatalogue } from './queries.js';
 

@@ -37,7 +37,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { api } from '../../app/api.js';
 import { confirmWithCaptcha } from '../../ui/captcha.js';
 import { useFormState } from '../../ui/form.js';
-import { toastSuccess, unwrap } from '../../ui/notify.js';
+import { toastSuccess, unwrap, unwrapOr } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 import { wrongAnswerFor } from '../stories/wrong-answers.js';
 
@@ -77,10 +77,15 @@ const modeLabels: Record<PlacementMode, string> = {
 };
 
 /** A change through the captcha; the settings reload once it is saved. */
-function useControllerChange<Input>(call: (input: Input) => Promise<ClientResult<object>>) {
+function useControllerChange<Input>(
+  call: (input: Input) => Promise<ClientResult<object>>,
+  /** The screen's wording when the server gives none, or cannot be reached (spec section 8). */
+  failed = 'Failed to update',
+) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: async (input: Input) => unwrap(await call(input)),
+    mutationFn: async (input: Input) =>
+      unwrapOr(await call(input), { failed, unreachable: failed }),
     onSuccess: async (answer) => {
       toastSuccess(answer.message === '' ? 'Updated successfully' : answer.message);
       await queryClient.invalidateQueries({ queryKey: settingsKey });
@@ -191,7 +196,10 @@ function SaveBeside({
 function PositionInput({ name, current }: { name: ControllerPosition; current: number }) {
   const [value, setValue] = useState<string | number>(current);
   const [error, setError] = useState<string | undefined>();
-  const { change, isPending } = useControllerChange(api.controller.setPosition);
+  const { change, isPending } = useControllerChange(
+    api.controller.setPosition,
+    'Failed to update Ads Position',
+  );
   const field = positionFields[name];
   const save = (event: FormEvent) => {
     event.preventDefault();

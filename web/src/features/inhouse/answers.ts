@@ -1,5 +1,5 @@
 import { wrongAnswerMessages } from '@dealdesk/core';
-import type { FailureTexts } from '../products/answers.js';
+import type { FailureTexts } from '../../ui/notify.js';
 
 /** The in-house screens' own wording (spec part 2, section 8). */
 export const inHouseTexts = {

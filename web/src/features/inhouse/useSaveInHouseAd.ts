@@ -3,8 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
 import { useSubmission } from '../../ui/mutations.js';
-import { ApiFailure, toastSuccess } from '../../ui/notify.js';
-import { unwrapOr } from '../products/answers.js';
+import { ApiFailure, toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { inHouseKeys, inHouseTexts, uploadFailure } from './answers.js';
 import type { InHouseSubmit } from './InHouseAdForm.js';
 

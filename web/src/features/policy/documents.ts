@@ -3,7 +3,7 @@
 import { policyUpdateSchema, termsUpdateSchema } from '@dealdesk/core';
 import { api } from '../../app/api.js';
 import { validate, type FieldErrors } from '../../ui/form.js';
-import { unwrap } from '../../ui/notify.js';
+import { unwrap, unwrapOr } from '../../ui/notify.js';
 
 export interface LegalText {
   title: string;
@@ -43,7 +43,8 @@ export const privacyPolicy: LegalDocument = {
       policy_title: title,
       policy_description: description,
     });
-    return unwrap(answer).message;
+    const failed = 'Failed to update policy';
+    return unwrapOr(answer, { failed, unreachable: failed }).message;
   },
 };
 
@@ -65,6 +66,7 @@ export const termsAndConditions: LegalDocument = {
       terms_title: title,
       terms_description: description,
     });
-    return unwrap(answer).message;
+    const failed = 'Failed to update terms';
+    return unwrapOr(answer, { failed, unreachable: failed }).message;
   },
 };

@@ -11,9 +11,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { changedFrom, useFormState } from '../../ui/form.js';
 import { useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { useSubmission } from '../../ui/mutations.js';
-import { toastSuccess } from '../../ui/notify.js';
+import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { checkSayingOnce, markOf } from '../ads/validation.js';
-import { unwrapOr } from './answers.js';
 import { ImageFilesInput } from './ImageFilesInput.js';
 import { ImageUrlRows } from './ImageUrlRows.js';
 import {

@@ -28,9 +28,8 @@ import { paths } from '../../app/paths.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { changedFrom, useFormState } from '../../ui/form.js';
 import { useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
-import { toastSuccess } from '../../ui/notify.js';
+import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { checkSayingOnce } from '../ads/validation.js';
-import { unwrapOr } from './answers.js';
 import { EventBadge, PriceCell } from './columns.js';
 import {
   formErrorsOf,

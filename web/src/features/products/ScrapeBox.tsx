@@ -5,8 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.js';
 import { validate } from '../../ui/form.js';
-import { ApiFailure, toastSuccess } from '../../ui/notify.js';
-import { unwrapOr } from './answers.js';
+import { ApiFailure, toastSuccess, unwrapOr } from '../../ui/notify.js';
 
 /** The marketplaces with their own reader on the server (server/src/modules/products/scraping). */
 export const supportedMarketplaces = ['Amazon', 'Flipkart', 'Myntra', 'Ajio', 'Meesho'] as const;

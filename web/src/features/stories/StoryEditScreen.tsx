@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths.js';
 import { succeeded } from '../../ui/mutations.js';
-import { toastSuccess, unwrap } from '../../ui/notify.js';
+import { toastSuccess, unwrap, unwrapOr } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 import { MediaThumb } from './MediaThumb.js';
 import { storyCalls } from './story-calls.js';
@@ -24,7 +24,8 @@ export function StoryEditScreen({ kind }: { kind: StoryKind }) {
   const save = useMutation({
     mutationFn: async (submit: StorySubmit) => {
       if (submit.mode !== 'edit') throw new Error('the edit screen only edits');
-      return unwrap(await group.edit(submit.request));
+      const failed = 'Failed to update story.';
+      return unwrapOr(await group.edit(submit.request), { failed, unreachable: failed });
     },
     onSuccess: async (answer) => {
       // The video screen words its success itself (spec section 2); ads show the server's.

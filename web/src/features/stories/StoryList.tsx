@@ -47,6 +47,10 @@ export function StoryList({
   const status = useApiMutation(group.setStatus, {
     refresh: listKey,
     fallback: 'Updated successfully',
+    failure: {
+      failed: 'Failed to update story video',
+      unreachable: 'Failed to update story video',
+    },
   });
   const { deleteIds, tableProps } = useBulkDelete(group.remove, {
     refresh: listKey,

@@ -15,6 +15,10 @@ export function StoryScreen({ kind }: { kind: StoryKind }) {
   const add = useApiMutation((input: StoryAddRequest, client) => groupOf(client).add(input), {
     refresh: listKey,
     fallback: kind === 'video' ? 'Story added successfully' : 'Story ad added successfully',
+    failure: {
+      failed: 'An error occurred while submitting the story.',
+      unreachable: 'An error occurred while submitting the story.',
+    },
   });
   const submit = async (story: StorySubmit) => {
     if (story.mode !== 'add') return false;
