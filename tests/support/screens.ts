@@ -16,6 +16,9 @@ export async function answerCaptcha(page: Page, right: boolean): Promise<void> {
   if (left === undefined || plus === undefined) throw new Error(`no captcha question: ${question}`);
   const input = dialog.getByRole('textbox');
   await input.fill(String(left + plus + (right ? 0 : 1)));
+  // The riskiest actions also ask for the typed word.
+  const word = dialog.getByLabel(/^Type admin to confirm/);
+  if (right && (await word.count()) > 0) await word.fill('admin');
   await dialog.getByRole('button', { name: /Confirm|Delete/ }).click();
   if (!right) {
     // A wrong answer keeps the dialog open with a new question (and the field's message);

@@ -256,3 +256,27 @@ describe('orientation and failures', () => {
     await page.getByRole('button', { name: /Edit/ }).first().waitFor();
   });
 });
+
+describe('the riskiest actions', () => {
+  it('clear analytics only with the sum and the word admin typed', async () => {
+    const added = await api.webAds.add({
+      a_name: 'TypedWordAd',
+      a_id: 'https://deals.example/typed',
+      a_description: 'Listed in analytics',
+    });
+    expect(added.status, added.message).toBe(true);
+    await page.goto('/site/manage/analytics');
+    await page.getByRole('button', { name: /Clear/ }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Clear the analytics data?' });
+    const question = await dialog.getByText(/^What is \d+ \+ \d+\?/).textContent();
+    const [left = 0, right = 0] = (question?.match(/\d+/g) ?? []).map(Number);
+    await dialog.getByRole('textbox', { name: /What is/ }).fill(String(left + right));
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    // The right sum alone is not enough here.
+    await dialog.getByText('Type admin to confirm').last().waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByLabel(/^Type admin to confirm/).fill(' ADMIN ');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+});

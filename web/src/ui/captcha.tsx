@@ -1,6 +1,11 @@
 // Every delete and every controller change first asks a simple sum (spec section 5). The
 // wrong-answer wording differs per screen, so each caller passes its own.
-import { checkCaptcha, createCaptcha } from '@dealdesk/core';
+import {
+  checkCaptcha,
+  checkConfirmationWord,
+  confirmationWord,
+  createCaptcha,
+} from '@dealdesk/core';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState, type FormEvent } from 'react';
@@ -15,7 +20,17 @@ export interface CaptchaRequest {
   danger?: boolean;
   /** The screen's wording of a wrong answer. */
   wrongAnswer: string;
+  /**
+   * The riskiest actions (clearing analytics, deleting over 100 items) also ask for the word
+   * admin typed (spec part 1, section 5).
+   */
+  typeAdmin?: boolean;
 }
+
+/** Bulk deletes of more items than this also ask for the typed word. */
+export const typedConfirmationAbove = 100;
+
+const typedWordMessage = `Type ${confirmationWord} to confirm`;
 
 function CaptchaForm({
   request,
@@ -27,10 +42,15 @@ function CaptchaForm({
   const [challenge, setChallenge] = useState(() => createCaptcha());
   const [answer, setAnswer] = useState('');
   const [wrong, setWrong] = useState(false);
+  const [word, setWord] = useState('');
+  const [wordMissing, setWordMissing] = useState(false);
   // A wrong answer keeps the dialog open: the screen's message, and a new question to answer.
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (checkCaptcha(challenge, answer)) return onDone(true);
+    const wordOk = request.typeAdmin !== true || checkConfirmationWord(word);
+    setWordMissing(!wordOk);
+    if (checkCaptcha(challenge, answer) && wordOk) return onDone(true);
+    if (checkCaptcha(challenge, answer)) return;
     toastError(request.wrongAnswer);
     setWrong(true);
     setChallenge(createCaptcha());
@@ -50,6 +70,16 @@ function CaptchaForm({
           error={wrong ? request.wrongAnswer : undefined}
           onChange={(event) => setAnswer(event.currentTarget.value)}
         />
+        {request.typeAdmin === true ? (
+          <TextInput
+            label={typedWordMessage}
+            description="This cannot be undone: type the word to show you mean it."
+            autoComplete="off"
+            value={word}
+            error={wordMissing ? typedWordMessage : undefined}
+            onChange={(event) => setWord(event.currentTarget.value)}
+          />
+        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => onDone(false)}>
             Cancel

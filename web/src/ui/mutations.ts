@@ -2,7 +2,7 @@ import { newIdempotencyKey, type ApiClient, type ClientResult } from '@dealdesk/
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { api } from '../app/api.js';
-import { confirmWithCaptcha } from './captcha.js';
+import { confirmWithCaptcha, typedConfirmationAbove } from './captcha.js';
 import { toastSuccess, unwrap, unwrapOr, type FailureTexts } from './notify.js';
 
 /**
@@ -94,6 +94,7 @@ export function useGuardedDelete(
       confirmLabel: 'Delete',
       danger: true,
       wrongAnswer,
+      typeAdmin: ids.length > typedConfirmationAbove,
     });
     if (!solved) return false;
     await mutation.mutateAsync({ id: ids });

@@ -133,6 +133,7 @@ export function AnalyticsPage() {
       detail: `Views and clicks of every listed ad from ${range.startDate} to ${range.endDate} are removed.`,
       danger: true,
       wrongAnswer: wrongAnswerMessages.captchaIncorrect,
+      typeAdmin: true,
     });
     if (solved) clear.mutate({ ids: items.map((item) => item._id), range });
   };

@@ -24,7 +24,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
-import { confirmWithCaptcha } from '../../ui/captcha.js';
+import { confirmWithCaptcha, typedConfirmationAbove } from '../../ui/captcha.js';
 import { CountLink } from '../../ui/CountLink.js';
 import type { Column } from '../../ui/DataTable.js';
 import { toastSuccess, unwrap, unwrapOr } from '../../ui/notify.js';
@@ -98,6 +98,7 @@ export function InHouseAdsPage() {
       confirmLabel: 'Delete',
       danger: true,
       wrongAnswer: inHouseTexts.wrongAnswer,
+      typeAdmin: ids.length > typedConfirmationAbove,
     });
     if (solved) remove.mutate(ids);
   };

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
-import { confirmWithCaptcha } from '../../ui/captcha.js';
+import { confirmWithCaptcha, typedConfirmationAbove } from '../../ui/captcha.js';
 import { CountLink } from '../../ui/CountLink.js';
 import type { Column } from '../../ui/DataTable.js';
 import { toastSuccess, unwrap } from '../../ui/notify.js';
@@ -74,6 +74,7 @@ export function ProductListPage() {
       confirmLabel: 'Delete',
       danger: true,
       wrongAnswer: wrongAnswerMessages.catalogue,
+      typeAdmin: ids.length > typedConfirmationAbove,
     });
     if (solved) remove.mutate(ids);
   };
