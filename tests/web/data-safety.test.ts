@@ -233,6 +233,16 @@ describe('orientation and failures', () => {
     );
   });
 
+  it('shows a failed list with Retry instead of a skeleton forever', async () => {
+    await page.route('**/api/App/product?**', (route) => route.abort());
+    await page.goto('/show/Product');
+    const failure = page.getByRole('alert').filter({ hasText: 'Could not load products' });
+    await failure.waitFor();
+    await page.unroute('**/api/App/product?**');
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('Bulk Test Item 08 9').waitFor();
+  });
+
   it('says the server cannot be reached on a reload, keeps the session, and tries again', async () => {
     await page.route('**/api/admin/Authorization', (route) => route.abort());
     await page.goto('/show/Product');

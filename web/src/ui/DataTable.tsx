@@ -11,6 +11,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { LoadError, type ListQuery } from './LoadError.js';
 import { EmptyState } from './EmptyState.js';
 
 export interface Column<Row> {
@@ -40,7 +41,7 @@ export function DataTable<Row extends { _id: string }>({
   caption,
   rows,
   columns,
-  loading,
+  query,
   empty,
   selected,
   onSelect,
@@ -50,7 +51,8 @@ export function DataTable<Row extends { _id: string }>({
   caption: string;
   rows: readonly Row[] | undefined;
   columns: readonly Column<Row>[];
-  loading: boolean;
+  /** The list's query: loading, failed (then Retry), or answered. */
+  query: ListQuery;
   empty: { title: string; hint: string };
   /** Row selection for bulk deletes. */
   selected?: ReadonlySet<string>;
@@ -90,7 +92,9 @@ export function DataTable<Row extends { _id: string }>({
         </Text>
         {toolbar}
       </Group>
-      {loading && rows === undefined ? (
+      {rows === undefined && query.isError ? (
+        <LoadError what={caption.toLowerCase()} retry={() => void query.refetch()} />
+      ) : rows === undefined && query.isPending ? (
         <Skeleton h={240} m="md" w="auto" aria-label={`Loading ${caption}`} />
       ) : total === 0 ? (
         <EmptyState {...empty} />

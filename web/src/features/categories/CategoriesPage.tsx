@@ -6,6 +6,7 @@ import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { api } from '../../app/api.js';
 import { confirmWithCaptcha } from '../../ui/captcha.js';
 import { DataTable, type Column } from '../../ui/DataTable.js';
+import type { ListQuery } from '../../ui/LoadError.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { RowActions } from '../../ui/RowActions.js';
 import { CategoryForm } from './CategoryForm.js';
@@ -136,7 +137,7 @@ function CatalogueHalf<Row extends CatalogueRow>({
   formRef: RefObject<HTMLDivElement | null>;
   form: ReactNode;
   caption: 'Categories' | 'Subcategories';
-  items: { data: Row[] | undefined; isPending: boolean };
+  items: ListQuery & { data: Row[] | undefined };
   matching: (rows: readonly Row[], search: string) => Row[];
   columns: Column<Row>[];
   empty: { title: string; hint: string };
@@ -152,7 +153,7 @@ function CatalogueHalf<Row extends CatalogueRow>({
           caption={caption}
           rows={items.data === undefined ? undefined : matching(items.data, search)}
           columns={columns}
-          loading={items.isPending}
+          query={items}
           empty={empty}
           rowLabel={(row) => row.name}
           toolbar={

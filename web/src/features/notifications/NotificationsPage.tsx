@@ -333,7 +333,7 @@ export function NotificationsPage() {
         caption="Notification history"
         rows={history.data}
         columns={columns}
-        loading={history.isPending}
+        query={history}
         empty={{ title: 'Nothing sent yet', hint: 'Notifications you send appear here.' }}
         selected={selected}
         onSelect={setSelected}

@@ -3,6 +3,7 @@ import { Skeleton, Stack } from '@mantine/core';
 import { ProductPager } from './ProductPager.js';
 import { pageCount, type useProductList } from './queries.js';
 import type { Column } from '../../ui/DataTable.js';
+import { LoadError } from '../../ui/LoadError.js';
 import { SelectableRows, type Selection } from './SelectableRows.js';
 
 /**
@@ -26,7 +27,12 @@ export function ProductPages({
   columns: readonly Column<Product>[];
   selection: Selection;
 }) {
-  if (list.data === undefined) return <Skeleton h={320} aria-label="Loading products" />;
+  if (list.data === undefined)
+    return list.isError ? (
+      <LoadError what="products" retry={() => void list.refetch()} />
+    ) : (
+      <Skeleton h={320} aria-label="Loading products" />
+    );
   const { products, total } = list.data;
   const pages = pageCount(total, pageSize);
   return (

@@ -14,6 +14,7 @@ import { DataTable, type Column } from '../../ui/DataTable.js';
 import { useApiMutation } from '../../ui/mutations.js';
 import { RowActions } from '../../ui/RowActions.js';
 import { useBulkDelete } from '../../ui/useBulkDelete.js';
+import type { ListQuery } from '../../ui/LoadError.js';
 import { MediaThumb } from './MediaThumb.js';
 import { storyCalls } from './story-calls.js';
 import type { StoryKind } from './StoryForm.js';
@@ -36,12 +37,12 @@ export function StoryList({
   kind,
   caption,
   stories,
-  loading,
+  query,
 }: {
   kind: StoryKind;
   caption: string;
   stories: readonly Story[] | undefined;
-  loading: boolean;
+  query: ListQuery;
 }) {
   const { group, listKey } = storyCalls(kind);
   const status = useApiMutation(group.setStatus, {
@@ -122,7 +123,7 @@ export function StoryList({
       caption={caption}
       rows={stories}
       columns={columns}
-      loading={loading}
+      query={query}
       rowLabel={name}
       empty={{
         title: kind === 'video' ? 'No stories yet' : 'No story ads yet',

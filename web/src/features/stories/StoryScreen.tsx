@@ -40,7 +40,7 @@ export function StoryScreen({ kind }: { kind: StoryKind }) {
         kind={kind}
         caption={kind === 'video' ? 'Story List' : 'Story Ads List'}
         stories={stories.data?.data}
-        loading={stories.isPending}
+        query={stories}
       />
     </Stack>
   );

@@ -150,7 +150,7 @@ export function BannersPage() {
         caption="Uploaded Banner"
         rows={banners.data?.data}
         columns={columns}
-        loading={banners.isPending}
+        query={banners}
         rowLabel={(banner) => banner.name}
         empty={{
           title: 'No banners yet',

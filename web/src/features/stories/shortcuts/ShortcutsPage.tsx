@@ -285,7 +285,7 @@ export function ShortcutsPage() {
         caption="Shortcut List"
         rows={shortcuts.data?.data}
         columns={columns}
-        loading={shortcuts.isPending}
+        query={shortcuts}
         rowLabel={(shortcut) => shortcut.name}
         empty={{
           title: 'No shortcut stories yet',
