@@ -22,29 +22,36 @@ export function authModule(auth: AuthService): Module {
       limits.loginPerAddress,
       (_input, request) => request.ip,
     );
-    const loginId = (input: { body: { a_id: string } }) => input.body.a_id.toLowerCase();
-    const email = (input: { body: { a_email: string } }) => input.body.a_email.toLowerCase();
-    const perAdminIdHere = api.limiter(
-      'sign-in-id-address',
-      limits.loginPerAdminIdAndAddress,
-      (input: { body: { a_id: string } }, request) => `${loginId(input)}@${request.ip}`,
+    /** The limit of one admin ID or email from one address, and its ceiling from anywhere. */
+    const limitsOn = <I>(
+      name: string,
+      keyOf: (input: I) => string,
+      who: (key: string) => { loginId: string } | { email: string },
+    ) => [
+      api.limiter(
+        `${name}-address`,
+        limits.loginPerAdminIdAndAddress,
+        (input: I, request) => `${keyOf(input)}@${request.ip}`,
+      ),
+      api.limiter(name, limits.loginPerAdminId, keyOf, (input) =>
+        auth.noticeAttemptCeiling(who(keyOf(input))),
+      ),
+    ];
+    const perAdminId = limitsOn(
+      'sign-in-id',
+      (input: { body: { a_id: string } }) => input.body.a_id.toLowerCase(),
+      (loginId) => ({ loginId }),
     );
-    const perAdminId = api.limiter('sign-in-id', limits.loginPerAdminId, loginId, (input) =>
-      auth.noticeAttemptCeiling({ loginId: loginId(input) }),
-    );
-    const perEmailHere = api.limiter(
-      'reset-email-address',
-      limits.loginPerAdminIdAndAddress,
-      (input: { body: { a_email: string } }, request) => `${email(input)}@${request.ip}`,
-    );
-    const perEmail = api.limiter('reset-email', limits.loginPerAdminId, email, (input) =>
-      auth.noticeAttemptCeiling({ email: email(input) }),
+    const perEmail = limitsOn(
+      'reset-email',
+      (input: { body: { a_email: string } }) => input.body.a_email.toLowerCase(),
+      (email) => ({ email }),
     );
 
     api.post('/api/admin/login', {
       access: 'public',
       body: loginSchema,
-      limits: [perAddress, perAdminIdHere, perAdminId],
+      limits: [perAddress, ...perAdminId],
       handler: async ({ body }) => {
         const token = await auth.checkCredentials(body.a_id, body.a_password);
         return { status: true, message: messages.codeSent, token };
@@ -64,7 +71,7 @@ export function authModule(auth: AuthService): Module {
     api.post('/api/admin/ForgetPw', {
       access: 'public',
       body: forgetPasswordSchema,
-      limits: [perAddress, perEmailHere, perEmail],
+      limits: [perAddress, ...perEmail],
       handler: async ({ body }) => {
         const token = await auth.startReset(body.a_email);
         return { status: true, message: messages.resetCodeSent, token };
