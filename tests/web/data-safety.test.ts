@@ -60,7 +60,20 @@ beforeAll(async () => {
   for (const group of ['07', '08'])
     for (let item = 0; item < 10; item += 1)
       await addProduct(`Bulk Test Item ${group} ${item}`, Number(group) * 100 + item);
-  return () => signedIn.close();
+  // The browser files share one server: leave it as found for the next file.
+  return async () => {
+    try {
+      const products = (await api.products.list({ q: 'Bulk Test Item', limit: 1000 })).data ?? [];
+      if (products.length > 0) await api.products.remove({ id: products.map((p) => p._id) });
+      await api.subcategories.remove(subcategory);
+      await api.categories.remove(category);
+      const webAds = await api.webAds.list({ startDate: '2020-01-01', endDate: '2099-12-31' });
+      for (const ad of webAds.data ?? [])
+        if (ad.a_name === 'TypedWordAd') await api.webAds.remove(ad._id);
+    } finally {
+      await signedIn.close();
+    }
+  };
 });
 afterEach(screenshotOnFailure(() => page));
 
@@ -85,6 +98,24 @@ describe('selections', () => {
     await page.getByText('Bulk Test Item 07 9').waitFor({ state: 'detached' });
     expect(await selectAll().isChecked()).toBe(false);
     expect(await titled('Bulk Test Item')).toHaveLength(20);
+  });
+
+  it('keep the search in the address: Back from a product returns to the same list', async () => {
+    await page.goto('/show/Product');
+    await search().fill('Bulk Test Item 07');
+    await page.waitForURL(/[?&]q=Bulk\+Test\+Item\+07/);
+    await page.getByRole('link', { name: 'Bulk Test Item 07 3' }).click();
+    await page.waitForURL('**/show/product/product-details/**');
+    await page.getByRole('link', { name: 'Back to products' }).click();
+    await page.waitForURL(/\/show\/Product\?q=Bulk\+Test\+Item\+07$/);
+    expect(await search().inputValue()).toBe('Bulk Test Item 07');
+    await page.getByText('Bulk Test Item 07 9').waitFor();
+    expect(await page.getByText('Bulk Test Item 08 9').count()).toBe(0);
+    // The browser's own Back does the same, and a reload keeps it.
+    await page.getByRole('link', { name: 'Bulk Test Item 07 3' }).click();
+    await page.goBack();
+    await page.reload();
+    expect(await search().inputValue()).toBe('Bulk Test Item 07');
   });
 
   it('forget rows hidden by another event on the event screen', async () => {

@@ -22,7 +22,7 @@ import {
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
 import { EmptyState } from '../../ui/EmptyState.js';
@@ -30,7 +30,7 @@ import { changedFrom, useFormState } from '../../ui/form.js';
 import { useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { checkSayingOnce } from '../ads/validation.js';
-import { EventBadge, PriceCell } from './columns.js';
+import { EventBadge, PriceCell, type ProductLinkState } from './columns.js';
 import {
   formErrorsOf,
   formValuesOf,
@@ -219,11 +219,13 @@ export function ProductDetailPage() {
       }).data ?? null,
   });
   const data = product.data;
+  const { state } = useLocation() as { state: Partial<ProductLinkState> | null };
+  const backTo = state?.from ?? paths.products;
 
   return (
     <Stack gap="lg" maw={1280} mx="auto">
       <Group justify="space-between" align="center">
-        <Anchor component={Link} to={paths.products} size="sm">
+        <Anchor component={Link} to={backTo} size="sm">
           <Group gap={4}>
             <IconArrowLeft size={16} aria-hidden />
             Back to products

@@ -11,7 +11,7 @@ export interface ProductFilter {
   events: ProductEvent[];
 }
 
-export const noFilter: ProductFilter = { categories: [], subCategories: [], events: [] };
+const noFilter: ProductFilter = { categories: [], subCategories: [], events: [] };
 
 /**
  * The filter panel of the product list: categories, subcategories (those of the chosen

@@ -1,7 +1,6 @@
 import { productPageSize, wrongAnswerMessages, type Product } from '@dealdesk/core';
 import { Group, Paper, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
@@ -14,10 +13,10 @@ import { useRowSelection } from '../../ui/useRowSelection.js';
 import { CategoryCell, DateCell, EventBadge, PriceCell, ProductCell } from './columns.js';
 import { DeleteSelectedButton } from './DeleteSelectedButton.js';
 import { ListSearchInput } from './ListSearchInput.js';
-import { noFilter, ProductFilters, type ProductFilter } from './ProductFilters.js';
+import { ProductFilters } from './ProductFilters.js';
 import { ProductPages } from './ProductPages.js';
 import { productKeys, useProductList } from './queries.js';
-import { useListSearch } from './useListSearch.js';
+import { useProductListUrl } from './useProductListUrl.js';
 
 const columns: Column<Product>[] = [
   { header: 'Product', cell: (product) => <ProductCell product={product} /> },
@@ -41,9 +40,7 @@ const columns: Column<Product>[] = [
 export function ProductListPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [page, setPage] = useState(1);
-  const [filter, setFilter] = useState<ProductFilter>(noFilter);
-  const { typed, setTyped, search } = useListSearch(setPage);
+  const { page, setPage, filter, setFilter, typed, setTyped, search } = useProductListUrl();
   const list = useProductList({ page, limit: productPageSize, q: search, ...filter });
   const { selected, setSelected, clear } = useRowSelection(list.data?.products, {
     page,
@@ -78,10 +75,6 @@ export function ProductListPage() {
     });
     if (solved) remove.mutate(ids);
   };
-  const changeFilter = (next: ProductFilter) => {
-    setFilter(next);
-    setPage(1);
-  };
 
   return (
     <Stack gap="md">
@@ -99,7 +92,7 @@ export function ProductListPage() {
           onClick={() => void askToDelete()}
         />
       </Group>
-      <ProductFilters value={filter} onChange={changeFilter} />
+      <ProductFilters value={filter} onChange={setFilter} />
       <Paper p={{ base: 0, sm: 'xs' }} withBorder={false} bg="transparent">
         <ProductPages
           caption="Products"

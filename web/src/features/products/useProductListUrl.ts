@@ -1,0 +1,61 @@
+// The product list's search, filters and page live in the address (?q=&category=&event=&page=),
+// so Back from a product returns to the same filtered page, and a link or a reload shows it
+// again. The search is written 500 ms after typing stops (replacing the entry: no history step
+// per keystroke) and goes back to page 1, as the spec's search does.
+import { productEvents, searchDebounceMs, type ProductEvent } from '@dealdesk/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ProductFilter } from './ProductFilters.js';
+
+const isEvent = (value: string): value is ProductEvent =>
+  (productEvents as readonly string[]).includes(value);
+
+export function useProductListUrl() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const page = Math.max(1, Math.floor(Number(params.get('page') ?? '1')) || 1);
+  const filter: ProductFilter = {
+    categories: params.getAll('category'),
+    subCategories: params.getAll('subcategory'),
+    events: params.getAll('event').filter(isEvent),
+  };
+
+  const [typed, setTyped] = useState(search);
+  const [debounced] = useDebouncedValue(typed.trim(), searchDebounceMs);
+  useEffect(() => {
+    if (debounced === search) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (debounced === '') next.delete('q');
+        else next.set('q', debounced);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+    // Only a new typed search writes; the address changing (Back) must not write it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  // Back or a link to another search: the box shows what the address asks.
+  useEffect(() => setTyped(search), [search]);
+
+  const setPage = (next: number) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next <= 1) updated.delete('page');
+      else updated.set('page', String(next));
+      return updated;
+    });
+  const setFilter = (next: ProductFilter) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      for (const key of ['category', 'subcategory', 'event', 'page']) updated.delete(key);
+      for (const id of next.categories) updated.append('category', id);
+      for (const id of next.subCategories) updated.append('subcategory', id);
+      for (const event of next.events) updated.append('event', event);
+      return updated;
+    });
+  return { page, setPage, filter, setFilter, typed, setTyped, search };
+}
