@@ -14,7 +14,7 @@ export async function answerCaptcha(page: Page, right: boolean): Promise<void> {
   const question = await questionText.textContent();
   const [left, plus] = (question?.match(/\d+/g) ?? []).map(Number);
   if (left === undefined || plus === undefined) throw new Error(`no captcha question: ${question}`);
-  const input = dialog.getByRole('textbox');
+  const input = dialog.getByRole('textbox', { name: /^What is/ });
   await input.fill(String(left + plus + (right ? 0 : 1)));
   // The riskiest actions also ask for the typed word.
   const word = dialog.getByLabel(/^Type admin to confirm/);
