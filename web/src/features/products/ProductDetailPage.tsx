@@ -22,15 +22,15 @@ import {
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { api } from '../../app/api.js';
-import { paths } from '../../app/paths.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { changedFrom, useFormState } from '../../ui/form.js';
 import { useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { checkSayingOnce } from '../ads/validation.js';
-import { EventBadge, PriceCell, type ProductLinkState } from './columns.js';
+import { EventBadge, PriceCell } from './columns.js';
+import { lastProductList } from './useProductListUrl.js';
 import {
   formErrorsOf,
   formValuesOf,
@@ -219,8 +219,7 @@ export function ProductDetailPage() {
       }).data ?? null,
   });
   const data = product.data;
-  const { state } = useLocation() as { state: Partial<ProductLinkState> | null };
-  const backTo = state?.from ?? paths.products;
+  const backTo = lastProductList();
 
   return (
     <Stack gap="lg" maw={1280} mx="auto">

@@ -6,7 +6,7 @@ import {
   type ProductEvent,
 } from '@dealdesk/core';
 import { Anchor, Badge, Group, Image, Stack, Text } from '@mantine/core';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths.js';
 
 const eventColors: Record<ProductEvent, string> = {
@@ -17,14 +17,7 @@ const eventColors: Record<ProductEvent, string> = {
 };
 
 /** The first image and the title, leading to the product's detail screen. */
-/** What a link to a product's detail carries: the list it was opened from. */
-export interface ProductLinkState {
-  from: string;
-}
-
 export function ProductCell({ product }: { product: Product }) {
-  // The detail's Back link returns to this list as it was: search, filters and page.
-  const { pathname, search } = useLocation();
   return (
     <Group gap="sm" wrap="nowrap">
       <Image
@@ -40,7 +33,6 @@ export function ProductCell({ product }: { product: Product }) {
       <Anchor
         component={Link}
         to={paths.productDetails(product._id)}
-        state={{ from: `${pathname}${search}` } satisfies ProductLinkState}
         size="sm"
         lineClamp={2}
         maw={320}

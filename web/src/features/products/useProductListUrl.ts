@@ -6,13 +6,25 @@ import { productEvents, searchDebounceMs, type ProductEvent } from '@dealdesk/co
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { paths } from '../../app/paths.js';
 import type { ProductFilter } from './ProductFilters.js';
 
 const isEvent = (value: string): value is ProductEvent =>
   (productEvents as readonly string[]).includes(value);
 
+/** Where the product list was last left (this tab), for the detail's Back link. */
+const lastListKey = 'dealdesk.products.list';
+
+export function lastProductList(): string {
+  return sessionStorage.getItem(lastListKey) ?? paths.products;
+}
+
 export function useProductListUrl() {
   const [params, setParams] = useSearchParams();
+  const address = params.toString();
+  useEffect(() => {
+    sessionStorage.setItem(lastListKey, `${paths.products}${address === '' ? '' : `?${address}`}`);
+  }, [address]);
   const search = params.get('q') ?? '';
   const page = Math.max(1, Math.floor(Number(params.get('page') ?? '1')) || 1);
   const filter: ProductFilter = {
