@@ -104,6 +104,7 @@ describe('selections', () => {
     await page.goto('/show/Product');
     await search().fill('Bulk Test Item 07');
     await expect.poll(() => page.url()).toMatch(/[?&]q=Bulk\+Test\+Item\+07/);
+    // Clicked at once, before the list shows its new rows: the address is kept all the same.
     await page.getByRole('link', { name: 'Bulk Test Item 07 3' }).click();
     await expect.poll(() => page.url()).toContain('/show/product/product-details/');
     await page.getByRole('link', { name: 'Back to products' }).click();

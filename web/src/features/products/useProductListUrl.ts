@@ -19,12 +19,22 @@ export function lastProductList(): string {
   return sessionStorage.getItem(lastListKey) ?? paths.products;
 }
 
+/** Kept as the address changes, not after React renders it: a click may come first. */
+function remember(params: URLSearchParams): URLSearchParams {
+  const query = params.toString();
+  sessionStorage.setItem(lastListKey, `${paths.products}${query === '' ? '' : `?${query}`}`);
+  return params;
+}
+
 export function useProductListUrl() {
-  const [params, setParams] = useSearchParams();
+  const [params, setSearchParams] = useSearchParams();
+  const setParams = (
+    update: (current: URLSearchParams) => URLSearchParams,
+    options?: { replace: boolean },
+  ) => setSearchParams((current) => remember(update(current)), options);
   const address = params.toString();
-  useEffect(() => {
-    sessionStorage.setItem(lastListKey, `${paths.products}${address === '' ? '' : `?${address}`}`);
-  }, [address]);
+  // Arriving at the list (a link, Back, a reload) is where it was left too.
+  useEffect(() => void remember(new URLSearchParams(address)), [address]);
   const search = params.get('q') ?? '';
   const page = Math.max(1, Math.floor(Number(params.get('page') ?? '1')) || 1);
   const filter: ProductFilter = {
