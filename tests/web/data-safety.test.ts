@@ -4,7 +4,7 @@
 import type { ApiClient } from '@dealdesk/core';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pngBytes } from '../support/screens.js';
+import { chooseFile, png as pngFile, pngBytes, toast } from '../support/screens.js';
 import {
   openSignedInScreen,
   screenshotOnFailure,
@@ -225,6 +225,97 @@ describe('unsaved changes', () => {
     await page.getByText('Terms & Conditions', { exact: true }).click();
     await page.waitForURL('**/site/policy/terms');
     expect(await dialog().count()).toBe(0);
+  });
+});
+
+describe('drafts', () => {
+  const kept = () => page.getByRole('status').filter({ hasText: 'Unsaved changes were kept' });
+  const leaveAnyway = () => {
+    page.once('dialog', (prompt) => void prompt.accept());
+  };
+
+  it('keeps a policy edit whose tab is sent away and offers it back; Cancel spends it', async () => {
+    await page.goto('/site/policy');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel(/^Text/).fill('Half a policy, then the tab went away');
+    // The developer-tools guard sends the tab elsewhere: the browser asks, the admin leaves.
+    leaveAnyway();
+    await page.goto('about:blank');
+    await page.goto('/site/policy');
+    await kept().waitFor();
+    await kept().getByRole('button', { name: 'Restore them' }).click();
+    expect(await page.getByLabel(/^Text/).inputValue()).toBe(
+      'Half a policy, then the tab went away',
+    );
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.reload();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    expect(await kept().count()).toBe(0);
+  });
+
+  it('reopens a product edit with its kept draft; leaving on purpose spends it', async () => {
+    const product = (await api.products.list({ q: 'Bulk Test Item 07 1', limit: 1 })).data?.[0];
+    await page.goto(`/show/product/product-details/${product?._id ?? ''}`);
+    await page.getByRole('button', { name: 'Edit Product' }).click();
+    const title = page.getByRole('form', { name: 'Edit Product' }).getByLabel(/^Title/);
+    await title.fill('Renamed but not saved');
+    leaveAnyway();
+    await page.reload();
+    await kept().waitFor();
+    await kept().getByRole('button', { name: 'Restore them' }).click();
+    expect(await title.inputValue()).toBe('Renamed but not saved');
+    // Restored changes are guarded like typed ones.
+    await page.getByRole('link', { name: 'Back to products' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).waitFor();
+    await page.getByRole('button', { name: 'Leave' }).click();
+    await expect.poll(() => page.url()).toMatch(/\/show\/Product(\?|$)/);
+    await page.getByText(/^Showing \d+ of/).waitFor();
+    // Left on purpose: the draft is spent, and the product opens as it is saved.
+    await page.goto(`/show/product/product-details/${product?._id ?? ''}`);
+    await page.getByRole('button', { name: 'Edit Product' }).waitFor();
+    expect(await kept().count()).toBe(0);
+  });
+
+  it('guards the other forms too: a half-written notification asks before leaving', async () => {
+    await page.goto('/site/notification');
+    await page.getByLabel(/^Title/).fill('Half a notification');
+    await page.getByRole('link', { name: 'Controller' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    expect(await page.getByLabel(/^Title/).inputValue()).toBe('Half a notification');
+    // Kept over a reload; Discard throws the draft away for good.
+    leaveAnyway();
+    await page.reload();
+    await kept().getByRole('button', { name: 'Discard' }).click();
+    expect(await kept().count()).toBe(0);
+    expect(await page.getByLabel(/^Title/).inputValue()).toBe('');
+    await page.reload();
+    await page.getByLabel(/^Title/).waitFor();
+    expect(await kept().count()).toBe(0);
+    await page.getByRole('link', { name: 'Controller' }).click();
+    await page.waitForURL('**/controller');
+  });
+
+  it('leaves a clean form after a save: no old messages, no stale check mark', async () => {
+    await page.goto('/add/story');
+    await page.getByRole('button', { name: 'Add shortcut' }).click();
+    await page.getByText('Enter a title').waitFor();
+    await page.getByLabel('Title', { exact: false }).first().fill('CleanAfterSave');
+    await page.getByLabel(/^URL/).first().fill('https://clean.example');
+    await chooseFile(page, page.getByLabel('Logo image'), pngFile(), 'accepted');
+    await page.getByRole('button', { name: 'Add shortcut' }).click();
+    await toast(page, /added/i);
+    const form = page.locator('form').first();
+    await expect.poll(() => form.locator('[data-check="accepted"]').count()).toBe(0);
+    expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
+    expect(await page.getByLabel('Title', { exact: false }).first().inputValue()).toBe('');
+    // Clean means nothing to guard: leaving does not ask.
+    await page.getByRole('link', { name: 'Controller' }).click();
+    await page.waitForURL('**/controller');
+    const shortcuts = await api.shortcuts.list({ page: 1, limit: 100, q: 'CleanAfterSave' });
+    const ids = (shortcuts.data ?? []).map((shortcut) => shortcut._id);
+    if (ids.length > 0) await api.shortcuts.remove({ id: ids });
   });
 });
 

@@ -13,7 +13,7 @@ import { theme } from './theme.js';
 export function App() {
   const [queryClient] = useState(createQueryClient);
   // A data router (one catch-all route; the screens keep their <Routes>), so that a form with
-  // unsaved changes can hold a navigation back (useBlocker, ui/useUnsavedChanges.ts).
+  // unsaved changes can hold a navigation back (useBlocker, ui/useUnsavedChanges.tsx).
   const [router] = useState(() =>
     createBrowserRouter([
       {

@@ -72,6 +72,9 @@ export function UploadField({
     }, fileCheckDelayMs);
   };
 
+  // A form that clears its file after a save (file back to null) leaves no stale check mark.
+  const shown = state === 'accepted' && file === null ? 'idle' : state;
+
   return (
     <FileInput
       label={label}
@@ -86,9 +89,9 @@ export function UploadField({
       onChange={choose}
       error={problem ?? error}
       leftSection={<IconUpload size={16} aria-hidden />}
-      rightSection={indicator[state]}
+      rightSection={indicator[shown]}
       rightSectionPointerEvents="none"
-      data-check={state}
+      data-check={shown}
     />
   );
 }

@@ -38,9 +38,14 @@ const hasErrors = (errors: FieldErrors) => Object.values(errors).some((error) =>
 export const changedFrom = (values: unknown, start: unknown): boolean =>
   JSON.stringify(values) !== JSON.stringify(start);
 
-/** Form values with their field errors; editing a field clears its error. */
+/**
+ * Form values with their field errors; editing a field clears its error. `dirty` says whether
+ * the values differ from where the form started (or was last reset): what useUnsavedChanges
+ * guards.
+ */
 export function useFormState<Values extends object>(initial: Values | (() => Values)) {
   const [values, setValues] = useState<Values>(initial);
+  const [start, setStart] = useState<Values>(values);
   const [errors, setErrorsState] = useState<FieldErrors>({});
   /** Shows messages; new ones bring the first invalid field into view (see focusFirstInvalid). */
   const setErrors = (next: SetStateAction<FieldErrors>) => {
@@ -65,5 +70,12 @@ export function useFormState<Values extends object>(initial: Values | (() => Val
     setErrors(verdict.errors);
     return null;
   };
-  return { values, setValues, errors, setErrors, set, patch, check };
+  /** After a save or a cancel: these values (the start by default) are the clean form again. */
+  const reset = (next: Values = start) => {
+    setValues(next);
+    setStart(next);
+    setErrorsState({});
+  };
+  const dirty = changedFrom(values, start);
+  return { values, setValues, errors, setErrors, set, patch, check, reset, dirty };
 }

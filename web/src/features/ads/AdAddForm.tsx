@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import type { z } from 'zod';
 import { useFormState } from '../../ui/form.js';
+import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { useSubmission } from '../../ui/mutations.js';
 import { toastSuccess } from '../../ui/notify.js';
 import { checkSayingOnce, markOf } from './validation.js';
@@ -30,13 +31,17 @@ export function AdAddForm({
 }) {
   const [opened, toggle] = useDisclosure(false);
   const form = useFormState<AdUnitAddInput>(blank);
+  const draft = useUnsavedChanges(`ad:${label}`, form.values, form.dirty, (kept) => {
+    form.setValues(kept);
+    toggle.open();
+  });
   const submission = useSubmission();
   const save = useMutation({
     mutationFn: (ad: AdUnitAdd) => add(ad, submission.client()),
     onSuccess: (message) => {
       submission.done();
       toastSuccess(message);
-      form.setValues(blank);
+      form.reset();
     },
   });
 
@@ -55,7 +60,9 @@ export function AdAddForm({
 
   return (
     <div>
+      <DraftNotice offer={draft} />
       <Button
+        mt={draft === null ? 0 : 'sm'}
         onClick={toggle.toggle}
         variant={opened ? 'default' : 'filled'}
         aria-expanded={opened}

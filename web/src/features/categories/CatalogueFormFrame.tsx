@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { FormEvent, ReactNode, RefObject } from 'react';
 import type { FieldErrors } from '../../ui/form.js';
+import { DraftNotice, type DraftOffer } from '../../ui/useUnsavedChanges.js';
 import { CatalogueImageField } from './CatalogueImageField.js';
 
 /** What the frame reads and sets of useCatalogueForm's state: the name and the main image. */
@@ -11,6 +12,7 @@ export interface CatalogueFormState {
   slotKey: number;
   reset: () => void;
   save: { isPending: boolean };
+  kept: DraftOffer | null;
 }
 
 /**
@@ -41,7 +43,7 @@ export function CatalogueFormFrame({
   leading?: ReactNode;
   children?: ReactNode;
 }) {
-  const { draft, errors, set, slotKey, reset, save } = form;
+  const { draft, errors, set, slotKey, reset, save, kept } = form;
   return (
     <Paper
       p="md"
@@ -54,6 +56,7 @@ export function CatalogueFormFrame({
         <Title order={2} fz="h4">
           {editing === null ? `Add ${what}` : `Edit ${editing.name}`}
         </Title>
+        <DraftNotice offer={kept} />
         {leading}
         <TextInput
           ref={nameRef}

@@ -28,7 +28,12 @@ export function CategoryForm({
   /** The name field, which the pencil focuses. */
   nameRef: RefObject<HTMLInputElement | null>;
 }) {
-  const form = useCatalogueForm<Draft>(blank, { ...blank, name: editing?.name ?? '' }, onDone);
+  const form = useCatalogueForm<Draft>(
+    blank,
+    { ...blank, name: editing?.name ?? '' },
+    onDone,
+    `category:${editing?._id ?? 'new'}`,
+  );
   const { draft, set, errors, setErrors, slotKey, save } = form;
 
   const submit = (event: FormEvent) => {

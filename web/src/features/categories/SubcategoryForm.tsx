@@ -35,6 +35,7 @@ export function SubcategoryForm({
       ? blank
       : { name: editing.name, categoryId: editing.category._id, image: null },
     onDone,
+    `subcategory:${editing?._id ?? 'new'}`,
   );
   const { draft, set, errors, setErrors, save } = form;
 

@@ -1,33 +1,31 @@
 import type { ApiClient, ClientResult } from '@dealdesk/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { FieldErrors } from '../../ui/form.js';
+import { useFormState } from '../../ui/form.js';
 import { useSubmission } from '../../ui/mutations.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
+import { useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { categoryFailure } from './messages.js';
 import { refreshCatalogue } from './queries.js';
 
 /**
- * The state both catalogue forms share: the draft and its errors, fresh file slots after each
- * save (their check marks included), and a save that says the screen's success message, goes
- * back to adding and refreshes every catalogue list.
+ * The state both catalogue forms share: the draft and its errors (guarded against leaving,
+ * kept under `draftKey`), fresh file slots after each save (their previews included), and a
+ * save that says the screen's success message, goes back to adding and refreshes every
+ * catalogue list.
  */
 export function useCatalogueForm<Draft extends object>(
   blank: Draft,
   initial: Draft,
   onDone: () => void,
+  draftKey: string,
 ) {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormState<Draft>(initial);
+  const kept = useUnsavedChanges(draftKey, form.values, form.dirty, form.setValues);
   const [slotKey, setSlotKey] = useState(0);
-  const set = <Key extends keyof Draft>(key: Key, value: Draft[Key]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
   const reset = () => {
-    setDraft(blank);
-    setErrors({});
+    form.reset(blank);
     setSlotKey((key) => key + 1);
     onDone();
   };
@@ -47,5 +45,6 @@ export function useCatalogueForm<Draft extends object>(
       await refreshCatalogue(queryClient);
     },
   });
-  return { draft, set, errors, setErrors, slotKey, reset, save };
+  const { values: draft, set, errors, setErrors } = form;
+  return { draft, set, errors, setErrors, slotKey, reset, save, kept };
 }

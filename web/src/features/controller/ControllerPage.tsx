@@ -37,6 +37,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { api } from '../../app/api.js';
 import { confirmWithCaptcha } from '../../ui/captcha.js';
 import { useFormState } from '../../ui/form.js';
+import { DraftNotice, useUnsavedChanges, type DraftOffer } from '../../ui/useUnsavedChanges.js';
 import { toastSuccess, unwrap, unwrapOr } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 import { wrongAnswerFor } from '../stories/wrong-answers.js';
@@ -175,14 +176,18 @@ function SaveBeside({
   busy,
   onSubmit,
   children,
+  draft,
 }: {
   what: string;
   busy: boolean;
   onSubmit: (event: FormEvent) => void;
   children: ReactNode;
+  /** A kept draft of the field, offered above it. */
+  draft: DraftOffer | null;
 }) {
   return (
     <form onSubmit={onSubmit} noValidate>
+      <DraftNotice offer={draft} />
       <Group align="flex-start" gap="xs" wrap="nowrap">
         {children}
         <Button type="submit" mt={46} variant="light" loading={busy} aria-label={`Save ${what}`}>
@@ -196,6 +201,7 @@ function SaveBeside({
 function PositionInput({ name, current }: { name: ControllerPosition; current: number }) {
   const [value, setValue] = useState<string | number>(current);
   const [error, setError] = useState<string | undefined>();
+  const draft = useUnsavedChanges(`controller:${name}`, value, value !== current, setValue);
   const { change, isPending } = useControllerChange(
     api.controller.setPosition,
     'Failed to update Ads Position',
@@ -209,7 +215,7 @@ function PositionInput({ name, current }: { name: ControllerPosition; current: n
     void change(`Set ${field.label} to ${String(parsed.data.value)}?`, parsed.data);
   };
   return (
-    <SaveBeside what={field.label} busy={isPending} onSubmit={save}>
+    <SaveBeside what={field.label} busy={isPending} onSubmit={save} draft={draft}>
       <NumberInput
         label={field.label}
         description={field.hint}
@@ -277,6 +283,7 @@ function FacebookForm({ settings }: { settings: ControllerSettings }) {
     facebook_app_id: settings.facebook_app_id,
     facebook_client_token: settings.facebook_client_token,
   });
+  const draft = useUnsavedChanges('controller:facebook', form.values, form.dirty, form.setValues);
   const { change, isPending } = useControllerChange(api.controller.setFacebook);
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -286,6 +293,7 @@ function FacebookForm({ settings }: { settings: ControllerSettings }) {
   return (
     <form onSubmit={save} noValidate>
       <Stack>
+        <DraftNotice offer={draft} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label="Facebook app ID"
@@ -320,6 +328,7 @@ function InstallNewForm({
   installNew: InstallNew | undefined;
 }) {
   const form = useFormState({ btn_url: installNew?.btn_url ?? '' });
+  const draft = useUnsavedChanges('controller:install', form.values, form.dirty, form.setValues);
   const { change, isPending } = useControllerChange(api.controller.setInstallNew);
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -329,7 +338,7 @@ function InstallNewForm({
   return (
     <Stack>
       <Switches names={['installNew']} settings={settings} />
-      <SaveBeside what="install link" busy={isPending} onSubmit={save}>
+      <SaveBeside what="install link" busy={isPending} onSubmit={save} draft={draft}>
         <TextInput
           label="Install link"
           description="Where the call to action leads"
@@ -359,11 +368,17 @@ export function ControllerPage() {
       {settings === undefined ? (
         <Skeleton h={600} aria-label="Loading the controller" />
       ) : (
-        <Stack key={controller.dataUpdatedAt}>
+        // Each form starts over when its own saved value changes, not when another part does
+        // (a switch flipped must not throw away a half-typed token).
+        <Stack>
           <Section title="Home" description="Parts of the app's home screen.">
             <Switches names={['storyVideo', 'storyBrand', 'banner']} settings={settings} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <PositionInput name="storyAdsPosition" current={settings.storyAdsPosition} />
+              <PositionInput
+                key={settings.storyAdsPosition}
+                name="storyAdsPosition"
+                current={settings.storyAdsPosition}
+              />
             </SimpleGrid>
           </Section>
           <Section title="Section" description="Product sections and tracking.">
@@ -372,16 +387,31 @@ export function ControllerPage() {
           <Section title="Ads Management" description="Ad placement between the app's screens.">
             <Switches names={['inHouseAds']} settings={settings} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <PositionInput name="ntvTiming" current={settings.ntvTiming} />
-              <PositionInput name="productNtvPosition" current={settings.productNtvPosition} />
+              <PositionInput
+                key={settings.ntvTiming}
+                name="ntvTiming"
+                current={settings.ntvTiming}
+              />
+              <PositionInput
+                key={settings.productNtvPosition}
+                name="productNtvPosition"
+                current={settings.productNtvPosition}
+              />
             </SimpleGrid>
             <Placements settings={settings} />
           </Section>
           <Section title="Facebook" description="The app's Facebook SDK settings.">
-            <FacebookForm settings={settings} />
+            <FacebookForm
+              key={`${settings.facebook_app_id}:${settings.facebook_client_token}`}
+              settings={settings}
+            />
           </Section>
           <Section title="Install New App" description="Point users to a new version of the app.">
-            <InstallNewForm settings={settings} installNew={controller.data?.installNew} />
+            <InstallNewForm
+              key={controller.data?.installNew?.btn_url}
+              settings={settings}
+              installNew={controller.data?.installNew}
+            />
           </Section>
         </Stack>
       )}

@@ -44,7 +44,9 @@ const columns: Column<Product>[] = [
   {
     header: 'Click',
     width: 70,
-    cell: (product) => <CountLink id={product._id} count={product.btn_click} what="clicks" />,
+    cell: (product) => (
+      <CountLink id={product._id} name={product.title} count={product.btn_click} what="clicks" />
+    ),
   },
   { header: 'Date', width: 170, cell: (product) => <DateCell product={product} /> },
   {

@@ -6,6 +6,7 @@ import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { unwrap } from '../../ui/notify.js';
+import { afterSave } from '../../ui/useUnsavedChanges.js';
 import { inHouseKeys } from './answers.js';
 import { InHouseAdForm } from './InHouseAdForm.js';
 import { useErrorPageWhenUnreachable, useSaveInHouseAd } from './useSaveInHouseAd.js';
@@ -16,7 +17,7 @@ export function InHouseAdEditPage() {
   const navigate = useNavigate();
   const toErrorPage = useErrorPageWhenUnreachable();
   const backToList = () => void navigate(paths.inHouseAds);
-  const save = useSaveInHouseAd(backToList);
+  const save = useSaveInHouseAd(() => void navigate(paths.inHouseAds, afterSave));
   const ad = useQuery({
     queryKey: inHouseKeys.one(id),
     queryFn: async () => {

@@ -28,6 +28,7 @@ import {
 } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
 import { useFormState } from '../../ui/form.js';
+import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { LimitFields } from '../../ui/LimitFields.js';
 import { StatusSwitch } from '../../ui/StatusSwitch.js';
 import { uploadOf } from '../../ui/upload.js';
@@ -95,7 +96,12 @@ export function InHouseAdForm({
   const form = useFormState(() => initialValues(ad));
   const [icon, setIcon] = useState<File | null>(null);
   const [media, setMedia] = useState<File | null>(null);
-  const [slotKey, setSlotKey] = useState(0);
+  const draft = useUnsavedChanges(
+    `in-house-ad:${ad?._id ?? 'new'}`,
+    form.values,
+    form.dirty || icon !== null || media !== null,
+    form.setValues,
+  );
   const adTypeLabel = useId();
   const { values, errors, set } = form;
 
@@ -127,10 +133,9 @@ export function InHouseAdForm({
       // The icon test only tells TypeScript what the schema already checked.
       if (form.check(inHouseAdCreateSchema, checked) === null || files.icon === undefined) return;
       if (await onSubmit({ mode: 'create', request: { ...fields, ...files, icon: files.icon } })) {
-        form.setValues(initialValues(undefined));
+        form.reset();
         setIcon(null);
         setMedia(null);
-        setSlotKey((key) => key + 1);
       }
       return;
     }
@@ -153,6 +158,7 @@ export function InHouseAdForm({
       aria-label={ad === undefined ? 'Create In House Ad' : 'Edit In House Ad'}
     >
       <Stack gap="md">
+        <DraftNotice offer={draft} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <div>
             <Text size="sm" fw={500} mb={4} id={adTypeLabel}>
@@ -203,7 +209,6 @@ export function InHouseAdForm({
           <Group align="flex-end" gap="sm" wrap="nowrap">
             <div style={{ flex: 1 }}>
               <UploadField
-                key={`icon-${slotKey}`}
                 label="Icon"
                 rule={imageRule}
                 file={icon}
@@ -219,7 +224,6 @@ export function InHouseAdForm({
           <Group align="flex-end" gap="sm" wrap="nowrap">
             <div style={{ flex: 1 }}>
               <UploadField
-                key={`media-${slotKey}`}
                 label="Media image"
                 rule={imageRule}
                 file={media}

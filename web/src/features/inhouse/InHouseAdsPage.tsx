@@ -162,12 +162,14 @@ export function InHouseAdsPage() {
     {
       header: 'Views',
       width: 70,
-      cell: (ad) => <CountLink id={ad._id} count={ad.view} what="views" />,
+      cell: (ad) => <CountLink id={ad._id} name={ad.mainTitle} count={ad.view} what="views" />,
     },
     {
       header: 'Clicks',
       width: 70,
-      cell: (ad) => <CountLink id={ad._id} count={ad.clickCount} what="clicks" />,
+      cell: (ad) => (
+        <CountLink id={ad._id} name={ad.mainTitle} count={ad.clickCount} what="clicks" />
+      ),
     },
     { header: 'Limit', width: 100, cell: limitText },
     {

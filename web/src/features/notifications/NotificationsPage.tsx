@@ -30,6 +30,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { api } from '../../app/api.js';
 import { DataTable, type Column } from '../../ui/DataTable.js';
 import { useFormState } from '../../ui/form.js';
+import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { useApiMutation, useGuardedDelete } from '../../ui/mutations.js';
 import { unwrap } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
@@ -70,7 +71,12 @@ function iconFileName(icon: string): string | undefined {
 function SendForm() {
   const form = useFormState<SendValues>(blank);
   const [icon, setIcon] = useState<File | null>(null);
-  const [slotKey, setSlotKey] = useState(0);
+  const draft = useUnsavedChanges(
+    'notification',
+    form.values,
+    form.dirty || icon !== null,
+    form.setValues,
+  );
   const send = useApiMutation(
     (input: NotificationSendRequest, client) => client.notifications.send(input),
     {
@@ -118,9 +124,8 @@ function SendForm() {
       },
       {
         onSuccess: () => {
-          form.setValues(blank);
+          form.reset();
           setIcon(null);
-          setSlotKey((key) => key + 1);
         },
       },
     );
@@ -144,6 +149,7 @@ function SendForm() {
         <Title order={2} fz="h4">
           Send a notification
         </Title>
+        <DraftNotice offer={draft} />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Stack gap="sm">
             <TextInput label="Title" required {...field('title')} />
@@ -166,7 +172,6 @@ function SendForm() {
               {...field('url')}
             />
             <UploadField
-              key={slotKey}
               label="Icon"
               rule={notificationIconRule}
               file={icon}

@@ -17,7 +17,7 @@ import { paths } from '../../app/paths.js';
 import { useFormState } from '../../ui/form.js';
 import { toastSuccess } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
-import { useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
+import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import {
   privacyPolicy,
   termsAndConditions,
@@ -32,8 +32,14 @@ function LegalTextEditor({ document, saved }: { document: LegalDocument; saved: 
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const form = useFormState<LegalText>(saved);
-  useUnsavedChanges(
-    editing && (form.values.title !== saved.title || form.values.description !== saved.description),
+  const draft = useUnsavedChanges(
+    `policy:${document.kind}`,
+    form.values,
+    editing && form.dirty,
+    (kept) => {
+      form.setValues(kept);
+      setEditing(true);
+    },
   );
   const save = useMutation({
     mutationFn: document.save,
@@ -51,14 +57,14 @@ function LegalTextEditor({ document, saved }: { document: LegalDocument; saved: 
     else form.setErrors(errors);
   };
   const edit = () => {
-    form.setValues(saved);
-    form.setErrors({});
+    form.reset(saved);
     setEditing(true);
   };
 
   return (
     <Paper p={{ base: 'md', sm: 'xl' }} component="form" onSubmit={submit} noValidate>
       <Stack gap="md">
+        <DraftNotice offer={draft} />
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Title order={2} fz="h3">
             {document.heading}

@@ -8,8 +8,8 @@ import {
 import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { changedFrom, useFormState } from '../../ui/form.js';
-import { useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
+import { useFormState } from '../../ui/form.js';
+import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { useSubmission } from '../../ui/mutations.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { checkSayingOnce, markOf } from '../ads/validation.js';
@@ -45,10 +45,14 @@ export function AddProductPage() {
   const form = useFormState<ProductFormValues>(emptyProduct);
   const [files, setFiles] = useState<File[]>([]);
   const [imageUrls, setImageUrls] = useState<string[]>(['']);
-  useUnsavedChanges(
-    changedFrom(form.values, emptyProduct) ||
-      files.length > 0 ||
-      imageUrls.some((url) => url.trim() !== ''),
+  const draft = useUnsavedChanges(
+    'product:new',
+    { fields: form.values, imageUrls },
+    form.dirty || files.length > 0 || imageUrls.some((url) => url.trim() !== ''),
+    (kept) => {
+      form.setValues(kept.fields);
+      setImageUrls(kept.imageUrls);
+    },
   );
   // A new form (after an add) starts its own image previews and rows.
   const [formKey, setFormKey] = useState(0);
@@ -65,8 +69,7 @@ export function AddProductPage() {
     onSuccess: async () => {
       submission.done();
       toastSuccess('Product added successfully');
-      form.setValues(emptyProduct);
-      form.setErrors({});
+      form.reset();
       setFiles([]);
       setImageUrls(['']);
       setFormKey((key) => key + 1);
@@ -99,7 +102,8 @@ export function AddProductPage() {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Add Product" key={formKey}>
-      <Grid gutter="md">
+      <DraftNotice offer={draft} />
+      <Grid gutter="md" mt={draft === null ? 0 : 'md'}>
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="md">
             <ScrapeBox onScraped={fillFromScrape} />

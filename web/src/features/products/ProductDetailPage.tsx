@@ -25,8 +25,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-import { changedFrom, useFormState } from '../../ui/form.js';
-import { useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
+import { useFormState } from '../../ui/form.js';
+import { DraftNotice, hasDraft, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { checkSayingOnce } from '../ads/validation.js';
 import { EventBadge, PriceCell } from './columns.js';
@@ -136,13 +136,22 @@ function ProductView({ product }: { product: Product }) {
   );
 }
 
+const draftKeyOf = (id: string) => `product:${id}`;
+
 /** The edit mode: sizes as comma-separated text; Save goes back to the view with the new data. */
 function ProductEdit({ product, onDone }: { product: Product; onDone: () => void }) {
   const queryClient = useQueryClient();
   const form = useFormState<ProductFormValues>(() => formValuesOf(product));
-  const [sizes, setSizes] = useState(product.availableSizes.join(', '));
-  useUnsavedChanges(
-    changedFrom(form.values, formValuesOf(product)) || sizes !== product.availableSizes.join(', '),
+  const savedSizes = product.availableSizes.join(', ');
+  const [sizes, setSizes] = useState(savedSizes);
+  const draft = useUnsavedChanges(
+    draftKeyOf(product._id),
+    { fields: form.values, sizes },
+    form.dirty || sizes !== savedSizes,
+    (kept) => {
+      form.setValues(kept.fields);
+      setSizes(kept.sizes);
+    },
   );
   const save = useMutation({
     mutationFn: async (change: Parameters<typeof api.products.update>[0]) =>
@@ -167,6 +176,7 @@ function ProductEdit({ product, onDone }: { product: Product; onDone: () => void
   return (
     <form onSubmit={submit} noValidate aria-label="Edit Product">
       <Stack gap="md">
+        <DraftNotice offer={draft} />
         <Paper p="md">
           <ProductFields
             form={form}
@@ -209,7 +219,8 @@ function ProductEdit({ product, onDone }: { product: Product; onDone: () => void
 /** /show/product/product-details/{id}: the product, then Edit Product. */
 export function ProductDetailPage() {
   const { id = '' } = useParams();
-  const [editing, setEditing] = useState(false);
+  // A draft kept from an edit the tab was sent away from reopens the edit to offer it back.
+  const [editing, setEditing] = useState(() => hasDraft(draftKeyOf(id)));
   const product = useQuery({
     queryKey: productKeys.one(id),
     queryFn: async () =>

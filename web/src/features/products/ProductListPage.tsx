@@ -26,12 +26,16 @@ const columns: Column<Product>[] = [
   {
     header: 'Views',
     width: 70,
-    cell: (product) => <CountLink id={product._id} count={product.view} what="views" />,
+    cell: (product) => (
+      <CountLink id={product._id} name={product.title} count={product.view} what="views" />
+    ),
   },
   {
     header: 'Clicks',
     width: 70,
-    cell: (product) => <CountLink id={product._id} count={product.btn_click} what="clicks" />,
+    cell: (product) => (
+      <CountLink id={product._id} name={product.title} count={product.btn_click} what="clicks" />
+    ),
   },
   { header: 'Date', width: 170, cell: (product) => <DateCell product={product} /> },
 ];

@@ -15,8 +15,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../app/api.js';
-import { changedFrom, useFormState } from '../../ui/form.js';
-import { useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
+import { useFormState } from '../../ui/form.js';
+import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { toastSuccess, unwrap } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 
@@ -42,7 +42,10 @@ function ProfileForm({ admin }: { admin: Admin }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const form = useFormState<ProfileUpdate>(() => editable(admin));
-  useUnsavedChanges(editing && changedFrom(form.values, editable(admin)));
+  const draft = useUnsavedChanges('profile', form.values, editing && form.dirty, (kept) => {
+    form.setValues(kept);
+    setEditing(true);
+  });
   const save = useMutation({
     mutationFn: async (update: ProfileUpdate) => unwrap(await api.admin.updateProfile(update)),
     onSuccess: (answer) => {
@@ -58,8 +61,7 @@ function ProfileForm({ admin }: { admin: Admin }) {
     if (update !== null) save.mutate(update);
   };
   const cancel = () => {
-    form.setValues(editable(admin));
-    form.setErrors({});
+    form.reset();
     setEditing(false);
   };
   const field = (key: keyof ProfileUpdate) => ({
@@ -75,6 +77,7 @@ function ProfileForm({ admin }: { admin: Admin }) {
     <Paper p={{ base: 'md', sm: 'xl' }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
+          <DraftNotice offer={draft} />
           <Group>
             <Avatar size={64} radius="xl" color="indigo">
               {initials(admin.a_name)}

@@ -7,6 +7,7 @@ import { paths } from '../../app/paths.js';
 import { succeeded } from '../../ui/mutations.js';
 import { toastSuccess, unwrap, unwrapOr } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
+import { afterSave } from '../../ui/useUnsavedChanges.js';
 import { MediaThumb } from './MediaThumb.js';
 import { storyCalls } from './story-calls.js';
 import { StoryForm, type StoryKind, type StorySubmit } from './StoryForm.js';
@@ -32,7 +33,7 @@ export function StoryEditScreen({ kind }: { kind: StoryKind }) {
       toastSuccess(kind === 'video' ? 'Story updated successfully!' : answer.message);
       await queryClient.invalidateQueries({ queryKey: listKey });
       await new Promise((resolve) => setTimeout(resolve, postUpdateRedirectMs));
-      void navigate(backTo);
+      void navigate(backTo, afterSave);
     },
   });
   const data = story.data?.data;

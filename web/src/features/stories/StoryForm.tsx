@@ -30,6 +30,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { LimitFields } from '../../ui/LimitFields.js';
 import { useFormState } from '../../ui/form.js';
+import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { UploadField } from '../../ui/UploadField.js';
 import { uploadOf } from '../../ui/upload.js';
 import type { StoryAddRequest, StoryEditRequest } from '@dealdesk/core';
@@ -119,7 +120,12 @@ export function StoryForm({
   const editing = story !== undefined;
   const form = useFormState(() => initialValues(story));
   const [file, setFile] = useState<File | null>(null);
-  const [round, setRound] = useState(0);
+  const draft = useUnsavedChanges(
+    `story:${kind}:${story?._id ?? 'new'}`,
+    form.values,
+    form.dirty || file !== null,
+    form.setValues,
+  );
   const typeLabelId = useId();
   const { values, errors } = form;
   const isAd = kind === 'ad';
@@ -148,9 +154,8 @@ export function StoryForm({
         request: { insertData: parsed.insertData, ...uploads },
       });
       if (saved) {
-        form.setValues({ ...initialValues(undefined), type: values.type });
+        form.reset({ ...initialValues(undefined), type: values.type });
         setFile(null);
-        setRound((current) => current + 1);
       }
       return;
     }
@@ -181,6 +186,7 @@ export function StoryForm({
     <Paper p={{ base: 'md', sm: 'lg' }}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
+          <DraftNotice offer={draft} />
           <Stack gap={6}>
             <Text size="sm" fw={500} id={typeLabelId}>
               {isAd ? 'Story ad type' : 'Story type'}
@@ -204,7 +210,7 @@ export function StoryForm({
               />
             ) : (
               <UploadField
-                key={`${values.type}-${String(round)}`}
+                key={values.type}
                 label={values.type === 'Video' ? 'Video file' : 'Image file'}
                 rule={values.type === 'Video' ? videoRule : imageRule}
                 file={file}

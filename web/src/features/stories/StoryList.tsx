@@ -93,11 +93,15 @@ export function StoryList({
     { header: 'Time', cell: (story) => `${String(story.storyTime)} s` },
     {
       header: 'Views',
-      cell: (story) => <CountLink id={story._id} count={story.view} what="views" />,
+      cell: (story) => (
+        <CountLink id={story._id} name={story.btnName} count={story.view} what="views" />
+      ),
     },
     {
       header: 'Clicks',
-      cell: (story) => <CountLink id={story._id} count={story.clickBtnCount} what="clicks" />,
+      cell: (story) => (
+        <CountLink id={story._id} name={story.btnName} count={story.clickBtnCount} what="clicks" />
+      ),
     },
     { header: 'Limit', cell: limitText },
     addedColumn((story) => story.date_time),

@@ -12,6 +12,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { api } from '../../../app/api.js';
 import { paths } from '../../../app/paths.js';
 import { useFormState } from '../../../ui/form.js';
+import { afterSave, DraftNotice, useUnsavedChanges } from '../../../ui/useUnsavedChanges.js';
 import { toastSuccess, unwrap } from '../../../ui/notify.js';
 import { Page } from '../../../ui/Page.js';
 import { uploadOf } from '../../../ui/upload.js';
@@ -29,6 +30,12 @@ function EditBannerForm({ banner }: { banner: Banner }) {
     clickCount: banner.clickCount,
   });
   const [file, setFile] = useState<File | null>(null);
+  const draft = useUnsavedChanges(
+    `banner:${banner._id}`,
+    form.values,
+    form.dirty || file !== null,
+    form.setValues,
+  );
   const save = useMutation({
     mutationFn: async (request: Parameters<typeof api.banners.edit>[0]) =>
       unwrap(await api.banners.edit(request)),
@@ -36,7 +43,7 @@ function EditBannerForm({ banner }: { banner: Banner }) {
       toastSuccess(answer.message === '' ? 'Updated successfully' : answer.message);
       await queryClient.invalidateQueries({ queryKey: bannerListKey });
       await new Promise((resolve) => setTimeout(resolve, postUpdateRedirectMs));
-      void navigate(`${paths.banners}/`);
+      void navigate(`${paths.banners}/`, afterSave);
     },
   });
 
@@ -60,6 +67,7 @@ function EditBannerForm({ banner }: { banner: Banner }) {
     <Paper p={{ base: 'md', sm: 'lg' }}>
       <form onSubmit={submit} noValidate>
         <Stack>
+          <DraftNotice offer={draft} />
           <BannerFields
             values={form.values}
             errors={form.errors}
@@ -68,7 +76,6 @@ function EditBannerForm({ banner }: { banner: Banner }) {
             onFile={setFile}
             imageRule={bannerImageUpdateRule}
             fileRequired={false}
-            fileKey={0}
           />
           <NumberInput
             label="Clicks"

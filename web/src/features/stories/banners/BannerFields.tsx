@@ -19,7 +19,6 @@ export function BannerFields({
   onFile,
   imageRule,
   fileRequired,
-  fileKey,
 }: {
   values: BannerValues;
   errors: FieldErrors;
@@ -29,8 +28,6 @@ export function BannerFields({
   /** The add screen takes PNG only; the update screen words its refusal differently. */
   imageRule: UploadRule;
   fileRequired: boolean;
-  /** Changes when the form starts over, so the file slot forgets its mark. */
-  fileKey: number;
 }) {
   const typeLabel = useId();
   return (
@@ -68,7 +65,7 @@ export function BannerFields({
           onChange={(event) => onChange({ url: event.currentTarget.value })}
         />
         <UploadField
-          key={`${values.bannerType}-${String(fileKey)}`}
+          key={values.bannerType}
           label={values.bannerType === 'Video' ? 'Banner video' : 'Banner image'}
           rule={values.bannerType === 'Video' ? videoRule : imageRule}
           file={file}

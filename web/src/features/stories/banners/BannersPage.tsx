@@ -15,6 +15,7 @@ import { addedColumn, statusColumn } from '../../../ui/columns.js';
 import { CountLink } from '../../../ui/CountLink.js';
 import { DataTable, type Column } from '../../../ui/DataTable.js';
 import { useFormState } from '../../../ui/form.js';
+import { DraftNotice, useUnsavedChanges } from '../../../ui/useUnsavedChanges.js';
 import { succeeded, useApiMutation } from '../../../ui/mutations.js';
 import { unwrap } from '../../../ui/notify.js';
 import { RowActions } from '../../../ui/RowActions.js';
@@ -32,7 +33,12 @@ const emptyBanner: BannerValues = { name: '', url: '', bannerType: 'Image' };
 function AddBannerForm() {
   const form = useFormState(emptyBanner);
   const [file, setFile] = useState<File | null>(null);
-  const [round, setRound] = useState(0);
+  const draft = useUnsavedChanges(
+    'banner:new',
+    form.values,
+    form.dirty || file !== null,
+    form.setValues,
+  );
   const add = useApiMutation((input: BannerAddRequest, client) => client.banners.add(input), {
     refresh: bannerListKey,
     fallback: 'Banner added successfully',
@@ -48,9 +54,8 @@ function AddBannerForm() {
       Object.entries(files).map(([slot, chosen]) => [slot, uploadOf(chosen)]),
     );
     if (await succeeded(add.mutateAsync({ insertData: parsed.insertData, ...uploads }))) {
-      form.setValues(emptyBanner);
+      form.reset();
       setFile(null);
-      setRound((current) => current + 1);
     }
   };
 
@@ -58,6 +63,7 @@ function AddBannerForm() {
     <Paper p={{ base: 'md', sm: 'lg' }}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
+          <DraftNotice offer={draft} />
           <BannerFields
             values={form.values}
             errors={form.errors}
@@ -66,7 +72,6 @@ function AddBannerForm() {
             onFile={setFile}
             imageRule={bannerImageAddRule}
             fileRequired
-            fileKey={round}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={add.isPending}>
@@ -122,7 +127,9 @@ export function BannersPage() {
     },
     {
       header: 'Clicks',
-      cell: (banner) => <CountLink id={banner._id} count={banner.clickCount} what="clicks" />,
+      cell: (banner) => (
+        <CountLink id={banner._id} name={banner.name} count={banner.clickCount} what="clicks" />
+      ),
     },
     addedColumn((banner) => banner.date_time),
     statusColumn({

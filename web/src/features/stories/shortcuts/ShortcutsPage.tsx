@@ -25,6 +25,7 @@ import { addedColumn, statusColumn } from '../../../ui/columns.js';
 import { CountLink } from '../../../ui/CountLink.js';
 import { DataTable, type Column } from '../../../ui/DataTable.js';
 import { useFormState } from '../../../ui/form.js';
+import { DraftNotice, useUnsavedChanges } from '../../../ui/useUnsavedChanges.js';
 import { succeeded, useApiMutation } from '../../../ui/mutations.js';
 import { unwrap } from '../../../ui/notify.js';
 import { RowActions } from '../../../ui/RowActions.js';
@@ -42,7 +43,12 @@ const emptyAdd = { name: '', url: '' };
 function AddShortcutForm({ nextNumber }: { nextNumber: number | undefined }) {
   const form = useFormState(emptyAdd);
   const [image, setImage] = useState<File | null>(null);
-  const [round, setRound] = useState(0);
+  const kept = useUnsavedChanges(
+    'shortcut:new',
+    form.values,
+    form.dirty || image !== null,
+    form.setValues,
+  );
   const add = useApiMutation((input: ShortcutAddRequest, client) => client.shortcuts.add(input), {
     refresh: listKey,
     fallback: 'Shortcut added successfully',
@@ -61,9 +67,8 @@ function AddShortcutForm({ nextNumber }: { nextNumber: number | undefined }) {
       }),
     );
     if (saved) {
-      form.setValues(emptyAdd);
+      form.reset();
       setImage(null);
-      setRound((current) => current + 1);
     }
   };
 
@@ -71,6 +76,7 @@ function AddShortcutForm({ nextNumber }: { nextNumber: number | undefined }) {
     <Paper p={{ base: 'md', sm: 'lg' }}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
+          <DraftNotice offer={kept} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="Number"
@@ -96,7 +102,6 @@ function AddShortcutForm({ nextNumber }: { nextNumber: number | undefined }) {
               onChange={(event) => form.set('url', event.currentTarget.value)}
             />
             <UploadField
-              key={round}
               label="Logo image"
               rule={shortcutImageRule}
               file={image}
@@ -132,6 +137,16 @@ export function ShortcutsPage() {
   const [editingId, setEditingId] = useState<string | null>(null);
   const draft = useFormState<RowDraft>({ s_no: '', name: '', url: '', clickCount: '' });
   const [newLogo, setNewLogo] = useState<File | null>(null);
+  // An inline edit is guarded too; its kept draft reopens the row it belongs to.
+  const keptEdit = useUnsavedChanges(
+    'shortcut:edit',
+    { id: editingId, fields: draft.values },
+    editingId !== null && (draft.dirty || newLogo !== null),
+    (kept) => {
+      draft.setValues(kept.fields);
+      setEditingId(kept.id);
+    },
+  );
   const status = useApiMutation(api.shortcuts.setStatus, { refresh: listKey });
   const edit = useApiMutation(api.shortcuts.edit, { refresh: listKey });
   const { deleteIds, tableProps } = useBulkDelete(api.shortcuts.remove, {
@@ -143,13 +158,12 @@ export function ShortcutsPage() {
   });
 
   const startEdit = (shortcut: ShortcutStory) => {
-    draft.setValues({
+    draft.reset({
       s_no: shortcut.s_no,
       name: shortcut.name,
       url: shortcut.url,
       clickCount: shortcut.clickCount,
     });
-    draft.setErrors({});
     setNewLogo(null);
     setEditingId(shortcut._id);
   };
@@ -246,7 +260,12 @@ export function ShortcutsPage() {
             w={100}
           />
         ) : (
-          <CountLink id={shortcut._id} count={shortcut.clickCount} what="clicks" />
+          <CountLink
+            id={shortcut._id}
+            name={shortcut.name}
+            count={shortcut.clickCount}
+            what="clicks"
+          />
         ),
     },
     addedColumn((shortcut) => shortcut.createdAt),
@@ -281,6 +300,7 @@ export function ShortcutsPage() {
     <Stack>
       <StoryHeading title="Add a shortcut story" running={shortcuts.data?.secondStoryBrand} />
       <AddShortcutForm nextNumber={shortcuts.data?.next_s_no} />
+      <DraftNotice offer={keptEdit} />
       <DataTable
         caption="Shortcut List"
         rows={shortcuts.data?.data}
