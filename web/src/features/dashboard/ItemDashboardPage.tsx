@@ -13,6 +13,7 @@ import {
 } from '@dealdesk/core';
 import { runtimeConfig } from '../../app/runtime-config.js';
 import {
+  Anchor,
   Center,
   Group,
   Loader,
@@ -26,8 +27,10 @@ import {
 } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../app/api.js';
+import { paths } from '../../app/paths.js';
 import { unwrap } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 import { DailyChart } from './DailyChart.js';
@@ -88,6 +91,29 @@ function ChartCard({
   );
 }
 
+/** Back to the list the count was clicked in; home when the dashboard was opened directly. */
+function BackLink() {
+  const navigate = useNavigate();
+  const opened = useLocation().key === 'default';
+  return (
+    <Anchor
+      component={Link}
+      to={paths.home}
+      size="sm"
+      onClick={(event) => {
+        if (opened) return;
+        event.preventDefault();
+        void navigate(-1);
+      }}
+    >
+      <Group gap={4}>
+        <IconArrowLeft size={16} aria-hidden />
+        {opened ? 'Home' : 'Back'}
+      </Group>
+    </Anchor>
+  );
+}
+
 export function ItemDashboardPage() {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
@@ -119,6 +145,7 @@ export function ItemDashboardPage() {
 
   return (
     <Page
+      back={<BackLink />}
       title={adName === null ? 'Views and clicks' : `Views and clicks: ${adName}`}
       description={`Item ${id}${adsType === null ? '' : ` · ${adsType} ad`}. Days are counted in India time (+05:30).`}
     >
