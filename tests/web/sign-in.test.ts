@@ -52,7 +52,8 @@ describe('sign-in', () => {
     await page.getByRole('heading', { name: 'Please log in' }).waitFor();
     await screenshot(page, 'signed-out');
     await page.getByRole('link', { name: 'Go to login' }).click();
-    await page.waitForURL('**/admin/panel/login');
+    // The page asked for rides along, to land there after sign-in.
+    await page.waitForURL('**/admin/panel/login?next=%2Fadd%2Fstory');
   });
 
   it('refuses a login without credentials and with a wrong password', async () => {
@@ -130,6 +131,36 @@ describe('sign-in', () => {
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Please log in' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('lands on the page first asked for after sign-in, never on another site', async () => {
+    const { page } = tab;
+    const mailbox = await watchMailbox(e2e().dataDir);
+    await page.goto('/site/policy/terms');
+    await page.getByRole('link', { name: 'Go to login' }).click();
+    await expect
+      .poll(() => page.url())
+      .toMatch(/\/admin\/panel\/login\?next=%2Fsite%2Fpolicy%2Fterms$/);
+    await page.getByLabel('Admin ID').fill(e2e().admin.a_id);
+    await page.getByLabel(/^Password/).fill(e2e().admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/admin/panel/login/otp?next=*');
+    await page.getByLabel('Verification code').fill(await mailbox.nextCode(e2e().admin.a_email));
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/site/policy/terms');
+    await screenshot(page, 'signed-in-return');
+    await page.getByRole('heading', { name: 'Terms & Conditions' }).waitFor();
+    // A next that leaves the app is ignored: home instead.
+    await page.goto('/Logout');
+    await page.waitForURL('**/admin/panel/login');
+    await page.goto('/admin/panel/login?next=//evil.example/');
+    await page.getByLabel('Admin ID').fill(e2e().admin.a_id);
+    await page.getByLabel(/^Password/).fill(e2e().admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/admin/panel/login/otp?next=*');
+    await page.getByLabel('Verification code').fill(await mailbox.nextCode(e2e().admin.a_email));
+    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
   });
 });
 

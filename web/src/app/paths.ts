@@ -44,3 +44,15 @@ export const paths = {
   editInHouseAd: (id: string) => `/manage/ads/inHouseAds/edit/${encodeURIComponent(id)}`,
   notification: '/site/notification',
 } as const;
+
+/**
+ * Sign-in carries the page first asked for as `?next=` (the signed-out page's link, then the
+ * login and code steps): only a path of this app, never another site.
+ */
+export const signInReturn = {
+  query: (path: string) => `?${new URLSearchParams({ next: path }).toString()}`,
+  target: (search: string): string => {
+    const next = new URLSearchParams(search).get('next');
+    return next !== null && /^\/(?![/\\])/.test(next) ? next : paths.home;
+  },
+};

@@ -7,7 +7,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAuth } from './auth.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { pageTitle } from './page-titles.js';
-import { paths } from './paths.js';
+import { paths, signInReturn } from './paths.js';
 
 /**
  * A screen's code could not be loaded: most often a new version was deployed since this page
@@ -170,12 +170,18 @@ function SignedOutRoutes() {
   );
 }
 
+/** Where a sign-in lands: the `next` page it carried (see signInReturn), or home. */
+function AfterSignIn() {
+  const { search } = useLocation();
+  return <Navigate to={signInReturn.target(search)} replace />;
+}
+
 function SignedInRoutes() {
   return (
     <Routes>
       <Route path={paths.logout} element={<LogoutPage />} />
-      {/* Signed in, the sign-in screens have nothing to do: go home. */}
-      <Route path="/admin/panel/*" element={<Navigate to={paths.home} replace />} />
+      {/* Signed in, the sign-in screens have nothing to do: on to the page first asked for. */}
+      <Route path="/admin/panel/*" element={<AfterSignIn />} />
       <Route element={<Shell />}>
         <Route index element={<HomePage />} />
         <Route path={paths.profile} element={<ProfilePage />} />

@@ -1,6 +1,6 @@
 import { loginRedirectMs } from '@dealdesk/core';
 import { Anchor } from '@mantine/core';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { useAuth } from '../../app/auth.js';
 import { paths } from '../../app/paths.js';
@@ -9,9 +9,12 @@ import { toastError, toastSuccess } from '../../ui/notify.js';
 import { AuthLayout } from './AuthLayout.js';
 import { CodeForm } from './CodeForm.js';
 
-/** Step 2 of sign-in: the mailed code swaps the temporary token for the session token. */
+/**
+ * Step 2 of sign-in: the mailed code swaps the temporary token for the session token; the
+ * admin then lands on the page first asked for, or home.
+ */
 export function LoginCodePage() {
-  const navigate = useNavigate();
+  const { search } = useLocation();
   const auth = useAuth();
   if (session.token() === null) return <Navigate to={paths.login} replace />;
 
@@ -22,8 +25,8 @@ export function LoginCodePage() {
     session.setToken(token);
     toastSuccess(answer.message);
     await new Promise((resolve) => setTimeout(resolve, loginRedirectMs));
+    // Signed in, the sign-in routes redirect to the page first asked for (app/routes.tsx).
     auth.signedIn(token);
-    void navigate(paths.home, { replace: true });
   };
 
   return (
@@ -31,7 +34,7 @@ export function LoginCodePage() {
       title="Enter your login code"
       subtitle="We sent a one-time code to the admin's email address."
       footer={
-        <Anchor component={Link} to={paths.login}>
+        <Anchor component={Link} to={paths.login + search}>
           Back to login
         </Anchor>
       }

@@ -1,7 +1,7 @@
 import { loginSchema } from '@dealdesk/core';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
 import { session } from '../../app/session.js';
@@ -12,6 +12,8 @@ import { AuthLayout } from './AuthLayout.js';
 /** Step 1 of sign-in: admin ID and password; the server mails a code and answers a temporary token. */
 export function LoginPage() {
   const navigate = useNavigate();
+  // The page first asked for rides along to the code step (see signInReturn).
+  const { search } = useLocation();
   const form = useFormState({ a_id: '', a_password: '' });
   const [busy, setBusy] = useState(false);
 
@@ -25,7 +27,7 @@ export function LoginPage() {
     if (!answer.status || answer.token === undefined) return toastError(answer.message);
     session.setToken(answer.token);
     toastSuccess(answer.message);
-    void navigate(paths.loginCode);
+    void navigate(paths.loginCode + search);
   };
 
   return (
