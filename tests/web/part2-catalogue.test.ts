@@ -240,10 +240,10 @@ describe('categories and subcategories', () => {
       'categories-subcategories',
       async (small) => {
         await small.getByRole('radiogroup', { name: 'Show' }).getByText('Subcategories').click();
-        await small.getByRole('table', { name: 'Subcategories' }).waitFor();
-        expect(
-          await small.getByRole('table', { name: 'Categories', exact: true }).isVisible(),
-        ).toBe(false);
+        await small.getByRole('list', { name: 'Subcategories' }).waitFor();
+        expect(await small.getByRole('list', { name: 'Categories', exact: true }).isVisible()).toBe(
+          false,
+        );
         expect(await small.getByRole('form', { name: 'Add Category' }).isVisible()).toBe(false);
       },
     );
@@ -252,8 +252,8 @@ describe('categories and subcategories', () => {
         .getByRole('radiogroup', { name: 'Show' })
         .getByText('Categories', { exact: true })
         .click();
-      await small.getByRole('table', { name: 'Categories', exact: true }).waitFor();
-      expect(await small.getByRole('table', { name: 'Subcategories' }).isVisible()).toBe(false);
+      await small.getByRole('list', { name: 'Categories', exact: true }).waitFor();
+      expect(await small.getByRole('list', { name: 'Subcategories' }).isVisible()).toBe(false);
     });
   });
 });

@@ -216,7 +216,17 @@ describe('notifications', () => {
       .evaluateAll((images) => images.map((image) => image.getAttribute('src')));
     expect(new Set(icons).size).toBe(1);
     await signedIn.narrowScreenshot('/site/notification', 'notifications', async (small) => {
-      await small.getByRole('table', { name: 'Notification history' }).waitFor();
+      const history = small.getByRole('list', { name: 'Notification history' });
+      await history
+        .getByRole('button', { name: /^Resend/ })
+        .first()
+        .waitFor();
+      // The actions fit the card: nothing sits past the 375 px screen's right edge.
+      const right = await history
+        .getByRole('button', { name: /^Delete/ })
+        .first()
+        .evaluate((button) => button.getBoundingClientRect().right);
+      expect(right).toBeLessThanOrEqual(375);
     });
   });
 

@@ -1,6 +1,8 @@
 // Lists of every story screen: only one page of rows is rendered, so thousands of items
-// stay quick; on narrow screens the table scrolls sideways inside its card.
+// stay quick; under 768 px each row is a card (RowCards), so no action sits off-screen.
+import { mobileBreakpointPx } from '@dealdesk/core';
 import {
+  Box,
   Checkbox,
   Group,
   Pagination,
@@ -10,9 +12,11 @@ import {
   Table,
   Text,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LoadError, type ListQuery } from './LoadError.js';
 import { EmptyState } from './EmptyState.js';
+import { RowCards } from './RowCards.js';
 
 export interface Column<Row> {
   header: string;
@@ -47,6 +51,7 @@ export function DataTable<Row extends { _id: string }>({
   onSelect,
   rowLabel,
   toolbar,
+  minWidth = 760,
 }: {
   caption: string;
   rows: readonly Row[] | undefined;
@@ -60,7 +65,10 @@ export function DataTable<Row extends { _id: string }>({
   /** How screen readers name a row's checkbox. */
   rowLabel: (row: Row) => string;
   toolbar?: ReactNode;
+  /** Below this the table scrolls sideways; narrow card layouts give a smaller one. */
+  minWidth?: number;
 }) {
+  const narrow = useMediaQuery(`(max-width: ${mobileBreakpointPx - 1}px)`);
   const [page, setPage] = useState(1);
   const total = rows?.length ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -83,6 +91,25 @@ export function DataTable<Row extends { _id: string }>({
     }
     onSelect(next);
   };
+  const pageBox = (
+    <Checkbox
+      aria-label="Select every row on this page"
+      checked={allVisibleSelected}
+      onChange={(event) =>
+        toggle(
+          visible.map((row) => row._id),
+          event.currentTarget.checked,
+        )
+      }
+    />
+  );
+  const rowBox = (row: Row) => (
+    <Checkbox
+      aria-label={`Select ${rowLabel(row)}`}
+      checked={selected?.has(row._id) ?? false}
+      onChange={(event) => toggle([row._id], event.currentTarget.checked)}
+    />
+  );
 
   return (
     <Paper p={0}>
@@ -100,45 +127,40 @@ export function DataTable<Row extends { _id: string }>({
         <EmptyState {...empty} />
       ) : (
         <>
-          <ScrollArea type="auto">
-            <Table miw={760} aria-label={caption}>
-              <Table.Thead>
-                <Table.Tr>
-                  {selectable ? (
-                    <Table.Th w={40}>
-                      <Checkbox
-                        aria-label="Select every row on this page"
-                        checked={allVisibleSelected}
-                        onChange={(event) =>
-                          toggle(
-                            visible.map((row) => row._id),
-                            event.currentTarget.checked,
-                          )
-                        }
-                      />
-                    </Table.Th>
-                  ) : null}
-                  <ColumnHeads columns={columns} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {visible.map((row) => (
-                  <Table.Tr key={row._id}>
-                    {selectable ? (
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={`Select ${rowLabel(row)}`}
-                          checked={selected.has(row._id)}
-                          onChange={(event) => toggle([row._id], event.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                    ) : null}
-                    <ColumnCells columns={columns} row={row} />
+          {narrow ? (
+            <Box px="sm">
+              <RowCards
+                caption={caption}
+                rows={visible}
+                columns={columns}
+                {...(selectable
+                  ? {
+                      pageBox,
+                      lead: rowBox,
+                    }
+                  : {})}
+              />
+            </Box>
+          ) : (
+            <ScrollArea type="auto">
+              <Table miw={minWidth} aria-label={caption}>
+                <Table.Thead>
+                  <Table.Tr>
+                    {selectable ? <Table.Th w={40}>{pageBox}</Table.Th> : null}
+                    <ColumnHeads columns={columns} />
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
+                </Table.Thead>
+                <Table.Tbody>
+                  {visible.map((row) => (
+                    <Table.Tr key={row._id}>
+                      {selectable ? <Table.Td>{rowBox(row)}</Table.Td> : null}
+                      <ColumnCells columns={columns} row={row} />
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea>
+          )}
           <Group justify="space-between" px="md" py="sm">
             <Text size="sm" c="dimmed">
               {total} {total === 1 ? 'item' : 'items'}

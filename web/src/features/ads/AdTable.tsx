@@ -1,15 +1,20 @@
-import { adMessages, type AdUnit, type AdUnitUpdate, type AdUnitUpdateInput } from '@dealdesk/core';
-import { Button, Group, Table, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  adMessages,
+  mobileBreakpointPx,
+  type AdUnit,
+  type AdUnitUpdate,
+  type AdUnitUpdateInput,
+} from '@dealdesk/core';
+import { Button, Group, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
+import { ColumnCells, ColumnHeads, type Column } from '../../ui/DataTable.js';
 import { toastSuccess } from '../../ui/notify.js';
+import { RowCards } from '../../ui/RowCards.js';
+import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { checkSayingOnce, markOf } from './validation.js';
-
-export interface ExtraColumn<Ad extends AdUnit> {
-  header: string;
-  cell: (ad: Ad) => ReactNode;
-}
 
 interface Editing {
   id: string;
@@ -22,6 +27,7 @@ interface Editing {
  * and one row at a time is in edit mode (Edit on another row leaves the first unchanged).
  */
 export function AdTable<Ad extends AdUnit>({
+  caption,
   ads,
   idLabel,
   schema,
@@ -29,16 +35,31 @@ export function AdTable<Ad extends AdUnit>({
   extraColumns = [],
   editActions,
 }: {
+  /** What screen readers call the list. */
+  caption: string;
   ads: readonly Ad[];
   idLabel: string;
   schema: z.ZodType<AdUnitUpdate, AdUnitUpdateInput>;
   /** Saves the checked change; answers the server's message. */
   update: (id: string, change: AdUnitUpdate) => Promise<string>;
-  extraColumns?: readonly ExtraColumn<Ad>[];
+  extraColumns?: readonly Column<Ad>[];
   /** More buttons of the row being edited (web ads: Delete). */
   editActions?: (ad: Ad, done: () => void) => ReactNode;
 }) {
+  const narrow = useMediaQuery(`(max-width: ${mobileBreakpointPx - 1}px)`);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const rowBeingEdited = (ad: Ad) => (editing?.id === ad._id ? editing : null);
+  // An inline edit is guarded like a form; its kept draft reopens the row it belongs to.
+  const original = ads.find((ad) => ad._id === editing?.id);
+  const kept = useUnsavedChanges(
+    `ad-edit:${caption}`,
+    editing,
+    editing !== null &&
+      original !== undefined &&
+      (editing.draft.a_id !== original.a_id ||
+        editing.draft.a_description !== original.a_description),
+    setEditing,
+  );
   const save = useMutation({
     mutationFn: ({ id, change }: { id: string; change: AdUnitUpdate }) => update(id, change),
     onSuccess: (message) => {
@@ -70,88 +91,101 @@ export function AdTable<Ad extends AdUnit>({
     else setEditing({ ...editing, errors: verdict.errors });
   };
 
-  return (
+  const numbers = new Map(ads.map((ad, index) => [ad._id, index + 1]));
+  const columns: Column<Ad>[] = [
+    { header: 'No', width: 56, cell: (ad) => numbers.get(ad._id) },
+    { header: 'Ad Name', cell: (ad) => <Text fw={500}>{ad.a_name}</Text> },
+    {
+      header: idLabel,
+      cell: (ad) =>
+        rowBeingEdited(ad) === null ? (
+          <Text style={{ overflowWrap: 'anywhere' }}>{ad.a_id}</Text>
+        ) : (
+          <TextInput
+            aria-label={idLabel}
+            value={editing?.draft.a_id}
+            error={markOf(editing?.errors.a_id, adMessages.fillAll)}
+            onChange={(event) => change('a_id', event.currentTarget.value)}
+          />
+        ),
+    },
+    {
+      header: 'Ad Description',
+      cell: (ad) =>
+        rowBeingEdited(ad) === null ? (
+          <Text style={{ overflowWrap: 'anywhere' }}>{ad.a_description}</Text>
+        ) : (
+          <Textarea
+            aria-label="Ad Description"
+            autosize
+            minRows={1}
+            value={editing?.draft.a_description}
+            error={markOf(editing?.errors.a_description, adMessages.fillAll)}
+            onChange={(event) => change('a_description', event.currentTarget.value)}
+          />
+        ),
+    },
+    ...extraColumns,
+    {
+      header: 'Actions',
+      width: editActions === undefined ? 170 : 250,
+      cell: (ad) =>
+        rowBeingEdited(ad) === null ? (
+          <Button size="xs" variant="light" onClick={() => startEditing(ad)}>
+            Edit
+          </Button>
+        ) : (
+          <Group gap={6} wrap="nowrap">
+            <Button size="xs" onClick={submit} loading={save.isPending}>
+              Save
+            </Button>
+            <Button size="xs" variant="default" onClick={() => setEditing(null)}>
+              Cancel
+            </Button>
+            {editActions?.(ad, () => setEditing(null))}
+          </Group>
+        ),
+    },
+  ];
+
+  const nothing = (
+    <Text c="dimmed" ta="center" py="md">
+      No ads to show
+    </Text>
+  );
+  const list = narrow ? (
+    ads.length === 0 ? (
+      nothing
+    ) : (
+      <RowCards caption={caption} rows={ads} columns={columns} />
+    )
+  ) : (
     <Table.ScrollContainer minWidth={760}>
-      <Table striped>
+      <Table striped aria-label={caption}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={56}>No</Table.Th>
-            <Table.Th>Ad Name</Table.Th>
-            <Table.Th>{idLabel}</Table.Th>
-            <Table.Th>Ad Description</Table.Th>
-            {extraColumns.map((column) => (
-              <Table.Th key={column.header}>{column.header}</Table.Th>
-            ))}
-            <Table.Th w={editActions === undefined ? 170 : 250}>Actions</Table.Th>
+            <ColumnHeads columns={columns} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {ads.length === 0 ? (
             <Table.Tr>
-              <Table.Td colSpan={5 + extraColumns.length}>
-                <Text c="dimmed" ta="center" py="md">
-                  No ads to show
-                </Text>
-              </Table.Td>
+              <Table.Td colSpan={columns.length}>{nothing}</Table.Td>
             </Table.Tr>
           ) : null}
-          {ads.map((ad, index) => {
-            const row = editing?.id === ad._id ? editing : null;
-            return (
-              <Table.Tr key={ad._id} data-editing={row !== null || undefined}>
-                <Table.Td>{index + 1}</Table.Td>
-                <Table.Td fw={500}>{ad.a_name}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  {row === null ? (
-                    ad.a_id
-                  ) : (
-                    <TextInput
-                      aria-label={idLabel}
-                      value={row.draft.a_id}
-                      error={markOf(row.errors.a_id, adMessages.fillAll)}
-                      onChange={(event) => change('a_id', event.currentTarget.value)}
-                    />
-                  )}
-                </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  {row === null ? (
-                    ad.a_description
-                  ) : (
-                    <Textarea
-                      aria-label="Ad Description"
-                      autosize
-                      minRows={1}
-                      value={row.draft.a_description}
-                      error={markOf(row.errors.a_description, adMessages.fillAll)}
-                      onChange={(event) => change('a_description', event.currentTarget.value)}
-                    />
-                  )}
-                </Table.Td>
-                {extraColumns.map((column) => (
-                  <Table.Td key={column.header}>{column.cell(ad)}</Table.Td>
-                ))}
-                <Table.Td>
-                  {row === null ? (
-                    <Button size="xs" variant="light" onClick={() => startEditing(ad)}>
-                      Edit
-                    </Button>
-                  ) : (
-                    <Group gap={6} wrap="nowrap">
-                      <Button size="xs" onClick={submit} loading={save.isPending}>
-                        Save
-                      </Button>
-                      <Button size="xs" variant="default" onClick={() => setEditing(null)}>
-                        Cancel
-                      </Button>
-                      {editActions?.(ad, () => setEditing(null))}
-                    </Group>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+          {ads.map((ad) => (
+            <Table.Tr key={ad._id} data-editing={rowBeingEdited(ad) !== null || undefined}>
+              <ColumnCells columns={columns} row={ad} />
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+  return (
+    <Stack gap="sm">
+      <DraftNotice offer={kept} />
+      {list}
+    </Stack>
   );
 }

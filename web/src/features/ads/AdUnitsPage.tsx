@@ -43,6 +43,7 @@ export function AdUnitsPage({ type }: { type: AdUnitType }) {
         <Skeleton h={240} aria-label={`Loading ${label}`} />
       ) : (
         <AdTable
+          caption="Ad units"
           key={type}
           ads={matchingAds(ads.data, search)}
           idLabel="Ad ID"

@@ -115,6 +115,7 @@ export function WebAdsPage() {
         <Skeleton h={240} aria-label="Loading Website Ads" />
       ) : (
         <AdTable
+          caption="Web ads"
           ads={listed}
           idLabel="Ad URL"
           schema={webAdUpdateSchema}

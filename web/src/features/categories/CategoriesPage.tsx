@@ -156,6 +156,9 @@ function CatalogueHalf<Row extends CatalogueRow>({
           query={items}
           empty={empty}
           rowLabel={(row) => row.name}
+          // Two halves side by side from 992 px: a narrower table fits its half without
+          // hiding Products, Edit and Delete behind a sideways scroll.
+          minWidth={480}
           toolbar={
             <SearchBox
               label={`Search ${caption.toLowerCase()}`}

@@ -1,8 +1,9 @@
 import { mobileBreakpointPx } from '@dealdesk/core';
-import { Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Checkbox, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ColumnCells, ColumnHeads, type Column } from '../../ui/DataTable.js';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { RowCards } from '../../ui/RowCards.js';
 
 export interface Selection {
   selected: ReadonlySet<string>;
@@ -65,32 +66,20 @@ export function SelectableRows<Row extends { _id: string }>({
 
   if (narrow) {
     return (
-      <Stack gap="sm" aria-label={caption} role="list">
-        <Group gap="xs">
-          {pageBox}
-          <Text size="sm">Select this page</Text>
-        </Group>
-        {rows.map((row, index) => (
-          <Paper key={row._id} p="sm" role="listitem">
-            <Group gap="xs" mb={6} wrap="nowrap">
-              {rowBox(row)}
-              <Text size="sm" c="dimmed">
-                #{firstNumber + index}
-              </Text>
-            </Group>
-            <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
-              {columns.map((column) => (
-                <div key={column.header}>
-                  <Text size="xs" c="dimmed">
-                    {column.header}
-                  </Text>
-                  <div>{column.cell(row)}</div>
-                </div>
-              ))}
-            </SimpleGrid>
-          </Paper>
-        ))}
-      </Stack>
+      <RowCards
+        caption={caption}
+        rows={rows}
+        columns={columns}
+        pageBox={pageBox}
+        lead={(row, index) => (
+          <>
+            {rowBox(row)}
+            <Text size="sm" c="dimmed">
+              #{firstNumber + index}
+            </Text>
+          </>
+        )}
+      />
     );
   }
   return (
