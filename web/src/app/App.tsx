@@ -8,7 +8,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AuthProvider } from './auth.js';
 import { createQueryClient } from './query-client.js';
 import { AppRoutes } from './routes.js';
-import { theme } from './theme.js';
+import { readableText, theme } from './theme.js';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -27,7 +27,7 @@ export function App() {
     ]),
   );
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={readableText} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'en', firstDayOfWeek: 0 }}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>

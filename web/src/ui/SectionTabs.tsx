@@ -41,8 +41,15 @@ export function SectionTabs({
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        {/* The chosen screen is the tab's panel (its aria-controls names a real element). */}
+        {current === undefined ? (
+          <Outlet />
+        ) : (
+          <Tabs.Panel value={current.to} pt="lg">
+            <Outlet />
+          </Tabs.Panel>
+        )}
       </Tabs>
-      <Outlet />
     </Page>
   );
 }

@@ -26,7 +26,8 @@ export function Shell() {
       <AppShell.Header className={classes.header}>
         <TopBar drawerOpened={drawerOpened} onBurger={drawer.toggle} />
       </AppShell.Header>
-      <AppShell.Navbar className={classes.navbar}>
+      {/* Off-screen on a phone (the drawer stands in): out of the Tab order too. */}
+      <AppShell.Navbar className={classes.navbar} visibleFrom="sm">
         <SideRail />
       </AppShell.Navbar>
       <Drawer

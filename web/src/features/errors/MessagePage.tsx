@@ -16,7 +16,7 @@ export function MessagePage({
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="sm" maw={520} ta="center">
-        <Text fz={64} fw={800} c="indigo.2" lh={1} aria-hidden>
+        <Text fz={64} fw={800} c="indigo.6" lh={1} aria-hidden>
           {code}
         </Text>
         <Title order={1} fz="h2">
