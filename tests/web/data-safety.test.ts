@@ -356,6 +356,24 @@ describe('orientation and failures', () => {
     );
   });
 
+  it('shows a refusal only the server can make on its field, not only in a toast', async () => {
+    await api.subcategories.add({ name: 'Vanishing', categoryId: category, image: png('v.png') });
+    const vanishing = (await api.subcategories.list()).data?.find((s) => s.name === 'Vanishing');
+    const product = (await api.products.list({ q: 'Bulk Test Item 08 2', limit: 1 })).data?.[0];
+    await page.goto(`/show/product/product-details/${product?._id ?? ''}`);
+    await page.getByRole('button', { name: 'Edit Product' }).click();
+    const edit = page.getByRole('form', { name: 'Edit Product' });
+    await edit.getByRole('textbox', { name: /^Subcategory/ }).click();
+    await page.getByRole('option', { name: 'Vanishing', exact: true }).click();
+    // Another administrator deletes it before this one saves.
+    await api.subcategories.remove(vanishing?._id ?? '');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    const field = edit.getByRole('textbox', { name: /^Subcategory/ });
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    await edit.getByText('Subcategory not found').waitFor();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('shows a failed list with Retry instead of a skeleton forever', async () => {
     await page.route('**/api/App/product?**', (route) => route.abort());
     await page.goto('/show/Product');

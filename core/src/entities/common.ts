@@ -5,6 +5,8 @@ export type Id = string;
 export type ApiResult<T extends object = object> = {
   status: boolean;
   message: string;
+  /** On a refusal caused by one input field: its path, as the core's schemas name it. */
+  field?: string;
 } & Partial<T>;
 
 /** A reference to another entity as reads expand it. */

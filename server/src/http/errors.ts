@@ -1,11 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
-/** A failure the caller should see: `{status: false, message}` with this HTTP status. */
+/**
+ * A failure the caller should see: `{status: false, message}` with this HTTP status, and
+ * `field` when one input field is the reason (a form then shows the message on it).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -35,7 +39,8 @@ export function registerErrorAnswers(app: FastifyInstance): void {
     // the connection, so the rest is never read and shutdown does not wait for it.
     if (!request.raw.complete) reply.header('connection', 'close');
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ status: false, message: error.message });
+      const field = error.field === undefined ? {} : { field: error.field };
+      return reply.code(error.statusCode).send({ status: false, message: error.message, ...field });
     }
     if (error instanceof z.ZodError) {
       const message = error.issues[0]?.message ?? 'Invalid request';

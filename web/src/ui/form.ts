@@ -1,6 +1,7 @@
 // Forms validate with the core's zod schemas, so the browser says what the server would.
 import { useState, type SetStateAction } from 'react';
 import type { z } from 'zod';
+import { ApiFailure } from './notify.js';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -76,6 +77,14 @@ export function useFormState<Values extends object>(initial: Values | (() => Val
     setStart(next);
     setErrorsState({});
   };
+  /**
+   * A save the server refused: when it names the field, its message goes on that field (and
+   * the field into view), not only in the toast. `name` maps the server's path to the form's.
+   */
+  const refused = (error: unknown, name: (errors: FieldErrors) => FieldErrors = (e) => e) => {
+    if (error instanceof ApiFailure && error.field !== undefined)
+      setErrors(name({ [error.field]: error.message }));
+  };
   const dirty = changedFrom(values, start);
-  return { values, setValues, errors, setErrors, set, patch, check, reset, dirty };
+  return { values, setValues, errors, setErrors, set, patch, check, reset, refused, dirty };
 }

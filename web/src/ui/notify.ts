@@ -11,11 +11,15 @@ export function toastSuccess(message: string): void {
   notifications.show({ color: 'teal', title: 'Done', message, autoClose: toastAutoCloseMs });
 }
 
-/** A call that answered status false, carried as an error so queries and mutations fail. */
+/**
+ * A call that answered status false, carried as an error so queries and mutations fail;
+ * `field` is the input the server refused, when it names one (see useFormState's refused).
+ */
 export class ApiFailure extends Error {
   constructor(
     message: string,
     readonly httpStatus: number,
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiFailure';
@@ -24,7 +28,7 @@ export class ApiFailure extends Error {
 
 /** The answer of a call that succeeded; throws an ApiFailure with the server's message otherwise. */
 export function unwrap<Answer extends object>(result: ClientResult<Answer>): ClientResult<Answer> {
-  if (!result.status) throw new ApiFailure(result.message, result.httpStatus);
+  if (!result.status) throw new ApiFailure(result.message, result.httpStatus, result.field);
   return result;
 }
 
@@ -48,7 +52,7 @@ export function unwrapOr<Answer extends object>(
       : result.message === ''
         ? texts.failed
         : result.message;
-  throw new ApiFailure(message, result.httpStatus);
+  throw new ApiFailure(message, result.httpStatus, result.field);
 }
 
 /** The message to show for anything a query or mutation threw. */

@@ -10,6 +10,12 @@ export interface Placement {
   subcategoryId: string;
 }
 
+/** Where a product's request holds its placement: the fields a refusal names. */
+const placementFields = {
+  category: 'productData.productDetails.category',
+  subcategory: 'productData.productDetails.subcategory',
+};
+
 /** 404 for an unknown category or subcategory; 400 when the subcategory is another's. */
 export async function checkPlacement(db: Kysely<Database>, placement: Placement): Promise<void> {
   const found = await db
@@ -18,10 +24,16 @@ export async function checkPlacement(db: Kysely<Database>, placement: Placement)
     .select('subcategories.category_id as parentId')
     .where('categories.id', '=', placement.categoryId)
     .executeTakeFirst();
-  if (found === undefined) throw new HttpError(404, categoryAnswers.categoryNotFound);
-  if (found.parentId === null) throw new HttpError(404, categoryAnswers.subcategoryNotFound);
+  if (found === undefined)
+    throw new HttpError(404, categoryAnswers.categoryNotFound, placementFields.category);
+  if (found.parentId === null)
+    throw new HttpError(404, categoryAnswers.subcategoryNotFound, placementFields.subcategory);
   if (found.parentId !== placement.categoryId)
-    throw new HttpError(400, categoryAnswers.subcategoryOutsideCategory);
+    throw new HttpError(
+      400,
+      categoryAnswers.subcategoryOutsideCategory,
+      placementFields.subcategory,
+    );
 }
 
 function addTo(totals: Map<string, number>, id: string, delta: number): void {

@@ -188,9 +188,11 @@ describe.each(dialects)('products on %s', (dialect) => {
         imageUrls: [],
         images: [png()],
       });
+      // The refusal names its field, so a form can show it there.
       expect(elsewhere).toMatchObject({
         status: false,
         message: categoryAnswers.subcategoryOutsideCategory,
+        field: 'productData.productDetails.subcategory',
         httpStatus: 400,
       });
       const unknown = await api.products.create({
@@ -200,6 +202,7 @@ describe.each(dialects)('products on %s', (dialect) => {
       });
       expect(unknown).toMatchObject({
         message: categoryAnswers.categoryNotFound,
+        field: 'productData.productDetails.category',
         httpStatus: 404,
       });
       expect(await mediaFiles()).toBe(before);

@@ -43,6 +43,7 @@ export function AdAddForm({
       toastSuccess(message);
       form.reset();
     },
+    onError: (error) => form.refused(error),
   });
 
   const submit = (event: FormEvent) => {

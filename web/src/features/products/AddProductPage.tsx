@@ -75,6 +75,7 @@ export function AddProductPage() {
       setFormKey((key) => key + 1);
       await queryClient.invalidateQueries({ queryKey: productKeys.all });
     },
+    onError: (error) => form.refused(error, formErrorsOf),
   });
 
   const fillFromScrape = (url: string, { productDetails, images }: ScrapeResult) => {

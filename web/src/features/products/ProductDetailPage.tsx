@@ -164,6 +164,7 @@ function ProductEdit({ product, onDone }: { product: Product; onDone: () => void
       await queryClient.invalidateQueries({ queryKey: productKeys.all });
       onDone();
     },
+    onError: (error) => form.refused(error, formErrorsOf),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
