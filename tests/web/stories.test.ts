@@ -1,5 +1,6 @@
 // The story section: shortcut stories, story videos and images, story ads and banners, each
 // added, edited, switched and deleted through the screens, with the captcha both ways.
+import type { ApiClient } from '@dealdesk/core';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.js';
@@ -15,11 +16,40 @@ import {
 import { openSignedInScreen, screenshotOnFailure } from '../support/signed-in-screen.js';
 
 let page: Page;
+let api: ApiClient;
 beforeAll(async () => {
   const signedIn = await openSignedInScreen('/add/story');
-  page = signedIn.page;
+  ({ page, api } = signedIn);
   return signedIn.close;
 });
+
+/** A real two-colour mp4 of a second and a half, recorded by the page's own MediaRecorder. */
+async function recordedMp4(): Promise<Buffer> {
+  const bytes = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 64;
+    const context = canvas.getContext('2d');
+    const recorder = new MediaRecorder(canvas.captureStream(10), {
+      mimeType: 'video/mp4;codecs=avc1',
+    });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (event) => chunks.push(event.data);
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+    recorder.start();
+    for (let frame = 0; frame < 15; frame += 1) {
+      if (context !== null) {
+        context.fillStyle = frame % 2 === 0 ? '#1971c2' : '#e03131';
+        context.fillRect(0, 0, 64, 64);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    recorder.stop();
+    await stopped;
+    return Array.from(new Uint8Array(await new Blob(chunks).arrayBuffer()));
+  });
+  return Buffer.from(bytes);
+}
 afterEach(screenshotOnFailure(() => page));
 
 const table = (caption: string) => page.getByRole('table', { name: caption });
@@ -149,6 +179,31 @@ describe('story videos and images', () => {
     await page.getByRole('button', { name: /^Delete Image story/ }).click();
     await answerCaptcha(page, true);
     await page.getByText('No stories yet').waitFor();
+  });
+});
+
+describe('video thumbnails', () => {
+  it('takes a frame of a chosen video and stores it as the story’s thumbnail', async () => {
+    await page.goto('/add/story/video');
+    await page.getByRole('tab', { name: 'Story', selected: true }).waitFor();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByLabel('Video file').click();
+    const video = { name: 'clip.mp4', mimeType: 'video/mp4', buffer: await recordedMp4() };
+    await (await chooser).setFiles(video);
+    await page.getByAltText('Thumbnail taken from the video').waitFor();
+    await page.getByRole('button', { name: 'Add story', exact: true }).click();
+    await toast(page, /added/i);
+    const stories = (await api.stories.list({ page: 1, limit: 200 })).data ?? [];
+    const added = stories.find((story) => story.video !== '');
+    expect(added?.thembnal).toMatch(/^\/media\/.+\.jpg$/);
+    // The list shows the thumbnail, not the video.
+    await page
+      .locator(`img[src="${added?.thembnal ?? ''}"]`)
+      .first()
+      .waitFor();
+    const thumbnail = await page.request.get(added?.thembnal ?? '');
+    expect(thumbnail.headers()['content-type']).toBe('image/jpeg');
+    await api.stories.remove({ id: [added?._id ?? ''] });
   });
 });
 

@@ -13,7 +13,14 @@ import {
   optionalWebUrl,
   wholeNumber,
 } from './fields.js';
-import { checkMedia, imageRule, mediaSlots, type FileLike } from './uploads.js';
+import {
+  checkMedia,
+  imageRule,
+  mediaSlots,
+  optionalFileSlot,
+  thumbnailMessage,
+  type FileLike,
+} from './uploads.js';
 
 export const storyMessages = {
   storyTime: 'Story time must be 0 or more',
@@ -97,19 +104,29 @@ function checkStoryMedia(
     insertData: { NTV: boolean };
     image?: FileLike | undefined;
     video?: FileLike | undefined;
+    thembnal?: FileLike | undefined;
   },
   context: z.RefinementCtx,
   fileRequired: boolean,
 ): void {
+  // A video story's thumbnail (a frame the browser takes) comes with its video; an edit may
+  // also send one alone for the video the story already has.
+  if (body.thembnal !== undefined && body.image !== undefined) {
+    context.addIssue({ code: 'custom', message: thumbnailMessage, path: ['thembnal'] });
+  }
   if (!body.insertData.NTV) return checkMedia(body, context, fileRequired);
-  if (body.image !== undefined || body.video !== undefined) {
+  if (body.image !== undefined || body.video !== undefined || body.thembnal !== undefined) {
     context.addIssue({ code: 'custom', message: storyMessages.nativeTakesNoFile, path: ['image'] });
   }
 }
 
-/** POST /api/App/Add/Story/Video (multipart): insertData, and an image or a video. */
+/** POST /api/App/Add/Story/Video (multipart): insertData, and an image or a video (with its thumbnail). */
 export const storyAddSchema = z
-  .object({ insertData: jsonPart(storyInsertSchema, 'insertData'), ...mediaSlots(imageRule) })
+  .object({
+    insertData: jsonPart(storyInsertSchema, 'insertData'),
+    ...mediaSlots(imageRule),
+    thembnal: optionalFileSlot(imageRule),
+  })
   .superRefine((body, context) => checkStoryMedia(body, context, true));
 export type StoryAdd = z.output<typeof storyAddSchema>;
 export type StoryAddInput = z.input<typeof storyAddSchema>;
@@ -120,6 +137,7 @@ export const storyEditFieldsSchema = z
     _id: idSchema,
     insertData: jsonPart(storyEditSchema, 'insertData'),
     ...mediaSlots(imageRule),
+    thembnal: optionalFileSlot(imageRule),
   })
   .superRefine((body, context) => checkStoryMedia(body, context, false));
 export type StoryEditFields = z.output<typeof storyEditFieldsSchema>;

@@ -166,6 +166,7 @@ export const mediaSlots = (image: UploadRule) => ({
 });
 
 export const oneMediaMessage = 'Select either an image or a video, not both';
+export const thumbnailMessage = 'A thumbnail goes with a video';
 
 /** Checks a media pair: never both; and, where a file is required, one of them. */
 export function checkMedia(

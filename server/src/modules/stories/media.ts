@@ -25,21 +25,25 @@ export async function removeMedia(media: MediaStore, paths: readonly string[]): 
 }
 
 /**
- * Saves the given files, then runs the write that records their paths; when the write fails
- * the new files are removed, so a refused edit leaves nothing behind.
+ * Saves the given files (one per slot: image, video, a story's thumbnail), then runs the write
+ * that records their paths; when the write fails the new files are removed, so a refused edit
+ * leaves nothing behind.
  */
-export async function withSavedMedia<T>(
+export async function withSavedMedia<Slot extends string, T>(
   media: MediaStore,
-  files: MediaPair,
-  write: (saved: Partial<MediaPaths>) => Promise<T>,
+  files: Partial<Record<Slot, MediaFile | undefined>>,
+  write: (saved: Partial<Record<Slot, string>>) => Promise<T>,
 ): Promise<T> {
-  const saved: Partial<MediaPaths> = {};
-  if (files.image !== undefined) saved.image = await media.save(files.image);
-  if (files.video !== undefined) saved.video = await media.save(files.video);
+  const saved: Partial<Record<Slot, string>> = {};
+  for (const [slot, file] of Object.entries(files) as [Slot, MediaFile | undefined][])
+    if (file !== undefined) saved[slot] = await media.save(file);
   try {
     return await write(saved);
   } catch (error) {
-    await removeMedia(media, Object.values(saved));
+    await removeMedia(
+      media,
+      Object.values<string | undefined>(saved).filter((path) => path !== undefined),
+    );
     throw error;
   }
 }

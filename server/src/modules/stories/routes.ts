@@ -24,7 +24,7 @@ export const storyAnswers = {
   deleted: 'Deleted successfully',
 } as const;
 
-const mediaSlots = { image: imageRule, video: videoRule };
+const mediaSlots = { image: imageRule, video: videoRule, thembnal: imageRule };
 
 /** The calls of each kind; the edit call is shared (see below). */
 const callsOf: Record<

@@ -3,6 +3,7 @@
 // running while it is active and its View or Click limit is not reached.
 import {
   limitReached,
+  thumbnailMessage,
   type IdList,
   type PageQuery,
   type StatusChange,
@@ -18,8 +19,33 @@ import { newId } from '../../ids.js';
 import { createControllerService } from '../controller/service.js';
 import { countsOf, keptAdjustment, shownCount, type ItemCounts } from './counters.js';
 import { deleteItems } from './deletes.js';
-import { removeMedia, replaceMedia, withSavedMedia, type MediaPair } from './media.js';
+import {
+  removeMedia,
+  replaceMedia,
+  withSavedMedia,
+  type MediaFile,
+  type MediaPair,
+} from './media.js';
 import { storiesRepository, type StoryRow } from './repository.js';
+
+/** A story's files: an image or a video, and with a video its thumbnail. */
+export type StoryFiles = MediaPair & { thembnal?: MediaFile | undefined };
+
+/**
+ * The thumbnail after an edit: a new video brings its own (or none), a new image none, and
+ * without a new file a thumbnail sent alone replaces the story video's. Answers the path no
+ * longer used.
+ */
+function nextThumbnail(
+  current: StoryRow,
+  saved: { image?: string; video?: string; thembnal?: string },
+): { thumbnail: string; unused: string[] } {
+  if (saved.image !== undefined || saved.video !== undefined)
+    return { thumbnail: saved.thembnal ?? '', unused: [current.thumbnail] };
+  if (saved.thembnal === undefined) return { thumbnail: current.thumbnail, unused: [] };
+  if (current.video === '') throw new HttpError(400, thumbnailMessage, 'thembnal');
+  return { thumbnail: saved.thembnal, unused: [current.thumbnail] };
+}
 
 /** The two kinds, named as the tracking counters name them. */
 export type StoryKind = 'story' | 'storyAd';
@@ -61,8 +87,8 @@ function present(row: StoryRow, tracked: ItemCounts): RunningStory {
     status: row.status === 1,
     view: counts.views,
     clickBtnCount: counts.clicks,
-    // No thumbnails are generated: an image story is its own thumbnail, a video has none.
-    thembnal: row.image,
+    // An image story is its own thumbnail; a video's is the frame the browser took, if any.
+    thembnal: row.video === '' ? row.image : row.thumbnail,
     image: row.image,
     video: row.video,
     date_time: row.created_at,
@@ -157,7 +183,7 @@ export function createStoriesService(context: AppContext) {
       presentOne(found(kind, await repo.find(kinds[kind].adsStory, id))),
 
     /** A new active story; a native ad story has no file, every other story one. */
-    add: async (kind: StoryKind, story: StoryInsert, files: MediaPair) => {
+    add: async (kind: StoryKind, story: StoryInsert, files: StoryFiles) => {
       checkKind(kind, story.adsStory);
       const now = clock();
       const row = await withSavedMedia(media, files, async (saved) => {
@@ -167,6 +193,8 @@ export function createStoriesService(context: AppContext) {
           status: 1,
           image: saved.image ?? '',
           video: saved.video ?? '',
+          // The schema lets a thumbnail come only with a video.
+          thumbnail: saved.thembnal ?? '',
           created_at: now.toISOString(),
           view_adjust: 0,
           click_adjust: 0,
@@ -183,22 +211,24 @@ export function createStoriesService(context: AppContext) {
      * replaces the old one. A story ad's views and clicks take the numbers sent (the spec's
      * edit form has them); a story video's are read-only, so counts sent for one are ignored.
      */
-    edit: async (id: string, story: StoryEdit, files: MediaPair) => {
+    edit: async (id: string, story: StoryEdit, files: StoryFiles) => {
       const current = found('story', await repo.findAny(id));
       const kind: StoryKind = current.ads_story === 1 ? 'storyAd' : 'story';
       checkKind(kind, story.adsStory);
       if (story.NTV !== (current.ntv === 1)) throw new HttpError(400, storyRuleMessages.nativeType);
       const adjustments = kind === 'storyAd' ? await countAdjustments(current, story) : {};
       const { updated, unused } = await withSavedMedia(media, files, async (saved) => {
-        const { next, unused } = replaceMedia(current, saved);
+        const replaced = replaceMedia(current, saved);
+        const { thumbnail, unused } = nextThumbnail(current, saved);
         const change = {
           ...storyColumns(story),
-          ...next,
+          ...replaced.next,
+          thumbnail,
           ...adjustments,
           status: story.status ? 1 : 0,
         };
         const row = found(kind, await repo.update(kinds[kind].adsStory, id, change));
-        return { updated: row, unused };
+        return { updated: row, unused: [...replaced.unused, ...unused] };
       });
       await removeMedia(media, unused);
       return presentOne(updated);
@@ -215,7 +245,7 @@ export function createStoriesService(context: AppContext) {
         notFound: kinds[kind].notFound,
         find: (trx, ids) => storiesRepository(trx).findMany(kinds[kind].adsStory, ids),
         remove: (trx, ids) => storiesRepository(trx).deleteMany(ids),
-        mediaOf: (row) => [row.image, row.video],
+        mediaOf: (row) => [row.image, row.video, row.thumbnail],
       }),
   };
 }

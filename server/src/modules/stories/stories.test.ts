@@ -1,5 +1,6 @@
 import {
   oneMediaMessage,
+  thumbnailMessage,
   storyMessages as fieldMessages,
   uploadMessages,
   type ApiClient,
@@ -20,6 +21,7 @@ import {
 import { storyRuleMessages } from './service.js';
 import {
   countRows,
+  mediaFiles,
   mediaState,
   notAnImage,
   sample,
@@ -97,11 +99,59 @@ describe.each(dialects)('story videos and images on %s', (dialect) => {
     expect(await find(story._id)).toEqual(story);
   });
 
-  it('adds a video story (no thumbnail is generated); story time defaults to 10', async () => {
+  it('adds a video story without a thumbnail; story time defaults to 10', async () => {
     const story = await added(sparse({ btnUrl: 'https://deals.example/v' }), sample('mp4'));
     expect(story).toMatchObject({ image: '', thembnal: '', storyTime: 10, btnName: '' });
     expect(story.video).toMatch(/\.mp4$/);
     expect(await mediaState(server, story.video)).toEqual([true, 200]);
+  });
+
+  it('keeps the thumbnail a video comes with; a new one, a new video or a delete replaces or removes it', async () => {
+    const answer = await api.stories.add({
+      insertData: shop,
+      video: sample('mp4'),
+      thembnal: sample('png'),
+    });
+    const story = answer.data;
+    if (story === undefined) throw new Error(answer.message);
+    expect(story.thembnal).toMatch(/^\/media\/.+\.png$/);
+    expect(story.image).toBe('');
+    expect(await mediaState(server, story.thembnal)).toEqual([true, 200]);
+    // A thumbnail alone replaces the video's.
+    const edit = { _id: story._id, insertData: { ...shop, status: true } };
+    const retaken = (await api.stories.edit({ ...edit, thembnal: sample('jpg') })).data;
+    expect(retaken?.thembnal).toMatch(/\.jpg$/);
+    expect(retaken?.video).toBe(story.video);
+    expect(await mediaState(server, story.thembnal)).toEqual([false, 404]);
+    // A new video without one leaves the story without a thumbnail.
+    const revideoed = (await api.stories.edit({ ...edit, video: sample('mp4') })).data;
+    expect(revideoed?.thembnal).toBe('');
+    expect(await mediaState(server, retaken?.thembnal ?? '')).toEqual([false, 404]);
+    const again = (await api.stories.edit({ ...edit, thembnal: sample('png') })).data;
+    await api.stories.remove({ id: [story._id] });
+    expect(await mediaState(server, again?.thembnal ?? '')).toEqual([false, 404]);
+  });
+
+  it('refuses a thumbnail with an image, or for a story that has no video', async () => {
+    expect(
+      await api.stories.add({ insertData: shop, image: sample('png'), thembnal: sample('png') }),
+    ).toMatchObject({ status: false, message: thumbnailMessage, httpStatus: 400 });
+    const image = await added();
+    const before = await mediaFiles(server);
+    expect(
+      await api.stories.edit({
+        _id: image._id,
+        insertData: { ...shop, status: true },
+        thembnal: sample('png'),
+      }),
+    ).toMatchObject({
+      status: false,
+      message: thumbnailMessage,
+      field: 'thembnal',
+      httpStatus: 400,
+    });
+    // The refused thumbnail was not kept.
+    expect(await mediaFiles(server)).toEqual(before);
   });
 
   it('ignores the empty counterpart a form sends beside its file, as a file or as text', async () => {

@@ -12,6 +12,8 @@ export interface StoriesTable {
   /** Public paths under /media/, '' when the story has none. */
   image: string;
   video: string;
+  /** A video story's thumbnail (a frame the browser took), '' without one. */
+  thumbnail: string;
   story_time: number;
   btn_name: string;
   btn_url: string;

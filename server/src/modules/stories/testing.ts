@@ -2,6 +2,7 @@
 // controller): real sample files, a signed-in client, views and clicks, media on disk.
 import { trackBatchMax, type TrackEvent, type TrackedKind, type UploadFile } from '@dealdesk/core';
 import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { clientFor, createTestAdmin, signIn, type TestServer } from '../../testing/harness.js';
 
@@ -63,6 +64,12 @@ export async function mediaState(server: TestServer, path: string): Promise<[boo
   const served = await fetch(`${server.baseUrl}${path}`);
   await served.arrayBuffer();
   return [onDisk, served.status];
+}
+
+/** The stored media files' names, sorted: to show a refused write kept nothing. */
+export async function mediaFiles(server: TestServer): Promise<string[]> {
+  const names = await readdir(join(server.config.dataDir, 'media')).catch(() => []);
+  return names.sort();
 }
 
 /** Reports views and clicks of an item as the mobile app does (POST /api/App/track). */

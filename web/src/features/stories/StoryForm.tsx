@@ -18,6 +18,7 @@ import {
 import {
   Button,
   Group,
+  Image,
   NumberInput,
   Paper,
   SegmentedControl,
@@ -27,12 +28,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LimitFields } from '../../ui/LimitFields.js';
 import { useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { UploadField } from '../../ui/UploadField.js';
 import { uploadOf } from '../../ui/upload.js';
+import { videoFrame } from '../../ui/videoFrame.js';
 import type { StoryAddRequest, StoryEditRequest } from '@dealdesk/core';
 
 export type StoryKind = 'video' | 'ad';
@@ -99,6 +101,24 @@ function typeChoices(
   return editing === null ? [...choices, { value: 'NTV', label: 'NTV' }] : choices;
 }
 
+/** The frame taken from the chosen video, as the story's thumbnail will show. */
+function ThumbnailPreview({ file }: { file: File }) {
+  const [url, setUrl] = useState('');
+  useEffect(() => {
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return (
+    <Group gap="xs">
+      <Image src={url} alt="Thumbnail taken from the video" h={48} w="auto" radius="sm" />
+      <Text size="xs" c="dimmed">
+        Thumbnail, taken from the video
+      </Text>
+    </Group>
+  );
+}
+
 export type StorySubmit =
   { mode: 'add'; request: StoryAddRequest } | { mode: 'edit'; request: StoryEditRequest };
 
@@ -120,6 +140,19 @@ export function StoryForm({
   const editing = story !== undefined;
   const form = useFormState(() => initialValues(story));
   const [file, setFile] = useState<File | null>(null);
+  // A chosen video's thumbnail: a frame taken in the browser, sent as thembnal with the video.
+  const [thumbnail, setThumbnail] = useState<File | null>(null);
+  const frame = useRef<Promise<File | null>>(Promise.resolve(null));
+  const chooseFile = (chosen: File | null) => {
+    setFile(chosen);
+    setThumbnail(null);
+    const taking =
+      chosen !== null && form.values.type === 'Video' ? videoFrame(chosen) : Promise.resolve(null);
+    frame.current = taking;
+    void taking.then((taken) => {
+      if (frame.current === taking) setThumbnail(taken);
+    });
+  };
   const draft = useUnsavedChanges(
     `story:${kind}:${story?._id ?? 'new'}`,
     form.values,
@@ -142,7 +175,14 @@ export function StoryForm({
       NTV_ID: isAd && values.type === 'NTV' ? values.NTV_ID : '',
       ...limitFields(values.limitType, values.limitValue),
     };
-    const files = file === null ? {} : values.type === 'Video' ? { video: file } : { image: file };
+    // Waits for the frame when Submit comes first (it takes a moment).
+    const taken = values.type === 'Video' && file !== null ? await frame.current : null;
+    const files =
+      file === null
+        ? {}
+        : values.type === 'Video'
+          ? { video: file, ...(taken === null ? {} : { thembnal: taken }) }
+          : { image: file };
     const uploads = Object.fromEntries(
       Object.entries(files).map(([slot, chosen]) => [slot, uploadOf(chosen)]),
     );
@@ -155,7 +195,7 @@ export function StoryForm({
       });
       if (saved) {
         form.reset({ ...initialValues(undefined), type: values.type });
-        setFile(null);
+        chooseFile(null);
       }
       return;
     }
@@ -179,7 +219,7 @@ export function StoryForm({
   const fileError = errors['image'] ?? errors['video'];
   const chooseType = (type: StoryAdType) => {
     form.set('type', type);
-    setFile(null);
+    chooseFile(null);
   };
 
   return (
@@ -209,16 +249,19 @@ export function StoryForm({
                 onChange={(event) => form.set('NTV_ID', event.currentTarget.value)}
               />
             ) : (
-              <UploadField
-                key={values.type}
-                label={values.type === 'Video' ? 'Video file' : 'Image file'}
-                rule={values.type === 'Video' ? videoRule : imageRule}
-                file={file}
-                onFile={setFile}
-                required={!editing}
-                error={fileError}
-                {...(editing ? { description: 'Leave empty to keep the current file' } : {})}
-              />
+              <Stack gap="xs">
+                <UploadField
+                  key={values.type}
+                  label={values.type === 'Video' ? 'Video file' : 'Image file'}
+                  rule={values.type === 'Video' ? videoRule : imageRule}
+                  file={file}
+                  onFile={chooseFile}
+                  required={!editing}
+                  error={fileError}
+                  {...(editing ? { description: 'Leave empty to keep the current file' } : {})}
+                />
+                {thumbnail === null ? null : <ThumbnailPreview file={thumbnail} />}
+              </Stack>
             )}
             <NumberInput
               label="Story time (seconds)"

@@ -14,6 +14,7 @@ import * as catalogueChangeLog from './0010-catalogue-change-log.js';
 import * as totalsChangeLog from './0011-totals-change-log.js';
 import * as idempotencyKeys from './0012-idempotency-keys.js';
 import * as storyCountAdjustments from './0013-story-count-adjustments.js';
+import * as storyThumbnails from './0014-story-thumbnails.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0011-totals-change-log': totalsChangeLog,
   '0012-idempotency-keys': idempotencyKeys,
   '0013-story-count-adjustments': storyCountAdjustments,
+  '0014-story-thumbnails': storyThumbnails,
 };
