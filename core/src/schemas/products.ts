@@ -179,11 +179,19 @@ const filterValues = <T extends z.ZodType>(item: T) =>
       .filter((entry) => entry !== undefined && entry !== null && entry !== '' && entry !== 'null');
   }, z.array(item));
 
-/** GET /api/App/product: page, limit, search, and any number of each filter. */
+/** What the product list sorts by: newest first unless asked (titles ignore case). */
+export const productSortFields = ['date', 'title', 'price', 'views', 'clicks'] as const;
+export type ProductSortField = (typeof productSortFields)[number];
+export const sortOrders = ['asc', 'desc'] as const;
+export type SortOrder = (typeof sortOrders)[number];
+
+/** GET /api/App/product: page, limit, search, any number of each filter, and the sort. */
 export const productListQuerySchema = pageQuery(productPageSize).extend({
   categories: filterValues(idSchema),
   subCategories: filterValues(idSchema),
   events: filterValues(productEvent(productMessages.event)),
+  sort: z.enum(productSortFields).default('date'),
+  order: z.enum(sortOrders).default('desc'),
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export type ProductListQueryInput = z.input<typeof productListQuerySchema>;

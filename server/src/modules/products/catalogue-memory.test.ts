@@ -83,6 +83,8 @@ describe.each(dialects)('the catalogue in memory on %s', (dialect) => {
       events: some(events),
       page: 1 + Math.floor(random.next() * 3),
       limit: random.pick([5, 20, 100]),
+      sort: 'date',
+      order: 'desc',
     };
   };
 

@@ -1,4 +1,10 @@
-import { productPageSize, type ProductEvent, type Subcategory } from '@dealdesk/core';
+import {
+  productPageSize,
+  type ProductEvent,
+  type ProductSortField,
+  type SortOrder,
+  type Subcategory,
+} from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   dialects,
@@ -18,6 +24,7 @@ import {
 } from './catalogue-fixtures.js';
 import { newId } from '../../ids.js';
 import { detailColumns } from './rows.js';
+import { track } from '../stories/testing.js';
 
 const nowLaunch = 'Now Launch' as ProductEvent;
 
@@ -102,6 +109,54 @@ describe.each(dialects)('the product list on %s', (dialect) => {
       expect((await api.products.list({ limit: 5000 })).httpStatus).toBe(400);
       expect((await api.products.list({ categories: ['nope'] })).httpStatus).toBe(400);
       expect((await api.products.list({ events: 'Someday' as ProductEvent })).httpStatus).toBe(400);
+    });
+  });
+
+  describe('sorting', () => {
+    let shelf: Subcategory;
+    beforeAll(async () => {
+      shelf = await addSubcategory(api, await addCategory(api));
+      const banana = await addProduct(api, shelf, { title: 'banana split', price: 300 });
+      const apple = await addProduct(api, shelf, { title: 'Apple pie', price: 100 });
+      const cherry = await addProduct(api, shelf, { title: 'cherry tart', price: 200 });
+      await track(server, 'product', apple, { views: 5, clicks: 1 });
+      await track(server, 'product', cherry, { views: 2, clicks: 3 });
+      // banana is never seen: it counts 0.
+      expect(banana).not.toBe('');
+    });
+    const sorted = async (sort: ProductSortField, order: SortOrder, limit = 100) =>
+      (await titles({ subCategories: [shelf._id], sort, order, limit })).titles;
+
+    it('sorts by title ignoring case, price, views, clicks and date, either way', async () => {
+      expect(await sorted('title', 'asc')).toEqual(['Apple pie', 'banana split', 'cherry tart']);
+      expect(await sorted('title', 'desc')).toEqual(['cherry tart', 'banana split', 'Apple pie']);
+      expect(await sorted('price', 'asc')).toEqual(['Apple pie', 'cherry tart', 'banana split']);
+      expect(await sorted('views', 'desc')).toEqual(['Apple pie', 'cherry tart', 'banana split']);
+      expect(await sorted('clicks', 'desc')).toEqual(['cherry tart', 'Apple pie', 'banana split']);
+      expect(await sorted('clicks', 'asc')).toEqual(['banana split', 'Apple pie', 'cherry tart']);
+      expect(await sorted('date', 'asc')).toEqual(['banana split', 'Apple pie', 'cherry tart']);
+      expect(await sorted('date', 'desc')).toEqual(['cherry tart', 'Apple pie', 'banana split']);
+    });
+
+    it('pages a sorted list, with the total of everything found', async () => {
+      const second = await titles({
+        subCategories: [shelf._id],
+        sort: 'price',
+        order: 'desc',
+        limit: 2,
+        page: 2,
+      });
+      expect(second).toEqual({ titles: ['Apple pie'], total: 3 });
+      expect(
+        await titles({ q: 'tart', subCategories: [shelf._id], sort: 'title', order: 'asc' }),
+      ).toEqual({ titles: ['cherry tart'], total: 1 });
+    });
+
+    it('refuses an unknown sort or order', async () => {
+      expect((await api.products.list({ sort: 'rating' as ProductSortField })).httpStatus).toBe(
+        400,
+      );
+      expect((await api.products.list({ order: 'up' as SortOrder })).httpStatus).toBe(400);
     });
   });
 

@@ -1,6 +1,13 @@
 // Storage of products. Portable kysely only; the full-text match comes from the dialect helper.
-import type { ProductEvent, ProductListQuery } from '@dealdesk/core';
-import type { Expression, Insertable, Kysely, SqlBool, Updateable } from 'kysely';
+import type { ProductEvent, ProductListQuery, ProductSortField, SortOrder } from '@dealdesk/core';
+import {
+  sql,
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
 import {
   type DialectName,
   type FullTextIndex,
@@ -64,6 +71,18 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
     return { ids: rows.map((row) => row.id), total: Number(total) };
   };
 
+  /**
+   * What each sort orders by (migration 0015 indexes title and price): titles ignore case, a
+   * product never viewed or clicked counts 0. Ties fall back to newest first.
+   */
+  const sortKeys: Record<ProductSortField, Expression<unknown>> = {
+    date: sql`products.id`,
+    title: sql`lower(products.title)`,
+    price: sql`products.price`,
+    views: sql`coalesce(item_totals.views, 0)`,
+    clicks: sql`coalesce(item_totals.clicks, 0)`,
+  };
+
   /** Products with their category's and subcategory's names. */
   const records = () =>
     db
@@ -111,6 +130,30 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
         ids: found.slice(offset, offset + limit).map((row) => row.id),
         total: found.length,
       };
+    },
+
+    /** One page of the products found in the order asked for, and how many were found. */
+    async sortedPage(
+      filters: ProductFilters,
+      { sort, order }: { sort: ProductSortField; order: SortOrder },
+      page: number,
+      limit: number,
+    ): Promise<{ ids: string[]; total: number }> {
+      const where = await condition(filters);
+      const [rows, { total }] = await Promise.all([
+        products(where)
+          .leftJoin('item_totals', 'item_totals.item_id', 'products.id')
+          .select('products.id')
+          .orderBy(sortKeys[sort], order)
+          .orderBy('products.id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        products(where)
+          .select((eb) => eb.fn.countAll().as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { ids: rows.map((row) => row.id), total: Number(total) };
     },
 
     /** The products asked for (in no particular order), with their category's and subcategory's names. */

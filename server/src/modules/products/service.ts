@@ -43,9 +43,12 @@ export function productsService({ db, dialect, media, clock, log, onClose }: App
   const catalogue = catalogueMemory(repo, log);
   const totals = totalsMemory(db, log);
 
-  /** A page found by the database: its products' listed JSON read for it. */
+  /** A page found by the database (in the order asked for): its products' listed JSON read for it. */
   const listFromDatabase = async (query: ProductListQuery, page: number, limit: number) => {
-    const { ids, total } = await repo.list(query, page, limit);
+    const newestFirst = query.sort === 'date' && query.order === 'desc';
+    const { ids, total } = newestFirst
+      ? await repo.list(query, page, limit)
+      : await repo.sortedPage(query, query, page, limit);
     const byId = new Map((await repo.records(ids)).map((row) => [row.id, row]));
     const listed = ids.map((id) => {
       const row = byId.get(id);
@@ -90,7 +93,9 @@ export function productsService({ db, dialect, media, clock, log, onClose }: App
       const { page, limit } = query;
       const offset = (page - 1) * limit;
       const versions = await repo.versions();
-      const memory = await catalogue.at(versions.catalogue);
+      // The memory answers newest first; another order is the database's (indexed) sort.
+      const newestFirst = query.sort === 'date' && query.order === 'desc';
+      const memory = newestFirst ? await catalogue.at(versions.catalogue) : null;
       const { ids, listed, total } =
         memory === null
           ? await listFromDatabase(query, page, limit)

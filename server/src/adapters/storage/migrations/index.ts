@@ -15,6 +15,7 @@ import * as totalsChangeLog from './0011-totals-change-log.js';
 import * as idempotencyKeys from './0012-idempotency-keys.js';
 import * as storyCountAdjustments from './0013-story-count-adjustments.js';
 import * as storyThumbnails from './0014-story-thumbnails.js';
+import * as productSortIndexes from './0015-product-sort-indexes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0012-idempotency-keys': idempotencyKeys,
   '0013-story-count-adjustments': storyCountAdjustments,
   '0014-story-thumbnails': storyThumbnails,
+  '0015-product-sort-indexes': productSortIndexes,
 };
