@@ -11,7 +11,9 @@ import {
   Skeleton,
   Table,
   Text,
+  UnstyledButton,
 } from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LoadError, type ListQuery } from './LoadError.js';
@@ -23,17 +25,59 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
   /** Narrow columns (switches, counts) do not stretch. */
   width?: number | string;
+  /** What the list sorts by when the header is clicked (lists given a Sorting). */
+  sortKey?: string;
+}
+
+/** A list's sort: the key and order in force, and what a header click asks. */
+export interface Sorting {
+  by: string;
+  order: 'asc' | 'desc';
+  onSort: (key: string) => void;
+}
+
+const orderNames = { asc: 'ascending', desc: 'descending' } as const;
+
+/** A header that sorts: a button saying the order in force (aria-sort on its cell). */
+function SortingHead<Row>({ column, sorting }: { column: Column<Row>; sorting: Sorting }) {
+  const active = sorting.by === column.sortKey;
+  const Arrow = !active ? IconArrowsSort : sorting.order === 'asc' ? IconArrowUp : IconArrowDown;
+  return (
+    <Table.Th w={column.width} aria-sort={active ? orderNames[sorting.order] : 'none'}>
+      <UnstyledButton
+        onClick={() => sorting.onSort(column.sortKey ?? '')}
+        fw={700}
+        fz="sm"
+        aria-label={`Sort by ${column.header}`}
+      >
+        <Group gap={4} wrap="nowrap">
+          {column.header}
+          <Arrow size={14} aria-hidden opacity={active ? 1 : 0.5} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
 }
 
 const pageSize = 10;
 
 /** The header cells of a table's columns (its own cells, such as checkboxes, aside). */
-export function ColumnHeads<Row>({ columns }: { columns: readonly Column<Row>[] }) {
-  return columns.map((column) => (
-    <Table.Th key={column.header} w={column.width}>
-      {column.header}
-    </Table.Th>
-  ));
+export function ColumnHeads<Row>({
+  columns,
+  sorting,
+}: {
+  columns: readonly Column<Row>[];
+  sorting?: Sorting | undefined;
+}) {
+  return columns.map((column) =>
+    sorting !== undefined && column.sortKey !== undefined ? (
+      <SortingHead key={column.header} column={column} sorting={sorting} />
+    ) : (
+      <Table.Th key={column.header} w={column.width}>
+        {column.header}
+      </Table.Th>
+    ),
+  );
 }
 
 /** One row's cells, a column each. */

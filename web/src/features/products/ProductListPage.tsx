@@ -16,40 +16,55 @@ import { ListSearchInput } from './ListSearchInput.js';
 import { ProductFilters } from './ProductFilters.js';
 import { ProductPages } from './ProductPages.js';
 import { productKeys, useProductList } from './queries.js';
-import { useProductListUrl } from './useProductListUrl.js';
+import { isSortField, useProductListUrl } from './useProductListUrl.js';
 
 const columns: Column<Product>[] = [
-  { header: 'Product', cell: (product) => <ProductCell product={product} /> },
-  { header: 'Price', width: 110, cell: (product) => <PriceCell product={product} /> },
+  { header: 'Product', sortKey: 'title', cell: (product) => <ProductCell product={product} /> },
+  {
+    header: 'Price',
+    width: 110,
+    sortKey: 'price',
+    cell: (product) => <PriceCell product={product} />,
+  },
   { header: 'Category', cell: (product) => <CategoryCell product={product} /> },
   { header: 'Event', width: 130, cell: (product) => <EventBadge event={product.events} /> },
   {
     header: 'Views',
-    width: 70,
+    width: 80,
+    sortKey: 'views',
     cell: (product) => (
       <CountLink id={product._id} name={product.title} count={product.view} what="views" />
     ),
   },
   {
     header: 'Clicks',
-    width: 70,
+    width: 80,
+    sortKey: 'clicks',
     cell: (product) => (
       <CountLink id={product._id} name={product.title} count={product.btn_click} what="clicks" />
     ),
   },
-  { header: 'Date', width: 170, cell: (product) => <DateCell product={product} /> },
+  {
+    header: 'Date',
+    width: 170,
+    sortKey: 'date',
+    cell: (product) => <DateCell product={product} />,
+  },
 ];
 
 /** /show/Product: filters, search, pages of 100, and bulk delete. */
 export function ProductListPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { page, setPage, filter, setFilter, typed, setTyped, search } = useProductListUrl();
-  const list = useProductList({ page, limit: productPageSize, q: search, ...filter });
+  const { page, setPage, filter, setFilter, typed, setTyped, search, sort, order, setSort } =
+    useProductListUrl();
+  const list = useProductList({ page, limit: productPageSize, q: search, ...filter, sort, order });
   const { selected, setSelected, clear } = useRowSelection(list.data?.products, {
     page,
     filter,
     search,
+    sort,
+    order,
   });
 
   const remove = useMutation({
@@ -59,9 +74,10 @@ export function ProductListPage() {
       clear();
       await queryClient.invalidateQueries({ queryKey: productKeys.all });
     },
-    // A failed delete leaves the list for the error page; the query client's toast stays
-    // its 2 seconds there.
+    // Any failed delete (spec part 2, section 8), not only an unreachable one, leaves the list
+    // for the error page; the query client's toast stays its 2 seconds there.
     onError: () => void navigate(paths.error),
+    meta: { stayOnFailure: true },
   });
   const askToDelete = async () => {
     const ids = [...selected];
@@ -106,6 +122,13 @@ export function ProductListPage() {
           onPage={setPage}
           columns={columns}
           selection={{ selected, onSelect: setSelected }}
+          sorting={{
+            by: sort,
+            order,
+            onSort: (key) => {
+              if (isSortField(key)) setSort(key);
+            },
+          }}
         />
       </Paper>
     </Stack>

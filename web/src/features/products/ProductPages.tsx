@@ -2,7 +2,7 @@ import type { Product } from '@dealdesk/core';
 import { Skeleton, Stack } from '@mantine/core';
 import { ProductPager } from './ProductPager.js';
 import { pageCount, type useProductList } from './queries.js';
-import type { Column } from '../../ui/DataTable.js';
+import type { Column, Sorting } from '../../ui/DataTable.js';
 import { LoadError } from '../../ui/LoadError.js';
 import { SelectableRows, type Selection } from './SelectableRows.js';
 
@@ -18,6 +18,7 @@ export function ProductPages({
   onPage,
   columns,
   selection,
+  sorting,
 }: {
   caption: string;
   list: ReturnType<typeof useProductList>;
@@ -26,6 +27,7 @@ export function ProductPages({
   onPage: (page: number) => void;
   columns: readonly Column<Product>[];
   selection: Selection;
+  sorting?: Sorting;
 }) {
   if (list.data === undefined)
     return list.isError ? (
@@ -52,6 +54,7 @@ export function ProductPages({
         firstNumber={(page - 1) * pageSize + 1}
         columns={columns}
         selection={selection}
+        sorting={sorting}
       />
       <ProductPager total={total} page={page} pages={pages} onPage={onPage} />
     </Stack>

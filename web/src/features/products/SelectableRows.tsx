@@ -1,7 +1,7 @@
 import { mobileBreakpointPx } from '@dealdesk/core';
 import { Checkbox, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { ColumnCells, ColumnHeads, type Column } from '../../ui/DataTable.js';
+import { ColumnCells, ColumnHeads, type Column, type Sorting } from '../../ui/DataTable.js';
 import { EmptyState } from '../../ui/EmptyState.js';
 import { RowCards } from '../../ui/RowCards.js';
 
@@ -23,6 +23,7 @@ export function SelectableRows<Row extends { _id: string }>({
   selection,
   rowLabel,
   empty,
+  sorting,
 }: {
   caption: string;
   rows: readonly Row[];
@@ -32,6 +33,8 @@ export function SelectableRows<Row extends { _id: string }>({
   /** How a row's checkbox is named. */
   rowLabel: (row: Row) => string;
   empty: { title: string; hint: string };
+  /** Sortable headers (on wide screens). */
+  sorting?: Sorting | undefined;
 }) {
   const narrow = useMediaQuery(`(max-width: ${mobileBreakpointPx - 1}px)`);
   const { selected, onSelect } = selection;
@@ -89,7 +92,7 @@ export function SelectableRows<Row extends { _id: string }>({
           <Table.Tr>
             <Table.Th w={40}>{pageBox}</Table.Th>
             <Table.Th w={56}>No</Table.Th>
-            <ColumnHeads columns={columns} />
+            <ColumnHeads columns={columns} sorting={sorting} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

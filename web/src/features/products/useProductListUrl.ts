@@ -1,8 +1,15 @@
-// The product list's search, filters and page live in the address (?q=&category=&event=&page=),
-// so Back from a product returns to the same filtered page, and a link or a reload shows it
-// again. The search is written 500 ms after typing stops (replacing the entry: no history step
+// The product list's search, filters, sort and page live in the address
+// (?q=&category=&event=&sort=&order=&page=), so Back from a product returns to the same
+// filtered page, and a link or a reload shows it again. The search is written 500 ms after typing stops (replacing the entry: no history step
 // per keystroke) and goes back to page 1, as the spec's search does.
-import { productEvents, searchDebounceMs, type ProductEvent } from '@dealdesk/core';
+import {
+  productEvents,
+  productSortFields,
+  searchDebounceMs,
+  type ProductEvent,
+  type ProductSortField,
+  type SortOrder,
+} from '@dealdesk/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -11,6 +18,12 @@ import type { ProductFilter } from './ProductFilters.js';
 
 const isEvent = (value: string): value is ProductEvent =>
   (productEvents as readonly string[]).includes(value);
+export const isSortField = (value: string | null): value is ProductSortField =>
+  (productSortFields as readonly (string | null)[]).includes(value);
+
+/** Newest first unless asked; a new sort starts A to Z for titles, highest first otherwise. */
+const defaultSort = { sort: 'date', order: 'desc' } as const;
+const firstOrder = (field: ProductSortField): SortOrder => (field === 'title' ? 'asc' : 'desc');
 
 /** Where the product list was last left (this tab), for the detail's Back link. */
 const lastListKey = 'dealdesk.products.list';
@@ -37,6 +50,9 @@ export function useProductListUrl() {
   useEffect(() => void remember(new URLSearchParams(address)), [address]);
   const search = params.get('q') ?? '';
   const page = Math.max(1, Math.floor(Number(params.get('page') ?? '1')) || 1);
+  const requested = params.get('sort');
+  const sort = isSortField(requested) ? requested : defaultSort.sort;
+  const order: SortOrder = params.get('order') === 'asc' ? 'asc' : 'desc';
   const filter: ProductFilter = {
     categories: params.getAll('category'),
     subCategories: params.getAll('subcategory'),
@@ -79,5 +95,17 @@ export function useProductListUrl() {
       for (const event of next.events) updated.append('event', event);
       return updated;
     });
-  return { page, setPage, filter, setFilter, typed, setTyped, search };
+  /** A header click: the same column turns the order round, another starts its own. */
+  const setSort = (field: ProductSortField) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      const nextOrder = field === sort ? (order === 'asc' ? 'desc' : 'asc') : firstOrder(field);
+      for (const key of ['sort', 'order', 'page']) updated.delete(key);
+      if (field !== defaultSort.sort || nextOrder !== defaultSort.order) {
+        updated.set('sort', field);
+        updated.set('order', nextOrder);
+      }
+      return updated;
+    });
+  return { page, setPage, filter, setFilter, typed, setTyped, search, sort, order, setSort };
 }
