@@ -119,6 +119,28 @@ describe('selections', () => {
     expect(await search().inputValue()).toBe('Bulk Test Item 07');
   });
 
+  it('sorts by a column header, kept in the address with Back and reload', async () => {
+    await page.goto('/show/Product?q=Bulk+Test+Item+07');
+    const table = page.getByRole('table', { name: 'Products' });
+    const firstTitle = () => table.getByRole('row').nth(1).getByRole('link').first().textContent();
+    await expect.poll(firstTitle).toBe('Bulk Test Item 07 9');
+    await table.getByRole('button', { name: 'Sort by Product' }).click();
+    await expect.poll(() => page.url()).toMatch(/[?&]sort=title&order=asc/);
+    await expect.poll(firstTitle).toBe('Bulk Test Item 07 0');
+    const head = table.getByRole('columnheader', { name: /Product/ });
+    expect(await head.getAttribute('aria-sort')).toBe('ascending');
+    // The same header again turns the order round.
+    await table.getByRole('button', { name: 'Sort by Product' }).click();
+    await expect.poll(() => page.url()).toMatch(/[?&]order=desc/);
+    await expect.poll(firstTitle).toBe('Bulk Test Item 07 9');
+    expect(await head.getAttribute('aria-sort')).toBe('descending');
+    await page.goBack();
+    await expect.poll(firstTitle).toBe('Bulk Test Item 07 0');
+    await page.reload();
+    await expect.poll(firstTitle).toBe('Bulk Test Item 07 0');
+    expect(await search().inputValue()).toBe('Bulk Test Item 07');
+  });
+
   it('forget rows hidden by another event on the event screen', async () => {
     await page.goto('/show/Prodcut/event');
     const eventSearch = page.getByRole('searchbox', { name: /Search/ });
@@ -372,6 +394,42 @@ describe('orientation and failures', () => {
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
     await edit.getByText('Subcategory not found').waitFor();
     await edit.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('sends a save that cannot reach the server to /Error, keeping the edit to go back to', async () => {
+    await page.goto('/site/policy');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel(/^Title/).fill('Privacy');
+    await page.getByLabel(/^Text/).fill('Written while the server was away');
+    // Every change fails to connect; reads still work.
+    await page.route('**/api/**', (route) =>
+      route.request().method() === 'GET' ? route.continue() : route.abort('connectionrefused'),
+    );
+    try {
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('heading', { name: 'Oops! Something went wrong' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/Error');
+    } finally {
+      await page.unroute('**/api/**');
+    }
+    await page.getByRole('button', { name: 'Go back' }).click();
+    const kept = page.getByRole('status').filter({ hasText: 'Unsaved changes were kept' });
+    await kept.getByRole('button', { name: 'Restore them' }).click();
+    expect(await page.getByLabel(/^Text/).inputValue()).toBe('Written while the server was away');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('fits the category and subcategory tables in their halves at 1280 px: nothing scrolls sideways', async () => {
+    await page.goto('/add/Product/category');
+    for (const name of ['Categories', 'Subcategories']) {
+      const table = page.getByRole('table', { name, exact: true });
+      await table.getByRole('row').nth(1).waitFor();
+      const overflow = await table.evaluate((element) => {
+        const viewport = element.closest('.mantine-ScrollArea-viewport') ?? element;
+        return viewport.scrollWidth - viewport.clientWidth;
+      });
+      expect(overflow, name).toBeLessThanOrEqual(1);
+    }
   });
 
   it('shows a failed list with Retry instead of a skeleton forever', async () => {

@@ -3,15 +3,18 @@ import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AuthProvider } from './auth.js';
+import { paths } from './paths.js';
 import { createQueryClient } from './query-client.js';
 import { AppRoutes } from './routes.js';
 import { readableText, theme } from './theme.js';
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  // The query client sends unreachable changes to /Error through the router made below.
+  const toErrorPage = useRef<() => void>(() => undefined);
+  const [queryClient] = useState(() => createQueryClient(() => toErrorPage.current()));
   // A data router (one catch-all route; the screens keep their <Routes>), so that a form with
   // unsaved changes can hold a navigation back (useBlocker, ui/useUnsavedChanges.tsx).
   const [router] = useState(() =>
@@ -26,6 +29,9 @@ export function App() {
       },
     ]),
   );
+  useEffect(() => {
+    toErrorPage.current = () => void router.navigate(paths.error);
+  }, [router]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={readableText} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'en', firstDayOfWeek: 0 }}>

@@ -1,16 +1,27 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { messageOf, toastError } from '../ui/notify.js';
+import { ApiFailure, messageOf, toastError } from '../ui/notify.js';
 import { networkErrorMessage } from '@dealdesk/core';
 
-/** Every failed call shows its message once, wherever it was made. */
-export function createQueryClient(): QueryClient {
+/**
+ * Every failed call shows its message once, wherever it was made. A change that could not
+ * reach the server at all (the spec's thrown error) also goes to the error page, as the spec
+ * has most screens do; a mutation with `meta: { stayOnFailure: true }` stays (ad units, whose
+ * failures the spec only logs). Lists stay too and offer Retry (ui/LoadError.tsx).
+ */
+export function createQueryClient(toErrorPage: () => void = () => undefined): QueryClient {
   const report = (error: unknown) => toastError(messageOf(error, networkErrorMessage));
   return new QueryClient({
     queryCache: new QueryCache({
       // Background polls (server load) only log their failures (spec section 8).
       onError: (error, query) => (query.meta?.['silent'] === true ? undefined : report(error)),
     }),
-    mutationCache: new MutationCache({ onError: report }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        report(error);
+        const unreachable = error instanceof ApiFailure && error.httpStatus === 0;
+        if (unreachable && mutation.meta?.['stayOnFailure'] !== true) toErrorPage();
+      },
+    }),
     defaultOptions: {
       // A false status is an answer, not a hiccup: asking again would only repeat the toast.
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 },

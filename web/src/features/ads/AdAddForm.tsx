@@ -44,6 +44,7 @@ export function AdAddForm({
       form.reset();
     },
     onError: (error) => form.refused(error),
+    meta: { stayOnFailure: true },
   });
 
   const submit = (event: FormEvent) => {

@@ -61,6 +61,7 @@ export function AdTable<Ad extends AdUnit>({
     setEditing,
   );
   const save = useMutation({
+    meta: { stayOnFailure: true },
     mutationFn: ({ id, change }: { id: string; change: AdUnitUpdate }) => update(id, change),
     onSuccess: (message) => {
       toastSuccess(message);

@@ -76,7 +76,6 @@ export function InHouseAdsPage() {
       toastSuccess(message);
       await refresh();
     },
-    onError: toErrorPage,
   });
   const remove = useMutation({
     mutationFn: async (ids: string[]) =>

@@ -15,10 +15,12 @@ export function useErrorPageWhenUnreachable() {
   };
 }
 
-/** Creates or edits an in-house ad with the screens' own success and failure wording. */
+/**
+ * Creates or edits an in-house ad with the screens' own success and failure wording; a save
+ * that cannot reach the server goes to /Error like every change (app/query-client.ts).
+ */
 export function useSaveInHouseAd(onSaved?: () => void) {
   const queryClient = useQueryClient();
-  const toErrorPage = useErrorPageWhenUnreachable();
   const submission = useSubmission();
   const save = useMutation({
     mutationFn: async (submit: InHouseSubmit) =>
@@ -34,7 +36,6 @@ export function useSaveInHouseAd(onSaved?: () => void) {
       await queryClient.invalidateQueries({ queryKey: inHouseKeys.all });
       onSaved?.();
     },
-    onError: toErrorPage,
   });
   /** For the form: whether it was saved. */
   const submit = async (request: InHouseSubmit): Promise<boolean> => {
