@@ -234,7 +234,7 @@ describe('productUpdateSchema', () => {
 });
 
 describe('productListQuerySchema', () => {
-  it('has no filters by default, 100 a page', () => {
+  it('has no filters by default, 100 a page, newest first', () => {
     expect(productListQuerySchema.parse({})).toEqual({
       page: 1,
       limit: 100,
@@ -242,6 +242,8 @@ describe('productListQuerySchema', () => {
       categories: [],
       subCategories: [],
       events: [],
+      sort: 'date',
+      order: 'desc',
     });
   });
 
