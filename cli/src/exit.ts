@@ -1,4 +1,4 @@
-// Exit codes are part of the CLI's contract with scripts (README, "Exit codes").
+// Exit codes are part of the CLI's contract with scripts (cli/README.md, "Exit codes").
 export const exitCodes = {
   ok: 0,
   /** The call or one of the items failed (server refused, unreachable, partial failure). */

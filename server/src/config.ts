@@ -1,4 +1,4 @@
-// Server configuration: every environment variable of the README's table, with its default.
+// Server configuration: every environment variable of docs/configuration.md, with its default.
 // `buildApp` takes a plain ServerConfig (tests build one directly); `loadConfig` reads the
 // environment for `main.ts`.
 import { randomBytes } from 'node:crypto';

@@ -11,7 +11,7 @@ export const notFoundMessage = 'Not found';
 
 /**
  * The web app's runtime configuration: the API key and envelope secret this server runs with,
- * so no build carries them. They are no secret from a browser (see the README): the security
+ * so no build carries them. They are no secret from a browser (see docs/configuration.md): the security
  * is TLS and the bearer token.
  */
 /** What the web app needs of the server's settings: its keys and the business time zone. */

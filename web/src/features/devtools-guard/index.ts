@@ -1,6 +1,6 @@
 // Whether this build carries the developer-tools guard: the build setting
 // VITE_DEVTOOLS_GUARD=on|off decides; left unset, production builds are guarded and the
-// development server is not (see the README's web section).
+// development server is not (see web/README.md).
 
 declare global {
   interface ImportMetaEnv {
