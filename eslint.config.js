@@ -48,6 +48,28 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // Web boundaries: a feature imports only ui/, app/ and core, never another feature's files;
+  // ui/ imports no feature. What two features share moves to ui/ (app/ for app-wide data).
+  ...[
+    ['web/src/features/*/*.{ts,tsx}', '^\\.\\./[^.]'],
+    ['web/src/features/*/*/*.{ts,tsx}', '^\\.\\./\\.\\./[^.]'],
+    ['web/src/ui/**/*.{ts,tsx}', '/features/'],
+  ].map(([files, regex]) => ({
+    files: [files],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex,
+              message: 'A web feature imports only ui/, app/ and core: move what is shared to ui/.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['**/*.test.ts', 'tests/**/*.ts', 'core/src/client/test-server.ts'],
     rules: { 'no-restricted-globals': 'off', 'no-restricted-imports': 'off' },

@@ -119,7 +119,7 @@ const CategoriesPage = screen(
   'CategoriesPage',
 );
 const ProductEventsPage = screen(
-  () => import('../features/events/ProductEventsPage.js'),
+  () => import('../features/products/ProductEventsPage.js'),
   'ProductEventsPage',
 );
 const PolicyPage = screen(() => import('../features/policy/PolicyPage.js'), 'PolicyPage');

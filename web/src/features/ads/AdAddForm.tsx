@@ -8,7 +8,7 @@ import { useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { useSubmission } from '../../ui/mutations.js';
 import { toastSuccess } from '../../ui/notify.js';
-import { checkSayingOnce, markOf } from './validation.js';
+import { checkSayingOnce, markOf } from '../../ui/validation.js';
 
 const blank: AdUnitAddInput = { a_name: '', a_id: '', a_description: '' };
 

@@ -14,7 +14,7 @@ import { ColumnCells, ColumnHeads, type Column } from '../../ui/DataTable.js';
 import { toastSuccess } from '../../ui/notify.js';
 import { RowCards } from '../../ui/RowCards.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
-import { checkSayingOnce, markOf } from './validation.js';
+import { checkSayingOnce, markOf } from '../../ui/validation.js';
 
 interface Editing {
   id: string;

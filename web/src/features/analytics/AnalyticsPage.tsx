@@ -26,11 +26,11 @@ import { api } from '../../app/api.js';
 import { confirmWithCaptcha } from '../../ui/captcha.js';
 import { toastError, toastSuccess, unwrap } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
-import { DailyChart } from '../dashboard/DailyChart.js';
-import { adDashboardPath, IncreaseMarker } from './ClickCount.js';
-import { withClicksDiff } from './clicks-memory.js';
-import { DateRangeBar } from './DateRangeBar.js';
-import { useDateRange } from './useDateRange.js';
+import { DailyChart } from '../../ui/DailyChart.js';
+import { adDashboardPath, IncreaseMarker } from '../../ui/ClickCount.js';
+import { withClicksDiff } from '../../ui/clicks-memory.js';
+import { DateRangeBar } from '../../ui/DateRangeBar.js';
+import { useDateRange } from '../../ui/useDateRange.js';
 
 const analyticsKey = ['analytics'];
 

@@ -1,7 +1,7 @@
 import { categoryImageRule } from '@dealdesk/core';
 import { Group } from '@mantine/core';
 import { UploadField } from '../../ui/UploadField.js';
-import { MediaThumb } from '../stories/MediaThumb.js';
+import { MediaThumb } from '../../ui/MediaThumb.js';
 
 /**
  * A catalogue image slot: required while adding; while editing optional, beside the current

@@ -4,7 +4,7 @@ import type { FormEvent, RefObject } from 'react';
 import { validate } from '../../ui/form.js';
 import { uploadOf } from '../../ui/upload.js';
 import { CatalogueFormFrame } from './CatalogueFormFrame.js';
-import { useCategories } from './queries.js';
+import { useCategories } from '../../app/catalogue.js';
 import { useCatalogueForm } from './useCatalogueForm.js';
 
 interface Draft {

@@ -6,7 +6,7 @@ import { useSubmission } from '../../ui/mutations.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { categoryFailure } from './messages.js';
-import { refreshCatalogue } from './queries.js';
+import { refreshCatalogue } from '../../app/catalogue.js';
 
 /**
  * The state both catalogue forms share: the draft and its errors (guarded against leaving,

@@ -40,7 +40,7 @@ import { useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges, type DraftOffer } from '../../ui/useUnsavedChanges.js';
 import { toastSuccess, unwrap, unwrapOr } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
-import { wrongAnswerFor } from '../stories/wrong-answers.js';
+import { wrongAnswerFor } from '../../ui/wrong-answers.js';
 
 const settingsKey = ['controller'];
 

@@ -33,7 +33,7 @@ import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
 import { unwrap } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
-import { DailyChart } from './DailyChart.js';
+import { DailyChart } from '../../ui/DailyChart.js';
 
 const choices = [
   ...datePresetNames.map((name) => ({ value: name, label: datePresetLabels[name] })),

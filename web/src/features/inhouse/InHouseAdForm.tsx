@@ -33,7 +33,7 @@ import { LimitFields } from '../../ui/LimitFields.js';
 import { StatusSwitch } from '../../ui/StatusSwitch.js';
 import { uploadOf } from '../../ui/upload.js';
 import { UploadField } from '../../ui/UploadField.js';
-import { MediaThumb } from '../stories/MediaThumb.js';
+import { MediaThumb } from '../../ui/MediaThumb.js';
 
 interface InHouseValues {
   ad_type: InHouseAdType;

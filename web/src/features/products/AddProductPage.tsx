@@ -12,7 +12,7 @@ import { useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { useSubmission } from '../../ui/mutations.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
-import { checkSayingOnce, markOf } from '../ads/validation.js';
+import { checkSayingOnce, markOf } from '../../ui/validation.js';
 import { ImageFilesInput } from './ImageFilesInput.js';
 import { ImageUrlRows } from './ImageUrlRows.js';
 import {

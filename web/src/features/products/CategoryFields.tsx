@@ -1,6 +1,6 @@
 import { productMessages } from '@dealdesk/core';
 import { Select } from '@mantine/core';
-import { useCategories, useSubcategoriesOf } from '../categories/queries.js';
+import { useCategories, useSubcategoriesOf } from '../../app/catalogue.js';
 
 /**
  * Category, then subcategory: the subcategory stays disabled until a category is chosen and

@@ -28,7 +28,7 @@ import { EmptyState } from '../../ui/EmptyState.js';
 import { useFormState } from '../../ui/form.js';
 import { DraftNotice, hasDraft, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
-import { checkSayingOnce } from '../ads/validation.js';
+import { checkSayingOnce } from '../../ui/validation.js';
 import { EventBadge, PriceCell } from './columns.js';
 import { lastProductList } from './useProductListUrl.js';
 import {

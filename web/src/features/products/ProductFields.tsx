@@ -2,7 +2,7 @@ import { productEvents, productMessages, type ProductEvent } from '@dealdesk/cor
 import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { FieldErrors } from '../../ui/form.js';
-import { markOf } from '../ads/validation.js';
+import { markOf } from '../../ui/validation.js';
 import { CategoryFields } from './CategoryFields.js';
 import type { ProductFormValues } from './product-form.js';
 

@@ -2,7 +2,7 @@ import { productEvents, type ProductEvent } from '@dealdesk/core';
 import { Button, Collapse, Group, MultiSelect, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
-import { useCategories, useSubcategories } from '../categories/queries.js';
+import { useCategories, useSubcategories } from '../../app/catalogue.js';
 import { FilterChip } from './FilterChip.js';
 
 export interface ProductFilter {

@@ -4,7 +4,7 @@ import { ProductPager } from './ProductPager.js';
 import { pageCount, type useProductList } from './queries.js';
 import type { Column, Sorting } from '../../ui/DataTable.js';
 import { LoadError } from '../../ui/LoadError.js';
-import { SelectableRows, type Selection } from './SelectableRows.js';
+import { SelectableRows, type Selection } from '../../ui/SelectableRows.js';
 
 /**
  * One page of products between two pagers, the top one saying how many show: a skeleton

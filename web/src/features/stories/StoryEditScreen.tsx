@@ -8,7 +8,7 @@ import { succeeded } from '../../ui/mutations.js';
 import { toastSuccess, unwrap, unwrapOr } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 import { afterSave } from '../../ui/useUnsavedChanges.js';
-import { MediaThumb } from './MediaThumb.js';
+import { MediaThumb } from '../../ui/MediaThumb.js';
 import { storyCalls } from './story-calls.js';
 import { StoryForm, type StoryKind, type StorySubmit } from './StoryForm.js';
 

@@ -15,10 +15,10 @@ import { useApiMutation } from '../../ui/mutations.js';
 import { RowActions } from '../../ui/RowActions.js';
 import { useBulkDelete } from '../../ui/useBulkDelete.js';
 import type { ListQuery } from '../../ui/LoadError.js';
-import { MediaThumb } from './MediaThumb.js';
+import { MediaThumb } from '../../ui/MediaThumb.js';
 import { storyCalls } from './story-calls.js';
 import type { StoryKind } from './StoryForm.js';
-import { wrongAnswerFor } from './wrong-answers.js';
+import { wrongAnswerFor } from '../../ui/wrong-answers.js';
 
 type Story = StoryVideo | StoryAd;
 

@@ -16,7 +16,7 @@ import { afterSave, DraftNotice, useUnsavedChanges } from '../../../ui/useUnsave
 import { toastSuccess, unwrap } from '../../../ui/notify.js';
 import { Page } from '../../../ui/Page.js';
 import { uploadOf } from '../../../ui/upload.js';
-import { MediaThumb } from '../MediaThumb.js';
+import { MediaThumb } from '../../../ui/MediaThumb.js';
 import { bannerFiles, BannerFields, type BannerValues } from './BannerFields.js';
 import { bannerListKey } from './BannersPage.js';
 

@@ -22,9 +22,9 @@ import { RowActions } from '../../../ui/RowActions.js';
 import { uploadOf } from '../../../ui/upload.js';
 import { useBulkDelete } from '../../../ui/useBulkDelete.js';
 import { LinkCell } from '../LinkCell.js';
-import { MediaThumb } from '../MediaThumb.js';
+import { MediaThumb } from '../../../ui/MediaThumb.js';
 import { StoryHeading } from '../StoryHeading.js';
-import { wrongAnswerFor } from '../wrong-answers.js';
+import { wrongAnswerFor } from '../../../ui/wrong-answers.js';
 import { bannerFiles, BannerFields, type BannerValues } from './BannerFields.js';
 
 export const bannerListKey = ['banners'];

@@ -33,9 +33,9 @@ import { UploadField } from '../../../ui/UploadField.js';
 import { uploadOf } from '../../../ui/upload.js';
 import { useBulkDelete } from '../../../ui/useBulkDelete.js';
 import { LinkCell } from '../LinkCell.js';
-import { MediaThumb } from '../MediaThumb.js';
+import { MediaThumb } from '../../../ui/MediaThumb.js';
 import { StoryHeading } from '../StoryHeading.js';
-import { wrongAnswerFor } from '../wrong-answers.js';
+import { wrongAnswerFor } from '../../../ui/wrong-answers.js';
 
 const listKey = ['shortcuts'];
 const emptyAdd = { name: '', url: '' };

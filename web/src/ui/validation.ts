@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { validate, type Validation } from '../../ui/form.js';
-import { toastError } from '../../ui/notify.js';
+import { validate, type Validation } from './form.js';
+import { toastError } from './notify.js';
 
 /**
  * A schema's verdict where one message stands for several blank fields ('Please fill all the

@@ -18,12 +18,12 @@ import type { Column } from '../../ui/DataTable.js';
 import { validate } from '../../ui/form.js';
 import { toastError, toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { useRowSelection } from '../../ui/useRowSelection.js';
-import { FilterChip } from '../products/FilterChip.js';
-import { DateCell, EventBadge, PriceCell, ProductCell } from '../products/columns.js';
-import { ListSearchInput } from '../products/ListSearchInput.js';
-import { ProductPages } from '../products/ProductPages.js';
-import { productKeys, useProductList } from '../products/queries.js';
-import { useListSearch } from '../products/useListSearch.js';
+import { FilterChip } from './FilterChip.js';
+import { DateCell, EventBadge, PriceCell, ProductCell } from './columns.js';
+import { ListSearchInput } from '../../ui/ListSearchInput.js';
+import { ProductPages } from './ProductPages.js';
+import { productKeys, useProductList } from './queries.js';
+import { useListSearch } from '../../ui/useListSearch.js';
 
 const allEvents = 'all';
 /** The event screen's wording: All Events, Best Deals, Trending, Now Launch, None. */

@@ -1,8 +1,8 @@
 // The catalogue's categories and subcategories, shared by the category screen, the product
 // forms and the product filters (one cache entry each, refreshed after every change).
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../app/api.js';
-import { unwrap } from '../../ui/notify.js';
+import { api } from './api.js';
+import { unwrap } from '../ui/notify.js';
 
 export const catalogueKeys = {
   categories: ['categories'],

@@ -1,7 +1,7 @@
 import { formatCount, type AnalyticsItem } from '@dealdesk/core';
 import { Anchor, Badge, Group } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths.js';
+import { paths } from '../app/paths.js';
 
 /** Where an ad's count leads: its dashboard, named by q, and adsType=web for web ads. */
 export function adDashboardPath(item: Pick<AnalyticsItem, '_id' | 'a_name'>, adsType?: 'web') {

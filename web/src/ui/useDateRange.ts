@@ -5,7 +5,7 @@ import {
   type DateRangeChoice,
   type DateRangeQuery,
 } from '@dealdesk/core';
-import { runtimeConfig } from '../../app/runtime-config.js';
+import { runtimeConfig } from '../app/runtime-config.js';
 import { useState } from 'react';
 
 export interface DateRangeState {

@@ -1,9 +1,9 @@
 import { mobileBreakpointPx } from '@dealdesk/core';
 import { Checkbox, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { ColumnCells, ColumnHeads, type Column, type Sorting } from '../../ui/DataTable.js';
-import { EmptyState } from '../../ui/EmptyState.js';
-import { RowCards } from '../../ui/RowCards.js';
+import { ColumnCells, ColumnHeads, type Column, type Sorting } from './DataTable.js';
+import { EmptyState } from './EmptyState.js';
+import { RowCards } from './RowCards.js';
 
 export interface Selection {
   selected: ReadonlySet<string>;
