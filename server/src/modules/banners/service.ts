@@ -15,7 +15,8 @@ import { newId } from '../../ids.js';
 import { createControllerService } from '../controller/service.js';
 import { countsOf, keptAdjustment, shownClicks, type ItemCounts } from '../stories/counters.js';
 import { deleteItems } from '../stories/deletes.js';
-import { removeMedia, replaceMedia, withSavedMedia, type MediaPair } from '../stories/media.js';
+import { removeStored, withStoredSlots } from '../../adapters/media/stored-files.js';
+import { replaceMedia, type MediaPair } from '../stories/media.js';
 import { bannersRepository, type BannerRow } from './repository.js';
 
 export const bannerNotFound = 'Banner not found';
@@ -62,7 +63,7 @@ export function createBannersService(context: AppContext) {
     /** A new active banner with its image or its video. */
     add: async ({ name, url }: BannerInsert, files: MediaPair): Promise<Banner> => {
       const now = clock();
-      return withSavedMedia(media, files, async (saved) => {
+      return withStoredSlots(media, files, async (saved) => {
         const row: BannerRow = {
           id: newId(now),
           name,
@@ -90,12 +91,12 @@ export function createBannersService(context: AppContext) {
       const current = found(await repo.find(id));
       const counts = await countsOne(id);
       const click_adjust = keptAdjustment(clickCount, counts.clicks, current.click_adjust);
-      const { updated, unused } = await withSavedMedia(media, files, async (saved) => {
+      const { updated, unused } = await withStoredSlots(media, files, async (saved) => {
         const { next, unused } = replaceMedia(current, saved);
         const row = found(await repo.update(id, { name, url, click_adjust, ...next }));
         return { updated: row, unused };
       });
-      await removeMedia(media, unused);
+      await removeStored(media, unused);
       return toBanner(updated, counts);
     },
 

@@ -9,7 +9,7 @@ import { newId } from '../../ids.js';
 import { categoryAnswers } from './messages.js';
 import { countProducts } from './placement.js';
 import { categoriesRepository, nameKey } from './repository.js';
-import { removeFiles, withStoredFiles } from './uploads.js';
+import { removeStored, withStoredFiles } from '../../adapters/media/stored-files.js';
 
 export interface CategoryAddition {
   name: string;
@@ -115,7 +115,7 @@ export function categoriesService({ db, media, clock }: AppContext) {
           })
           .catch(nameTaken(categoryAnswers.categoryNameTaken)),
       );
-      await removeFiles(
+      await removeStored(
         media,
         given.columns.map((column) => before[column]),
       );
@@ -132,7 +132,7 @@ export function categoriesService({ db, media, clock }: AppContext) {
         const subcategoryImages = await categoriesRepository(trx).deleteCategory(id);
         return [category.main_image, category.bg_image, ...subcategoryImages];
       });
-      await removeFiles(media, images);
+      await removeStored(media, images);
     },
 
     subcategories: () => repo.subcategories(),
@@ -197,7 +197,7 @@ export function categoriesService({ db, media, clock }: AppContext) {
           })
           .catch(nameTaken(categoryAnswers.subcategoryNameTaken)),
       );
-      await removeFiles(
+      await removeStored(
         media,
         given.columns.map((column) => before[column]),
       );
@@ -221,7 +221,7 @@ export function categoriesService({ db, media, clock }: AppContext) {
         await writer.addSubcategoryCount(subcategory.category_id, -1);
         return subcategory.main_image;
       });
-      await removeFiles(media, [image]);
+      await removeStored(media, [image]);
     },
   };
 }

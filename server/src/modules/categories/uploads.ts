@@ -1,8 +1,6 @@
 // Catalogue uploads (category, subcategory and product images): the multipart form as the
-// core's schemas read it, and files saved before the rows that point at them are written,
-// removed again when that write fails, so a refused or failed call leaves no file behind.
+// core's schemas read it. Storing the files is adapters/media/stored-files.ts.
 import type { FileLike } from '@dealdesk/core';
-import type { MediaStore } from '../../adapters/media/index.js';
 import { HttpError } from '../../http/errors.js';
 import { asFileLike, type CheckedFile, type Upload } from '../../http/uploads.js';
 
@@ -30,26 +28,4 @@ export function requiredFile(files: readonly CheckedFile[]): CheckedFile {
   const [file] = files;
   if (file === undefined) throw new Error('a required upload passed validation without a file');
   return file;
-}
-
-export async function removeFiles(media: MediaStore, paths: Iterable<string>): Promise<void> {
-  await Promise.all([...paths].map((path) => media.remove(path)));
-}
-
-/** Saves `files`, runs `write` with their paths (in order), and removes them if it fails. */
-export async function withStoredFiles<T>(
-  media: MediaStore,
-  files: readonly CheckedFile[],
-  write: (paths: string[]) => Promise<T>,
-): Promise<T> {
-  const saved = await Promise.allSettled(files.map((file) => media.save(file)));
-  const paths = saved.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
-  try {
-    const failure = saved.find((outcome) => outcome.status === 'rejected');
-    if (failure !== undefined) throw failure.reason;
-    return await write(paths);
-  } catch (error) {
-    await removeFiles(media, paths);
-    throw error;
-  }
 }

@@ -7,6 +7,7 @@ import {
   type InHouseAdEdit,
   type PageQuery,
 } from '@dealdesk/core';
+import { removeStored, withStoredFiles } from '../../adapters/media/stored-files.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import type { CheckedFile } from '../../http/uploads.js';
@@ -96,20 +97,6 @@ export function createInHouseService(context: AppContext) {
     return row;
   };
 
-  /** Stores the files, runs `write`, and takes the files back out if it fails. */
-  async function savingFiles<T>(
-    files: readonly (CheckedFile | undefined)[],
-    write: (paths: (string | undefined)[]) => Promise<T>,
-  ): Promise<T> {
-    const paths = await Promise.all(files.map((file) => file && media.save(file)));
-    try {
-      return await write(paths);
-    } catch (error) {
-      await Promise.all(paths.map((path) => path && media.remove(path)));
-      throw error;
-    }
-  }
-
   return {
     /** A page of the list (newest first), its page count and the controller's running flag. */
     async list({ page, limit, q }: PageQuery) {
@@ -132,7 +119,7 @@ export function createInHouseService(context: AppContext) {
     /** A new ad starts active. */
     async create(ad: InHouseAdCreate, files: InHouseFiles): Promise<void> {
       const now = clock();
-      await savingFiles([files.icon, files.media], ([icon = '', medView = '']) =>
+      await withStoredFiles(media, [files.icon, files.media], ([icon, medView]) =>
         ads.insert({
           id: newId(now),
           ...columnsOf(ad),
@@ -152,7 +139,7 @@ export function createInHouseService(context: AppContext) {
       if (ad.medType !== before.medType && files.media === undefined) {
         throw new HttpError(400, inHouseMessages.missingFiles);
       }
-      await savingFiles([files.icon, files.media], async ([icon, medView]) => {
+      await withStoredFiles(media, [files.icon, files.media], async ([icon, medView]) => {
         const found = await ads.update(ad.id, {
           ...columnsOf(ad),
           status: flag(ad.status),
@@ -162,8 +149,10 @@ export function createInHouseService(context: AppContext) {
         });
         if (!found) throw new HttpError(404, inHouseAnswers.notFound);
       });
-      if (files.icon !== undefined) await media.remove(before.icon);
-      if (files.media !== undefined) await media.remove(before.medView);
+      await removeStored(media, [
+        files.icon === undefined ? undefined : before.icon,
+        files.media === undefined ? undefined : before.medView,
+      ]);
     },
 
     async setStatus({ id, status }: IdStatusChange): Promise<void> {
@@ -184,8 +173,9 @@ export function createInHouseService(context: AppContext) {
         await trackingService(context, trx).clearCounts(ids);
         return rows;
       });
-      await Promise.all(
-        removed.flatMap((row) => [media.remove(row.icon), media.remove(row.medView)]),
+      await removeStored(
+        media,
+        removed.flatMap((row) => [row.icon, row.medView]),
       );
     },
   };

@@ -5,6 +5,7 @@ import {
   type NotificationSend,
 } from '@dealdesk/core';
 import { mediaPrefix } from '../../adapters/media/index.js';
+import { removeStored, withStoredFiles } from '../../adapters/media/stored-files.js';
 import type { PushProvider } from '../../adapters/push/index.js';
 import { defaultPushSettings } from '../../config.js';
 import type { AppContext } from '../../context.js';
@@ -113,12 +114,11 @@ export function createNotificationsService(context: AppContext, push: PushProvid
     history: async (): Promise<Notification[]> =>
       (await notifications.history()).map(toNotification),
 
-    /** The icon is stored first; it stays with the notification whatever the delivery. */
+    /** The icon is stored first (removed if the notification cannot be recorded); it stays with the notification whatever the delivery. */
     async send(input: NotificationSend, icon: CheckedFile | undefined): Promise<Notification> {
       const past = sendTimeProblem(input.sendAt, clock());
       if (past !== null) throw new HttpError(400, past);
-      const iconPath = icon === undefined ? '' : await media.save(icon);
-      return create({ ...input, icon: iconPath });
+      return withStoredFiles(media, [icon], ([path]) => create({ ...input, icon: path ?? '' }));
     },
 
     /** The same texts again, with the icon an earlier notification stored (by its file name). */
@@ -144,7 +144,7 @@ export function createNotificationsService(context: AppContext, push: PushProvid
         const kept = await repo.iconsInUse(candidates);
         return candidates.filter((icon) => !kept.has(icon));
       });
-      await Promise.all(icons.map((icon) => media.remove(icon)));
+      await removeStored(media, icons);
     },
 
     /**

@@ -14,7 +14,7 @@ import { JsonText } from '../../http/json-text.js';
 import type { CheckedFile } from '../../http/uploads.js';
 import { newId } from '../../ids.js';
 import { checkPlacement, countProducts, type Placement } from '../categories/placement.js';
-import { removeFiles, withStoredFiles } from '../categories/uploads.js';
+import { removeStored, withStoredFiles } from '../../adapters/media/stored-files.js';
 import { productAnswers } from './messages.js';
 import { productsRepository } from './repository.js';
 import type { CatalogueIndex } from './catalogue-index.js';
@@ -170,7 +170,7 @@ export function productsService({ db, dialect, media, clock, log, onClose }: App
         );
       });
       // Linked images are not ours: the media store only removes its own paths.
-      await removeFiles(media, images);
+      await removeStored(media, images);
     },
 
     async setEvent(ids: readonly string[], event: ProductEvent): Promise<void> {

@@ -15,7 +15,11 @@ import { newId } from '../../ids.js';
 import { createControllerService } from '../controller/service.js';
 import { countsOf, keptAdjustment, shownClicks, type ItemCounts } from '../stories/counters.js';
 import { deleteItems } from '../stories/deletes.js';
-import { removeMedia, withSavedMedia, type MediaFile } from '../stories/media.js';
+import {
+  removeStored,
+  withStoredSlots,
+  type MediaFile,
+} from '../../adapters/media/stored-files.js';
 import { shortcutsRepository, type ShortcutRow } from './repository.js';
 
 export const shortcutNotFound = 'Shortcut not found';
@@ -82,7 +86,7 @@ export function createShortcutsService(context: AppContext) {
         click_adjust: 0,
         created_at: now.toISOString(),
       };
-      return withSavedMedia(media, { image: logo }, async (saved) => {
+      return withStoredSlots(media, { image: logo }, async (saved) => {
         const stored = { ...row, logo: saved.image ?? '' };
         await repo.insert(stored);
         return toShortcut(stored, { views: 0, clicks: 0 });
@@ -100,7 +104,7 @@ export function createShortcutsService(context: AppContext) {
       const current = found(await repo.find(_id));
       const counts = await countsOne(_id);
       const click_adjust = keptAdjustment(clickCount, counts.clicks, current.click_adjust);
-      const updated = await withSavedMedia(media, { image: logo }, async (saved) =>
+      const updated = await withStoredSlots(media, { image: logo }, async (saved) =>
         found(
           await repo.update(_id, {
             name,
@@ -111,7 +115,7 @@ export function createShortcutsService(context: AppContext) {
           }),
         ),
       );
-      if (updated.logo !== current.logo) await removeMedia(media, [current.logo]);
+      if (updated.logo !== current.logo) await removeStored(media, [current.logo]);
       return toShortcut(updated, counts);
     },
 

@@ -3,7 +3,7 @@ import type { Database } from '../../adapters/storage/schema.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { trackingService } from '../tracking/service.js';
-import { removeMedia } from './media.js';
+import { removeStored } from '../../adapters/media/stored-files.js';
 
 /** How one kind of item is found, deleted and what files it holds. */
 export interface DeletableItems<Row> {
@@ -29,5 +29,5 @@ export async function deleteItems<Row>(
     await trackingService(context, trx).clearCounts(ids);
     return rows;
   });
-  await removeMedia(context.media, deleted.flatMap(items.mediaOf));
+  await removeStored(context.media, deleted.flatMap(items.mediaOf));
 }

@@ -20,12 +20,11 @@ import { createControllerService } from '../controller/service.js';
 import { countsOf, keptAdjustment, shownCount, type ItemCounts } from './counters.js';
 import { deleteItems } from './deletes.js';
 import {
-  removeMedia,
-  replaceMedia,
-  withSavedMedia,
+  removeStored,
+  withStoredSlots,
   type MediaFile,
-  type MediaPair,
-} from './media.js';
+} from '../../adapters/media/stored-files.js';
+import { replaceMedia, type MediaPair } from './media.js';
 import { storiesRepository, type StoryRow } from './repository.js';
 
 /** A story's files: an image or a video, and with a video its thumbnail. */
@@ -186,7 +185,7 @@ export function createStoriesService(context: AppContext) {
     add: async (kind: StoryKind, story: StoryInsert, files: StoryFiles) => {
       checkKind(kind, story.adsStory);
       const now = clock();
-      const row = await withSavedMedia(media, files, async (saved) => {
+      const row = await withStoredSlots(media, files, async (saved) => {
         const stored: StoryRow = {
           id: newId(now),
           ads_story: story.adsStory ? 1 : 0,
@@ -217,7 +216,7 @@ export function createStoriesService(context: AppContext) {
       checkKind(kind, story.adsStory);
       if (story.NTV !== (current.ntv === 1)) throw new HttpError(400, storyRuleMessages.nativeType);
       const adjustments = kind === 'storyAd' ? await countAdjustments(current, story) : {};
-      const { updated, unused } = await withSavedMedia(media, files, async (saved) => {
+      const { updated, unused } = await withStoredSlots(media, files, async (saved) => {
         const replaced = replaceMedia(current, saved);
         const { thumbnail, unused } = nextThumbnail(current, saved);
         const change = {
@@ -230,7 +229,7 @@ export function createStoriesService(context: AppContext) {
         const row = found(kind, await repo.update(kinds[kind].adsStory, id, change));
         return { updated: row, unused: [...replaced.unused, ...unused] };
       });
-      await removeMedia(media, unused);
+      await removeStored(media, unused);
       return presentOne(updated);
     },
 
