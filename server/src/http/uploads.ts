@@ -75,3 +75,50 @@ export async function readUpload<Field extends string>(
   }
   return { fields, files };
 }
+
+/** A multipart form ready for a core schema, and its checked files. */
+export interface Form<Slot extends string> {
+  /** Text fields plus each slot's file as a FileLike (every file, for list slots). */
+  input: Record<string, unknown>;
+  /** Each single slot's file, when one was sent. */
+  files: Partial<Record<Slot, CheckedFile>>;
+  /** Every file of each slot (what list slots hold). */
+  lists: Record<Slot, CheckedFile[]>;
+}
+
+/**
+ * Reads a multipart form for a core schema: files are checked by their bytes first (415, 413),
+ * then the route parses `input` with the spec's messages. A slot holds one file unless named
+ * in `listSlots`; a form's empty text part in a file slot ("plus empty counterparts") counts as
+ * no file.
+ */
+export async function readForm<Slot extends string>(
+  request: FastifyRequest,
+  rules: Record<Slot, UploadRule>,
+  listSlots: readonly Slot[] = [],
+): Promise<Form<Slot>> {
+  const upload = await readUpload(request, rules);
+  const input: Record<string, unknown> = Object.fromEntries(
+    Object.entries(upload.fields).filter(([name]) => !(name in rules)),
+  );
+  const files: Partial<Record<Slot, CheckedFile>> = {};
+  for (const slot of Object.keys(rules) as Slot[]) {
+    const checked = upload.files[slot];
+    if (listSlots.includes(slot)) {
+      input[slot] = checked.map(asFileLike);
+      continue;
+    }
+    const [file, ...extra] = checked;
+    if (extra.length > 0) throw new HttpError(400, `Send at most one file in ${slot}`);
+    if (file === undefined) continue;
+    files[slot] = file;
+    input[slot] = asFileLike(file);
+  }
+  return { input, files, lists: upload.files };
+}
+
+/** The file of a slot the route's schema has already required (it answers a missing one). */
+export function requiredFile(file: CheckedFile | undefined): CheckedFile {
+  if (file === undefined) throw new Error('a required upload passed validation without a file');
+  return file;
+}

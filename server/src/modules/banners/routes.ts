@@ -10,7 +10,7 @@ import {
   videoRule,
 } from '@dealdesk/core';
 import type { Module } from '../../context.js';
-import { readForm } from '../stories/forms.js';
+import { readForm } from '../../http/uploads.js';
 import { createBannersService } from './service.js';
 
 /** Success messages: the spec leaves them to the server. */

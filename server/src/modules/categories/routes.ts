@@ -7,10 +7,9 @@ import {
   subcategoryUpdateSchema,
 } from '@dealdesk/core';
 import type { Module } from '../../context.js';
-import { readUpload } from '../../http/uploads.js';
+import { readForm, requiredFile } from '../../http/uploads.js';
 import { categoryAnswers } from './messages.js';
 import { categoriesService } from './service.js';
-import { formOf, requiredFile } from './uploads.js';
 
 const categoryImages = { image: categoryImageRule, bg_image: categoryImageRule };
 const subcategoryImages = { image: categoryImageRule };
@@ -34,12 +33,12 @@ export const categoriesModule: Module = (api, context) => {
     access: 'admin',
     idempotent: true,
     handler: async ({ request }) => {
-      const upload = await readUpload(request, categoryImages);
-      const { name } = categoryAddSchema.parse(formOf(upload));
+      const form = await readForm(request, categoryImages);
+      const { name } = categoryAddSchema.parse(form.input);
       const data = await categories.addCategory({
         name,
-        image: requiredFile(upload.files.image),
-        bg_image: requiredFile(upload.files.bg_image),
+        image: requiredFile(form.files.image),
+        bg_image: requiredFile(form.files.bg_image),
       });
       return { status: true, message: categoryAnswers.categoryAdded, data };
     },
@@ -48,13 +47,13 @@ export const categoriesModule: Module = (api, context) => {
   api.put(path, {
     access: 'admin',
     handler: async ({ request }) => {
-      const upload = await readUpload(request, categoryImages);
-      const { id, name } = categoryUpdateSchema.parse(formOf(upload));
+      const form = await readForm(request, categoryImages);
+      const { id, name } = categoryUpdateSchema.parse(form.input);
       const data = await categories.updateCategory({
         id,
         name,
-        image: upload.files.image[0],
-        bg_image: upload.files.bg_image[0],
+        image: form.files.image,
+        bg_image: form.files.bg_image,
       });
       return { status: true, message: categoryAnswers.categoryUpdated, data };
     },
@@ -92,12 +91,12 @@ export const categoriesModule: Module = (api, context) => {
     access: 'admin',
     idempotent: true,
     handler: async ({ request }) => {
-      const upload = await readUpload(request, subcategoryImages);
-      const { name, categoryId } = subcategoryAddSchema.parse(formOf(upload));
+      const form = await readForm(request, subcategoryImages);
+      const { name, categoryId } = subcategoryAddSchema.parse(form.input);
       const data = await categories.addSubcategory({
         name,
         categoryId,
-        image: requiredFile(upload.files.image),
+        image: requiredFile(form.files.image),
       });
       return { status: true, message: categoryAnswers.subcategoryAdded, data };
     },
@@ -106,13 +105,13 @@ export const categoriesModule: Module = (api, context) => {
   api.put(subPath, {
     access: 'admin',
     handler: async ({ request }) => {
-      const upload = await readUpload(request, subcategoryImages);
-      const { id, name, categoryId } = subcategoryUpdateSchema.parse(formOf(upload));
+      const form = await readForm(request, subcategoryImages);
+      const { id, name, categoryId } = subcategoryUpdateSchema.parse(form.input);
       const data = await categories.updateSubcategory({
         id,
         name,
         categoryId,
-        image: upload.files.image[0],
+        image: form.files.image,
       });
       return { status: true, message: categoryAnswers.subcategoryUpdated, data };
     },

@@ -9,7 +9,7 @@ import { createPushProvider } from '../../adapters/push/index.js';
 import { defaultPushSettings } from '../../config.js';
 import type { Module } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
-import { asFileLike, readUpload } from '../../http/uploads.js';
+import { readForm } from '../../http/uploads.js';
 import { createNotificationsService, notificationAnswers as answers } from './service.js';
 import { startPoller } from './poller.js';
 
@@ -35,13 +35,9 @@ export const notificationsModule: Module = (api, context) => {
     access: 'admin',
     idempotent: true,
     handler: async ({ request }) => {
-      const { fields, files } = await readUpload(request, { image: notificationIconRule });
-      const [icon] = files.image;
-      const input = notificationSendSchema.parse({
-        ...fields,
-        image: icon && asFileLike(icon),
-      });
-      const sent = await notifications.send(input, icon);
+      const form = await readForm(request, { image: notificationIconRule });
+      const input = notificationSendSchema.parse(form.input);
+      const sent = await notifications.send(input, form.files.image);
       return answerFor(sent);
     },
   });

@@ -10,8 +10,7 @@ import {
 } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
-import { readUpload } from '../../http/uploads.js';
-import { formOf } from '../categories/uploads.js';
+import { readForm } from '../../http/uploads.js';
 import { productAnswers } from './messages.js';
 import { createScraper, ScrapeError } from './scraping/index.js';
 import { productsService } from './service.js';
@@ -44,9 +43,9 @@ export const productsModule: Module = (api, context) => {
     access: 'admin',
     idempotent: true,
     handler: async ({ request }) => {
-      const upload = await readUpload(request, { images: productImageRule });
-      const input = productCreateSchema.parse(formOf(upload, ['images']));
-      const data = await products.create(input, upload.files.images);
+      const form = await readForm(request, { images: productImageRule }, ['images']);
+      const input = productCreateSchema.parse(form.input);
+      const data = await products.create(input, form.lists.images);
       return { status: true, message: productAnswers.added, data };
     },
   });

@@ -9,7 +9,7 @@ import {
 } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
-import { readForm } from '../stories/forms.js';
+import { readForm } from '../../http/uploads.js';
 import { createShortcutsService } from './service.js';
 
 /** Success messages: the spec leaves them to the server. */

@@ -9,7 +9,7 @@ import {
   videoRule,
 } from '@dealdesk/core';
 import type { Module } from '../../context.js';
-import { readForm } from './forms.js';
+import { readForm } from '../../http/uploads.js';
 import { createStoriesService, type StoryKind } from './service.js';
 
 /** Success messages: the spec leaves them to the server. */
