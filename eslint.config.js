@@ -70,6 +70,27 @@ export default tseslint.config(
       ],
     },
   })),
+  // Server boundaries: a module reaches another only through its service (and its messages);
+  // what several share lives in items/, http/ and adapters/.
+  ...[
+    ['server/src/modules/*/*.ts', '^\\.\\./[^/.]+/(?!service\\.js$|messages\\.js$)'],
+    ['server/src/modules/*/*/*.ts', '^\\.\\./\\.\\./[^/.]+/(?!service\\.js$|messages\\.js$)'],
+  ].map(([files, regex]) => ({
+    files: [files],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex,
+              message: 'A server module uses another only through its service.ts (or messages.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['**/*.test.ts', 'tests/**/*.ts', 'core/src/client/test-server.ts'],
     rules: { 'no-restricted-globals': 'off', 'no-restricted-imports': 'off' },

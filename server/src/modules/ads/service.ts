@@ -30,6 +30,9 @@ export function createAdsService(context: AppContext) {
   return {
     list: (type: AdUnitKind): Promise<AdUnit[]> => ads.list(type),
 
+    /** Which of the ids are ads of this type (for analytics' clears). */
+    existing: (type: AdUnitKind, ids: readonly string[]) => ads.existing(type, ids),
+
     async add(type: AdUnitKind, ad: AdUnitAdd): Promise<void> {
       const now = clock();
       const at = now.toISOString();

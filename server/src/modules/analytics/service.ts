@@ -7,9 +7,9 @@ import type {
 } from '@dealdesk/core';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
-import { adsRepository } from '../ads/repository.js';
+import { createAdsService } from '../ads/service.js';
 import { adAnswers } from '../ads/service.js';
-import { inHouseRepository } from '../inhouse/repository.js';
+import { createInHouseService } from '../inhouse/service.js';
 import { trackingService, type ViewClickCounts } from '../tracking/service.js';
 
 export const analyticsAnswers = {
@@ -43,14 +43,15 @@ const sum = (counts: Iterable<ViewClickCounts>): ViewClickCounts => {
 };
 
 export function createAnalyticsService(context: AppContext) {
-  const { db } = context;
   const tracking = trackingService(context);
+  const ads = createAdsService(context);
+  const inHouse = createInHouseService(context);
 
   /** Throws 404 unless every id is a web ad or an in-house ad. */
   const requireAdItems = async (ids: readonly string[]): Promise<void> => {
     const [webAds, inHouseAds] = await Promise.all([
-      adsRepository(db).existing('web', ids),
-      inHouseRepository(db).existing(ids),
+      ads.existing('web', ids),
+      inHouse.existing(ids),
     ]);
     if (ids.some((id) => !webAds.has(id) && !inHouseAds.has(id))) {
       throw new HttpError(404, analyticsAnswers.notFound);
@@ -63,8 +64,8 @@ export function createAnalyticsService(context: AppContext) {
       const inRange = (kind: TrackedKind) => tracking.countsInRange(kind, startDate, endDate);
       const [webAds, inHouseAds, webAdCounts, inHouseCounts, banners, shortcuts, days] =
         await Promise.all([
-          adsRepository(db).list('web'),
-          inHouseRepository(db).titles(),
+          ads.list('web'),
+          inHouse.titles(),
           inRange('webAd'),
           inRange('inHouseAd'),
           inRange('banner'),
@@ -83,13 +84,13 @@ export function createAnalyticsService(context: AppContext) {
           a_click: inHouseCounts.get(ad.id)?.clicks ?? 0,
         })),
       ];
-      const ads = sum([...webAdCounts.values(), ...inHouseCounts.values()]);
+      const adTotal = sum([...webAdCounts.values(), ...inHouseCounts.values()]);
       return {
         data,
         bannerTotal: sum(banners.values()).clicks,
         sortcutTotal: sum(shortcuts.values()).clicks,
-        totalViews: ads.views,
-        totalClicks: ads.clicks,
+        totalViews: adTotal.views,
+        totalClicks: adTotal.clicks,
         views_data: tracking.countRecords(days, 'views'),
         clicks_data: tracking.countRecords(days, 'clicks'),
       };

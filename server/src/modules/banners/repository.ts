@@ -1,7 +1,7 @@
 // Storage of banner b1. Portable kysely only (see adapters/storage/dialect.ts).
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../adapters/storage/schema.js';
-import { containsText } from '../stories/search.js';
+import { containsText } from '../../adapters/storage/contains-text.js';
 import type { BannersTable } from './tables.js';
 
 export type BannerRow = Selectable<BannersTable>;

@@ -13,10 +13,10 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { newId } from '../../ids.js';
 import { createControllerService } from '../controller/service.js';
-import { countsOf, keptAdjustment, shownClicks, type ItemCounts } from '../stories/counters.js';
-import { deleteItems } from '../stories/deletes.js';
+import { countsOf, keptAdjustment, shownClicks, type ItemCounts } from '../../items/counters.js';
+import { deleteItems } from '../../items/deletes.js';
 import { removeStored, withStoredSlots } from '../../adapters/media/stored-files.js';
-import { replaceMedia, type MediaPair } from '../stories/media.js';
+import { replaceMedia, type MediaPair } from '../../items/media-pair.js';
 import { bannersRepository, type BannerRow } from './repository.js';
 
 export const bannerNotFound = 'Banner not found';

@@ -7,7 +7,7 @@ export interface BannersTable {
   image: string;
   video: string;
   status: number;
-  /** What the admin's edits of clickCount add to the tracked clicks (see stories/counters.ts). */
+  /** What the admin's edits of clickCount add to the tracked clicks (see items/counters.ts). */
   click_adjust: number;
   created_at: string;
 }

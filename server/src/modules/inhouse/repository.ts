@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../adapters/storage/schema.js';
-import { containsText } from '../stories/search.js';
+import { containsText } from '../../adapters/storage/contains-text.js';
 import type { InHouseAdsTable } from './tables.js';
 
 export type InHouseAdRow = Selectable<InHouseAdsTable>;

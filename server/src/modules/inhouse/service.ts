@@ -98,6 +98,12 @@ export function createInHouseService(context: AppContext) {
   };
 
   return {
+    /** Which of the ids are in-house ads (for analytics' clears). */
+    existing: (ids: readonly string[]) => ads.existing(ids),
+
+    /** Every ad's id and title, oldest first (analytics lists them all). */
+    titles: () => ads.titles(),
+
     /** A page of the list (newest first), its page count and the controller's running flag. */
     async list({ page, limit, q }: PageQuery) {
       const [{ rows, total }, running] = await Promise.all([

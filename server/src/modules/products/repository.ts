@@ -20,7 +20,6 @@ import {
   readChangesSince,
 } from '../../adapters/storage/change-counters.js';
 import type { Database } from '../../adapters/storage/schema.js';
-import { trackingRepository } from '../tracking/repository.js';
 import type { ProductRecord } from './rows.js';
 import type { ProductsTable } from './tables.js';
 
@@ -232,10 +231,9 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
       return Number(numUpdatedRows);
     },
 
-    /** Deletes the products and their view and click counters. */
+    /** Deletes the products (their counters are the tracking service's). */
     delete: async (ids: readonly string[]) => {
       await db.deleteFrom('products').where('id', 'in', ids).execute();
-      await trackingRepository(db).clearAll(ids);
     },
   };
 }

@@ -13,13 +13,13 @@ import { HttpError } from '../../http/errors.js';
 import { JsonText } from '../../http/json-text.js';
 import type { CheckedFile } from '../../http/uploads.js';
 import { newId } from '../../ids.js';
-import { checkPlacement, countProducts, type Placement } from '../categories/placement.js';
+import { checkPlacement, countProducts, type Placement } from '../categories/service.js';
 import { removeStored, withStoredFiles } from '../../adapters/media/stored-files.js';
 import { productAnswers } from './messages.js';
 import { productsRepository } from './repository.js';
 import type { CatalogueIndex } from './catalogue-index.js';
 import { catalogueMemory } from './catalogue-memory.js';
-import { totalsMemory } from '../tracking/totals-memory.js';
+import { totalsMemory, trackingService } from '../tracking/service.js';
 import { detailColumns, listedJson, productJson, toProduct } from './rows.js';
 
 const placementOf = (row: { category_id: string; subcategory_id: string }): Placement => ({
@@ -36,7 +36,8 @@ function requireAll(asked: number, found: number): void {
   );
 }
 
-export function productsService({ db, dialect, media, clock, log, onClose }: AppContext) {
+export function productsService(context: AppContext) {
+  const { db, dialect, media, clock, log, onClose } = context;
   const repo = productsRepository(db, dialect);
   const now = () => clock().toISOString();
 
@@ -161,6 +162,7 @@ export function productsService({ db, dialect, media, clock, log, onClose }: App
         const stored = await writer.stored(ids);
         requireAll(ids.length, stored.length);
         await writer.delete(ids);
+        await trackingService(context, trx).clearCounts(ids);
         await countProducts(
           trx,
           stored.map((row) => ({ placement: placementOf(row), delta: -1 })),

@@ -13,8 +13,8 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { newId } from '../../ids.js';
 import { createControllerService } from '../controller/service.js';
-import { countsOf, keptAdjustment, shownClicks, type ItemCounts } from '../stories/counters.js';
-import { deleteItems } from '../stories/deletes.js';
+import { countsOf, keptAdjustment, shownClicks, type ItemCounts } from '../../items/counters.js';
+import { deleteItems } from '../../items/deletes.js';
 import {
   removeStored,
   withStoredSlots,

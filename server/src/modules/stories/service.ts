@@ -17,14 +17,14 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { newId } from '../../ids.js';
 import { createControllerService } from '../controller/service.js';
-import { countsOf, keptAdjustment, shownCount, type ItemCounts } from './counters.js';
-import { deleteItems } from './deletes.js';
+import { countsOf, keptAdjustment, shownCount, type ItemCounts } from '../../items/counters.js';
+import { deleteItems } from '../../items/deletes.js';
 import {
   removeStored,
   withStoredSlots,
   type MediaFile,
 } from '../../adapters/media/stored-files.js';
-import { replaceMedia, type MediaPair } from './media.js';
+import { replaceMedia, type MediaPair } from '../../items/media-pair.js';
 import { storiesRepository, type StoryRow } from './repository.js';
 
 /** A story's files: an image or a video, and with a video its thumbnail. */

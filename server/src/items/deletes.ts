@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../adapters/storage/schema.js';
-import type { AppContext } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
-import { trackingService } from '../tracking/service.js';
-import { removeStored } from '../../adapters/media/stored-files.js';
+import type { Database } from '../adapters/storage/schema.js';
+import type { AppContext } from '../context.js';
+import { HttpError } from '../http/errors.js';
+import { trackingService } from '../modules/tracking/service.js';
+import { removeStored } from '../adapters/media/stored-files.js';
 
 /** How one kind of item is found, deleted and what files it holds. */
 export interface DeletableItems<Row> {

@@ -1,7 +1,7 @@
 // Views and clicks of the story section's items come from the tracking counters: the lists
 // read them in one query per page, and limits are judged on them.
-import type { AppContext } from '../../context.js';
-import { trackingService, type ViewClickCounts } from '../tracking/service.js';
+import type { AppContext } from '../context.js';
+import { trackingService, type ViewClickCounts } from '../modules/tracking/service.js';
 
 export type ItemCounts = ViewClickCounts;
 

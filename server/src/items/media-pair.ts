@@ -1,6 +1,6 @@
 // The image-or-video pair of stories and banners: which files an edit keeps or replaces.
 // Storing and removing files is adapters/media/stored-files.ts.
-import type { MediaFile } from '../../adapters/media/stored-files.js';
+import type { MediaFile } from '../adapters/media/stored-files.js';
 
 /** The image and video slots of stories and banners: at most one of the two is given. */
 export interface MediaPair {
