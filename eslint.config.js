@@ -5,6 +5,14 @@ import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** Imports refused in some files: each pair is a glob and the regex of what they may not import. */
+function boundaries(rules, message) {
+  return rules.map(([files, regex]) => ({
+    files: [files],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] },
+  }));
+}
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'tests/screenshots/**'],
@@ -50,47 +58,23 @@ export default tseslint.config(
   },
   // Web boundaries: a feature imports only ui/, app/ and core, never another feature's files;
   // ui/ imports no feature. What two features share moves to ui/ (app/ for app-wide data).
-  ...[
-    ['web/src/features/*/*.{ts,tsx}', '^\\.\\./[^.]'],
-    ['web/src/features/*/*/*.{ts,tsx}', '^\\.\\./\\.\\./[^.]'],
-    ['web/src/ui/**/*.{ts,tsx}', '/features/'],
-  ].map(([files, regex]) => ({
-    files: [files],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex,
-              message: 'A web feature imports only ui/, app/ and core: move what is shared to ui/.',
-            },
-          ],
-        },
-      ],
-    },
-  })),
+  ...boundaries(
+    [
+      ['web/src/features/*/*.{ts,tsx}', '^\\.\\./[^.]'],
+      ['web/src/features/*/*/*.{ts,tsx}', '^\\.\\./\\.\\./[^.]'],
+      ['web/src/ui/**/*.{ts,tsx}', '/features/'],
+    ],
+    'A web feature imports only ui/, app/ and core: move what is shared to ui/.',
+  ),
   // Server boundaries: a module reaches another only through its service (and its messages);
   // what several share lives in items/, http/ and adapters/.
-  ...[
-    ['server/src/modules/*/*.ts', '^\\.\\./[^/.]+/(?!service\\.js$|messages\\.js$)'],
-    ['server/src/modules/*/*/*.ts', '^\\.\\./\\.\\./[^/.]+/(?!service\\.js$|messages\\.js$)'],
-  ].map(([files, regex]) => ({
-    files: [files],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex,
-              message: 'A server module uses another only through its service.ts (or messages.ts).',
-            },
-          ],
-        },
-      ],
-    },
-  })),
+  ...boundaries(
+    [
+      ['server/src/modules/*/*.ts', '^\\.\\./[^/.]+/(?!service\\.js$|messages\\.js$)'],
+      ['server/src/modules/*/*/*.ts', '^\\.\\./\\.\\./[^/.]+/(?!service\\.js$|messages\\.js$)'],
+    ],
+    'A server module uses another only through its service.ts (or messages.ts).',
+  ),
   {
     files: ['**/*.test.ts', 'tests/**/*.ts', 'core/src/client/test-server.ts'],
     rules: { 'no-restricted-globals': 'off', 'no-restricted-imports': 'off' },
