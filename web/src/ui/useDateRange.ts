@@ -14,7 +14,7 @@ export interface DateRangeState {
 }
 
 /**
- * The range of the web-ads and analytics screens: a quick range (today first), or 'range'
+ * The range of the web-ads, analytics and item dashboard screens: a quick range (today first), or 'range'
  * once a date is typed by hand. Days are counted in the business time zone.
  */
 export function useDateRange(initial: DatePresetName = 'today') {
@@ -34,7 +34,9 @@ export function useDateRange(initial: DatePresetName = 'today') {
         return current;
       }
     });
-  return { ...state, choose, type };
+  /** 'Custom range' picked before any date is typed: the dates stay, the choice says so. */
+  const custom = () => setState((current) => ({ ...current, choice: 'range' }));
+  return { ...state, choose, type, custom };
 }
 
 export type DateRangeControl = ReturnType<typeof useDateRange>;

@@ -1,15 +1,11 @@
 // /views/dashboard/{id}: views and clicks of one item per day between two dates.
 import {
   buildDailySeries,
-  customRange,
-  datePreset,
   datePresetLabels,
   datePresetNames,
   formatCount,
-  todayIn,
   type CountRecord,
   type DatePresetName,
-  type DateRangeChoice,
 } from '@dealdesk/core';
 import { runtimeConfig } from '../../app/runtime-config.js';
 import {
@@ -26,7 +22,6 @@ import {
   Title,
 } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { api } from '../../app/api.js';
@@ -34,6 +29,7 @@ import { paths } from '../../app/paths.js';
 import { unwrap } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 import { DailyChart } from '../../ui/DailyChart.js';
+import { useDateRange } from '../../ui/useDateRange.js';
 
 const choices = [
   ...datePresetNames.map((name) => ({ value: name, label: datePresetLabels[name] })),
@@ -119,9 +115,7 @@ export function ItemDashboardPage() {
   const [search] = useSearchParams();
   const adName = search.get('q');
   const adsType = search.get('adsType');
-  const today = todayIn(runtimeConfig().timeZone);
-  const [range, setRange] = useState({ startDate: today, endDate: today });
-  const [choice, setChoice] = useState<DateRangeChoice>('today');
+  const { range, choice, choose: choosePreset, type, custom } = useDateRange();
 
   const dashboard = useQuery({
     queryKey: ['dashboard', id, range.startDate, range.endDate],
@@ -132,15 +126,11 @@ export function ItemDashboardPage() {
   const loading = dashboard.isFetching;
 
   const choose = (value: string | null) => {
-    if (value === null || value === 'range') return setChoice('range');
-    setChoice(value as DatePresetName);
-    setRange(datePreset(value as DatePresetName, new Date(), runtimeConfig().timeZone));
+    if (value === null || value === 'range') custom();
+    else choosePreset(value as DatePresetName);
   };
   const setDay = (which: 'startDate' | 'endDate', day: string) => {
-    if (day === '') return;
-    setChoice('range');
-    const next = { ...range, [which]: day };
-    setRange(customRange(next.startDate, next.endDate));
+    if (day !== '') type(which, day);
   };
 
   return (
