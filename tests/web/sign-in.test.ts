@@ -25,15 +25,20 @@ async function toast(page: Page, text: string | RegExp) {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 }
 
-async function signInThroughScreens(page: Page, admin = e2e().admin) {
+/** Both sign-in steps from the login screen the page shows (its ?next= rides along). */
+async function signInHere(page: Page, admin = e2e().admin) {
   const mailbox = await watchMailbox(e2e().dataDir);
-  await page.goto('/admin/panel/login');
   await page.getByLabel('Admin ID').fill(admin.a_id);
   await page.getByLabel(/^Password/).fill(admin.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/admin/panel/login/otp');
+  await page.waitForURL((url) => url.pathname === '/admin/panel/login/otp');
   await page.getByLabel('Verification code').fill(await mailbox.nextCode(admin.a_email));
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
+}
+
+async function signInThroughScreens(page: Page, admin = e2e().admin) {
+  await page.goto('/admin/panel/login');
+  await signInHere(page, admin);
 }
 
 describe('sign-in', () => {
@@ -135,18 +140,12 @@ describe('sign-in', () => {
 
   it('lands on the page first asked for after sign-in, never on another site', async () => {
     const { page } = tab;
-    const mailbox = await watchMailbox(e2e().dataDir);
     await page.goto('/site/policy/terms');
     await page.getByRole('link', { name: 'Go to login' }).click();
     await expect
       .poll(() => page.url())
       .toMatch(/\/admin\/panel\/login\?next=%2Fsite%2Fpolicy%2Fterms$/);
-    await page.getByLabel('Admin ID').fill(e2e().admin.a_id);
-    await page.getByLabel(/^Password/).fill(e2e().admin.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/panel/login/otp');
-    await page.getByLabel('Verification code').fill(await mailbox.nextCode(e2e().admin.a_email));
-    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await signInHere(page);
     await page.waitForURL((url) => url.pathname === '/site/policy/terms');
     await screenshot(page, 'signed-in-return');
     await page.getByRole('heading', { name: 'Terms & Conditions' }).waitFor();
@@ -154,12 +153,7 @@ describe('sign-in', () => {
     await page.goto('/Logout');
     await page.waitForURL('**/admin/panel/login');
     await page.goto('/admin/panel/login?next=//evil.example/');
-    await page.getByLabel('Admin ID').fill(e2e().admin.a_id);
-    await page.getByLabel(/^Password/).fill(e2e().admin.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/panel/login/otp');
-    await page.getByLabel('Verification code').fill(await mailbox.nextCode(e2e().admin.a_email));
-    await page.getByRole('button', { name: 'Verify and sign in' }).click();
+    await signInHere(page);
     await page.waitForURL((url) => url.pathname === '/');
   });
 });
