@@ -164,8 +164,7 @@ export function StoryForm({
   const isAd = kind === 'ad';
   const choices = typeChoices(kind, editing ? initialValues(story) : null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async () => {
     const insertData = {
       storyTime: values.storyTime,
       adsStory: isAd,
@@ -215,6 +214,17 @@ export function StoryForm({
       request: { _id: story._id, insertData: parsed.insertData, ...uploads },
     });
   };
+  // A second click while the first submission waits (for the video's frame, then the server)
+  // does nothing: one story per submission.
+  const submitting = useRef(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting.current || busy) return;
+    submitting.current = true;
+    void save().finally(() => {
+      submitting.current = false;
+    });
+  };
 
   const fileError = errors['image'] ?? errors['video'];
   const chooseType = (type: StoryAdType) => {
@@ -224,7 +234,7 @@ export function StoryForm({
 
   return (
     <Paper p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack>
           <DraftNotice offer={draft} />
           <Stack gap={6}>
