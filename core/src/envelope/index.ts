@@ -105,16 +105,33 @@ export function parseOpened(decrypt: () => string): unknown {
 }
 
 /** Opens a checked IV and ciphertext with crypto-js. */
+/** Removes PKCS#7 padding after checking every padding byte; throws when it is not one. */
+function unpad(bytes: CryptoJS.lib.WordArray): void {
+  const byteAt = (index: number) =>
+    ((bytes.words[index >>> 2] ?? 0) >>> (24 - (index % 4) * 8)) & 0xff;
+  const total = bytes.sigBytes;
+  const padding = total === 0 ? 0 : byteAt(total - 1);
+  if (padding < 1 || padding > 16 || padding > total) throw new Error('bad padding');
+  for (let index = total - padding; index < total; index += 1)
+    if (byteAt(index) !== padding) throw new Error('bad padding');
+  if (padding === total) throw new Error('empty plaintext');
+  bytes.sigBytes = total - padding;
+}
+
 function open(ciphertext: string, ivHex: string, key: CryptoJS.lib.WordArray): unknown {
   return parseOpened(() => {
     const bytes = CryptoJS.AES.decrypt(
       CryptoJS.lib.CipherParams.create({ ciphertext: CryptoJS.enc.Base64.parse(ciphertext) }),
       key,
-      { iv: CryptoJS.enc.Hex.parse(ivHex), mode: CryptoJS.mode.CBC, padding: CryptoJS.pad.Pkcs7 },
+      {
+        iv: CryptoJS.enc.Hex.parse(ivHex),
+        mode: CryptoJS.mode.CBC,
+        padding: CryptoJS.pad.NoPadding,
+      },
     );
-    // A wrong key gives bad padding: crypto-js then answers a negative length or bytes
-    // that are not UTF-8 (it throws "Malformed UTF-8 data").
-    if (bytes.sigBytes <= 0) throw new Error('empty plaintext');
+    // crypto-js's own unpadding trusts the last byte, so a wrong key could pass as a short
+    // plaintext ("7" is JSON): the PKCS#7 padding is checked whole here instead.
+    unpad(bytes);
     return bytes.toString(CryptoJS.enc.Utf8);
   });
 }
