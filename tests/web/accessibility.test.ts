@@ -39,7 +39,10 @@ const signedInScreens = [
 
 /** The serious and critical violations on the page as it is, one line each. */
 async function violations(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
+  // Every screen's loading state is labelled "Loading ...": checked once the data shows (the
+  // server-load poll never lets the network go idle for long).
+  const loading = page.locator('[aria-label^="Loading"], [aria-label="Checking your session"]');
+  await expect.poll(() => loading.count(), { timeout: 15_000 }).toBe(0);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const found = await page.evaluate(async () => {
     const { violations } = await window.axe.run(document, {
