@@ -5,3 +5,4 @@ export * from './rules/index.js';
 export * from './format/index.js';
 export * from './envelope/index.js';
 export * from './client/index.js';
+export * from './contract/index.js';

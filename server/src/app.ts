@@ -3,7 +3,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMailer } from './adapters/mail/index.js';
 import { createDiskMediaStore } from './adapters/media/index.js';
@@ -12,6 +12,7 @@ import { attemptStore } from './http/attempt-store.js';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { requireApiKey } from './http/api-key.js';
+import { serveApiDocument } from './http/api-document.js';
 import { useEnvelope } from './http/envelope.js';
 import { registerErrorAnswers } from './http/errors.js';
 import { idempotency } from './http/idempotency.js';
@@ -36,6 +37,13 @@ declare module 'fastify' {
     dealdesk: { context: AppContext; auth: AuthService };
   }
 }
+
+/** The version the API document names: the server package's (src/ and dist/ sit beside it). */
+const serverVersion = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 /** Body limit of JSON calls; files go through multipart with their own limits. */
 const jsonBodyLimit = 1024 * 1024;
@@ -104,8 +112,11 @@ export async function buildApp(
 
     const auth = authService(context);
     app.decorate('dealdesk', { context, auth });
-    const api = createApiRouter(app, auth.tokens.guard, idempotency(context.db, context.clock));
+    const api = createApiRouter(app, auth.tokens.guard, idempotency(context.db, context.clock), {
+      checkAnswers: config.checkAnswers,
+    });
     for (const register of allModules(auth)) register(api, context);
+    serveApiDocument(app, serverVersion);
     await serveFiles(app, { mediaDir, webDistDir: config.webDistDir }, config);
     return app;
   } catch (error) {

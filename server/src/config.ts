@@ -77,6 +77,11 @@ export interface ServerConfig {
   webDistDir: string;
   trustProxy: boolean;
   logLevel: string;
+  /**
+   * Every answer is checked against its declaration in core before it is sent (a mismatch is a
+   * 500 naming the field). On unless NODE_ENV=production; DEALDESK_CHECK_ANSWERS decides.
+   */
+  checkAnswers: boolean;
   /** Processes serving the port (node:cluster); 1 serves from the started process itself. */
   workers: number;
   auth: AuthSettings;
@@ -174,6 +179,8 @@ const environmentSchema = z.object({
       .max(64, 'DEALDESK_WORKERS must be a whole number from 1 to 64')
       .default(1),
   ),
+  DEALDESK_CHECK_ANSWERS: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
+  NODE_ENV: optionalText,
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -256,6 +263,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDistDir: vars.DEALDESK_WEB_DIR ? resolve(vars.DEALDESK_WEB_DIR) : defaultWebDistDir,
     trustProxy: vars.DEALDESK_TRUST_PROXY === 'true',
     logLevel: vars.LOG_LEVEL,
+    checkAnswers:
+      (vars.DEALDESK_CHECK_ANSWERS ?? String(vars.NODE_ENV !== 'production')) === 'true',
     workers: vars.DEALDESK_WORKERS,
     auth: { ...defaultAuthSettings, sessionTtlMs: vars.DEALDESK_SESSION_HOURS * 60 * minute },
     push: {

@@ -65,11 +65,11 @@ beforeAll(async () => {
     try {
       const products = (await api.products.list({ q: 'Bulk Test Item', limit: 1000 })).data ?? [];
       if (products.length > 0) await api.products.remove({ id: products.map((p) => p._id) });
-      await api.subcategories.remove(subcategory);
-      await api.categories.remove(category);
+      await api.subcategories.remove({ id: subcategory });
+      await api.categories.remove({ id: category });
       const webAds = await api.webAds.list({ startDate: '2020-01-01', endDate: '2099-12-31' });
       for (const ad of webAds.data ?? [])
-        if (ad.a_name === 'TypedWordAd') await api.webAds.remove(ad._id);
+        if (ad.a_name === 'TypedWordAd') await api.webAds.remove({ id: ad._id });
     } finally {
       await signedIn.close();
     }
@@ -203,13 +203,13 @@ describe('forms', () => {
     await page.getByText('Ad added successfully').first().waitFor();
     await expect
       .poll(async () => {
-        const units = (await api.adUnits.list('open')).data ?? [];
+        const units = (await api.adUnits.list({ type: 'open' })).data ?? [];
         return units.filter((unit) => unit.a_name === 'DoubleClickUnit').length;
       })
       .toBe(1);
     // Still one a moment later: the second click did not create another.
     await page.waitForLoadState('networkidle');
-    const units = (await api.adUnits.list('open')).data ?? [];
+    const units = (await api.adUnits.list({ type: 'open' })).data ?? [];
     expect(units.filter((unit) => unit.a_name === 'DoubleClickUnit')).toHaveLength(1);
   });
 });
@@ -388,7 +388,7 @@ describe('orientation and failures', () => {
     await edit.getByRole('textbox', { name: /^Subcategory/ }).click();
     await page.getByRole('option', { name: 'Vanishing', exact: true }).click();
     // Another administrator deletes it before this one saves.
-    await api.subcategories.remove(vanishing?._id ?? '');
+    await api.subcategories.remove({ id: vanishing?._id ?? '' });
     await edit.getByRole('button', { name: 'Save' }).click();
     const field = edit.getByRole('textbox', { name: /^Subcategory/ });
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');

@@ -130,7 +130,8 @@ describe('ad units', () => {
   }
 
   it('keeps one row in edit mode at a time; Cancel leaves it unchanged', async () => {
-    const added = await api.adUnits.add('reward', {
+    const added = await api.adUnits.add({
+      type: 'reward',
       a_name: 'Second',
       a_id: 'ca-app-pub-3/reward',
       a_description: 'Second reward unit',
@@ -465,7 +466,7 @@ describe('View & Click Analytics', () => {
     await page.getByRole('group', { name: 'Click' }).getByText('00').waitFor();
     expect(await page.getByRole('img', { name: /per day/ }).count()).toBe(0);
 
-    const removed = await api.webAds.remove(adId);
+    const removed = await api.webAds.remove({ id: adId });
     expect(removed.status, removed.message).toBe(true);
     await page.reload();
     await page.getByText('Ads Not Availale').waitFor();

@@ -83,7 +83,8 @@ export const clearAnalytics: Handler<ClearOptions> = async (ids, options, contex
   let message = '';
   for (const batch of calls)
     message = connection.check(
-      await connection.api.analytics.clearAllCounts(batch, {
+      await connection.api.analytics.clearAllCounts({
+        id: batch,
         startDate: range.startDate,
         endDate: range.endDate,
       }),

@@ -78,7 +78,7 @@ async function foundProducts(
 /** For a dry run by id: each product's title and current event (null when it is not found). */
 async function lookedUp(connection: Connection, ids: string[]): Promise<EventChange[]> {
   return mapConcurrent(ids, lookupConcurrency, async (id) => {
-    const answer = await connection.api.products.get(id);
+    const answer = await connection.api.products.get({ id });
     if (answer.status && answer.data !== undefined)
       return { id, title: answer.data.title, from: answer.data.events };
     if (answer.httpStatus !== 404) connection.check(answer);

@@ -97,7 +97,7 @@ function productRecord(product: Product): [string, string | number][] {
 export const showProduct: Handler<object> = async ([id], _options, context) => {
   const query = validate(byIdSchema, { id });
   const { api, check } = await connect(context);
-  const product = check(await api.products.get(query.id)).data;
+  const product = check(await api.products.get({ id: query.id })).data;
   context.result(product, () => {
     if (product !== undefined) context.say(renderRecord(productRecord(product), context.paint));
   });

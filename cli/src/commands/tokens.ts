@@ -40,7 +40,7 @@ export const listTokens: Handler<object> = async (_args, _options, context) => {
 export const revokeToken: Handler<object> = async ([token], _options, context) => {
   const { id } = validate(byIdSchema, { id: token });
   const { api, check } = await connect(context);
-  const answer = check(await api.admin.revokeToken(id));
+  const answer = check(await api.admin.revokeToken({ id }));
   context.result({ status: true, message: answer.message, id }, () =>
     context.say(`${context.paint('green', '✔')} ${answer.message}`),
   );

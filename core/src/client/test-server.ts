@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decryptRequest, encryptResponse, isRequestEnvelope } from '../envelope/index.js';
-import { createApiClient, type ApiClient } from './index.js';
+import { createApiClient, type ApiClient } from '../contract/index.js';
 import type { ClientOptions } from './executor.js';
 
 export interface ReceivedCall {

@@ -1,21 +1,25 @@
-export interface Admin {
-  a_id: string;
-  a_email: string;
-  a_name: string;
-  a_state: string;
-  a_city: string;
-  a_address: string;
-  a_phone: string;
-}
+import { z } from 'zod';
+
+export const adminSchema = z.object({
+  a_id: z.string(),
+  a_email: z.string(),
+  a_name: z.string(),
+  a_state: z.string(),
+  a_city: z.string(),
+  a_address: z.string(),
+  a_phone: z.string(),
+});
+export type Admin = z.infer<typeof adminSchema>;
 
 /** Editable profile fields (email cannot change). */
 export type ProfileUpdate = Pick<Admin, 'a_name' | 'a_state' | 'a_city' | 'a_phone' | 'a_address'>;
 
 /** A long-lived API token for scripts and cron jobs (the secret is shown once, at creation). */
-export interface ApiToken {
-  _id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string | null;
-}
+export const apiTokenSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;

@@ -1,4 +1,5 @@
-import type { Id, Ref } from './common.js';
+import { z } from 'zod';
+import { refSchema } from './common.js';
 
 /** Stored event values. 'Now Launch' (the event screen's wording) is accepted and normalised to 'New Launch'. */
 export const productEvents = ['Best Deals', 'Trending', 'New Launch', 'None'] as const;
@@ -11,71 +12,71 @@ export type Size = (typeof sizeOptions)[number];
 export type Specifications = Record<string, string | Record<string, string>> & {
   sizeDetails?: Record<string, string>;
 };
+const specificationsSchema: z.ZodType<Specifications> = z.record(
+  z.string(),
+  z.union([z.string(), z.record(z.string(), z.string())]),
+);
 
-export interface ProductImage {
-  url: string;
-}
+export const productImageSchema = z.object({ url: z.string() });
+export type ProductImage = z.infer<typeof productImageSchema>;
 
-export interface ProductDetails {
-  title: string;
-  price: number;
-  og_price: number;
-  rating: string;
-  ratingsAndReviews: string;
-  deliveryInfo: string;
-  availableSizes: Size[];
-  specifications: Specifications;
-  og_url: string;
-}
+/** What the scraper reads off a marketplace page. */
+const scrapedDetailsSchema = z.object({
+  title: z.string(),
+  price: z.number(),
+  og_price: z.number(),
+  rating: z.string(),
+  ratingsAndReviews: z.string(),
+  deliveryInfo: z.string(),
+  specifications: specificationsSchema,
+});
 
-export interface Product extends ProductDetails {
-  _id: Id;
-  btn_url: string;
-  category: Ref;
-  subcategory: Ref;
-  events: ProductEvent;
-  images: ProductImage[];
-  view: number;
-  btn_click: number;
-  createdAt: string;
-}
+export const productDetailsAnswerSchema = scrapedDetailsSchema.extend({
+  availableSizes: z.array(z.enum(sizeOptions)),
+  og_url: z.string(),
+});
+export type ProductDetails = z.infer<typeof productDetailsAnswerSchema>;
 
-export interface Category {
-  _id: Id;
-  name: string;
-  main_image: string;
-  bg_image: string;
-  total_sub: number;
-  total_products: number;
-}
+export const productSchema = productDetailsAnswerSchema.extend({
+  _id: z.string(),
+  btn_url: z.string(),
+  category: refSchema,
+  subcategory: refSchema,
+  events: z.enum(productEvents),
+  images: z.array(productImageSchema),
+  view: z.number(),
+  btn_click: z.number(),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
 
-export interface Subcategory {
-  _id: Id;
-  name: string;
-  main_image: string;
-  total_products: number;
-  category: Ref;
-}
+export const categorySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  main_image: z.string(),
+  bg_image: z.string(),
+  total_sub: z.number(),
+  total_products: z.number(),
+});
+export type Category = z.infer<typeof categorySchema>;
 
-export interface ScrapeResult {
-  productDetails: {
-    title: string;
-    price: number;
-    og_price: number;
-    rating: string;
-    ratingsAndReviews: string;
-    deliveryInfo: string;
-    specifications: Specifications;
-  };
-  images: ProductImage[];
-}
+export const subcategorySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  main_image: z.string(),
+  total_products: z.number(),
+  category: refSchema,
+});
+export type Subcategory = z.infer<typeof subcategorySchema>;
 
-export interface Policy {
-  policy_title: string;
-  policy_description: string;
-}
+export const scrapeResultSchema = z.object({
+  productDetails: scrapedDetailsSchema,
+  images: z.array(productImageSchema),
+});
+export type ScrapeResult = z.infer<typeof scrapeResultSchema>;
 
-export interface Terms {
-  terms_title: string;
-  terms_description: string;
-}
+export const policySchema = z.object({ policy_title: z.string(), policy_description: z.string() });
+export type Policy = z.infer<typeof policySchema>;
+
+export const termsSchema = z.object({ terms_title: z.string(), terms_description: z.string() });
+export type Terms = z.infer<typeof termsSchema>;

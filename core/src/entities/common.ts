@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** 24 lowercase hex characters, time-ordered (ObjectId-compatible). */
 export type Id = string;
 
@@ -10,18 +12,22 @@ export type ApiResult<T extends object = object> = {
 } & Partial<T>;
 
 /** A reference to another entity as reads expand it. */
-export interface Ref {
-  _id: Id;
-  name: string;
-}
+export const refSchema = z.object({ _id: z.string(), name: z.string() });
+export type Ref = z.infer<typeof refSchema>;
 
 /** The None / View / Click limit of stories, story ads and in-house ads. */
-export interface ViewClickLimits {
-  maxviewLimit: number;
-  maxviewStatus: boolean;
-  maxclickLimit: number;
-  maxclickStatus: boolean;
-}
+export const viewClickLimitsSchema = z.object({
+  maxviewLimit: z.number(),
+  maxviewStatus: z.boolean(),
+  maxclickLimit: z.number(),
+  maxclickStatus: z.boolean(),
+});
+export type ViewClickLimits = z.infer<typeof viewClickLimitsSchema>;
 
 export const limitTypes = ['None', 'View', 'Click'] as const;
 export type LimitType = (typeof limitTypes)[number];
+
+/** An object schema with the same value schema under each of `keys` (typed per key). */
+export function sameForEach<K extends string, S extends z.ZodType>(keys: readonly K[], value: S) {
+  return z.object(Object.fromEntries(keys.map((key) => [key, value])) as Record<K, S>);
+}

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { sameForEach } from './common.js';
+
 /** Feature switches of the controller screen. */
 export const controllerSwitches = [
   'storyVideo',
@@ -38,22 +41,23 @@ export const defaultIntentModes = ['OFF', 'OPEN', 'FS', 'NTV', 'URL'] as const;
 export const intentControls = ['BOTH', 'FORWORD', 'BACKWORD'] as const;
 export type IntentControl = (typeof intentControls)[number];
 
-export type ControllerSettings = Record<ControllerSwitch, boolean> &
-  Record<ControllerPosition, number> &
-  Record<PlacementField, PlacementMode> & {
-    intentControl: IntentControl;
-    facebook_app_id: string;
-    facebook_client_token: string;
-  };
+export const controllerSettingsSchema = sameForEach(controllerSwitches, z.boolean())
+  .extend(sameForEach(controllerPositions, z.number()).shape)
+  .extend(sameForEach(placementFields, z.enum(placementModes)).shape)
+  .extend({
+    intentControl: z.enum(intentControls),
+    facebook_app_id: z.string(),
+    facebook_client_token: z.string(),
+  });
+export type ControllerSettings = z.infer<typeof controllerSettingsSchema>;
 
 /** The install-new-app setting: its switch lives in the settings, its call-to-action link here. */
-export interface InstallNew {
-  status: boolean;
-  btn_url: string;
-}
+export const installNewSettingSchema = z.object({ status: z.boolean(), btn_url: z.string() });
+export type InstallNew = z.infer<typeof installNewSettingSchema>;
 
-export interface ServerLoad {
-  cpuLoad: number;
-  ramUsage: number;
-  storageUsage: number;
-}
+export const serverLoadSchema = z.object({
+  cpuLoad: z.number(),
+  ramUsage: z.number(),
+  storageUsage: z.number(),
+});
+export type ServerLoad = z.infer<typeof serverLoadSchema>;

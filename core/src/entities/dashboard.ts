@@ -1,15 +1,16 @@
-/** One counter record of the per-item dashboard. */
-export interface CountRecord {
-  createdAt: string;
-  count: number;
-}
+import { z } from 'zod';
 
-export interface ViewsDashboard {
-  views_data: CountRecord[];
-  clicks_data: CountRecord[];
-  totalViews: number;
-  totalClicks: number;
-}
+/** One counter record of the per-item dashboard. */
+export const countRecordSchema = z.object({ createdAt: z.string(), count: z.number() });
+export type CountRecord = z.infer<typeof countRecordSchema>;
+
+export const viewsDashboardSchema = z.object({
+  views_data: z.array(countRecordSchema),
+  clicks_data: z.array(countRecordSchema),
+  totalViews: z.number(),
+  totalClicks: z.number(),
+});
+export type ViewsDashboard = z.infer<typeof viewsDashboardSchema>;
 
 /** What the mobile app reports through the app-facing tracking call. */
 export const trackedKinds = [

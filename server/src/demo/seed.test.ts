@@ -95,7 +95,8 @@ describe.each(dialects)('demo data on %s', (dialect) => {
     // Every day of the four weeks up to today has counts.
     const now = server.clock.now().getTime();
     const today = businessDay(now, server.config.timeZone);
-    const dashboard = await api().dashboard.viewsDashboard(banners[0]?._id ?? '', {
+    const dashboard = await api().dashboard.viewsDashboard({
+      id: banners[0]?._id ?? '',
       startDate: businessDay(now - 60 * 86_400_000, server.config.timeZone),
       endDate: today,
     });
@@ -146,7 +147,8 @@ describe.each(dialects)('demo data on %s', (dialect) => {
   });
 
   it('adds ad units, web ads and in-house ads, whose clicks the analytics screen shows', async () => {
-    for (const type of adUnitTypes) expect((await api().adUnits.list(type)).data).toHaveLength(1);
+    for (const type of adUnitTypes)
+      expect((await api().adUnits.list({ type })).data).toHaveLength(1);
     const webAds = (await api().webAds.list(fourWeeks())).data ?? [];
     expect(webAds).toHaveLength(3);
     expect(webAds.every((ad) => ad.a_click > 0)).toBe(true);

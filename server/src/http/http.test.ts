@@ -4,6 +4,7 @@ import {
   imageMaxBytes,
   imageRule,
   isResponseEnvelope,
+  type ApiResult,
 } from '@dealdesk/core';
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -21,7 +22,6 @@ import {
   type TestServer,
 } from '../testing/harness.js';
 import { serverFailureMessage } from './errors.js';
-import type { Answer } from './route.js';
 import { notFoundMessage } from './static.js';
 import { readUpload } from './uploads.js';
 
@@ -32,9 +32,9 @@ const png = Buffer.from(
 );
 
 /** Decrypts an answer as the clients do. */
-function opened(body: unknown, secret: string): Answer {
+function opened(body: unknown, secret: string): ApiResult & Record<string, unknown> {
   if (!isResponseEnvelope(body)) throw new Error(`not an envelope: ${JSON.stringify(body)}`);
-  return decryptResponse(body, secret) as Answer;
+  return decryptResponse(body, secret) as ApiResult & Record<string, unknown>;
 }
 
 const padded = (bytes: Buffer, size: number) =>

@@ -33,7 +33,7 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
       ...(key === undefined ? {} : { idempotencyKey: key }),
     });
   const unitsNamed = async (name: string) =>
-    ((await api.adUnits.list('open')).data ?? []).filter((row) => row.a_name === name);
+    ((await api.adUnits.list({ type: 'open' })).data ?? []).filter((row) => row.a_name === name);
   const historyTitled = async (title: string) =>
     ((await api.notifications.history()).data ?? []).filter((row) => row.n_title === title);
 
@@ -64,8 +64,8 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
   it('runs two requests sent at once with one key once, and answers both alike', async () => {
     const submission = clientOn(first, 'double-click');
     const answers = await Promise.all([
-      submission.adUnits.add('open', unit('DoubleClick')),
-      submission.adUnits.add('open', unit('DoubleClick')),
+      submission.adUnits.add({ type: 'open', ...unit('DoubleClick') }),
+      submission.adUnits.add({ type: 'open', ...unit('DoubleClick') }),
     ]);
     expect(answers[0]).toMatchObject({ status: true, httpStatus: 200 });
     expect(answers[1]).toEqual(answers[0]);
@@ -74,29 +74,32 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
 
   it('answers a repeat that reaches another instance with the first result', async () => {
     const input = unit('OtherInstance');
-    const made = await clientOn(first, 'two-instances').adUnits.add('open', input);
-    const repeated = await clientOn(second, 'two-instances').adUnits.add('open', input);
+    const made = await clientOn(first, 'two-instances').adUnits.add({ type: 'open', ...input });
+    const repeated = await clientOn(second, 'two-instances').adUnits.add({
+      type: 'open',
+      ...input,
+    });
     expect(repeated).toEqual(made);
     expect(await unitsNamed('OtherInstance')).toHaveLength(1);
   });
 
   it('creates again with another key, or without one', async () => {
-    await clientOn(first, 'key-a').adUnits.add('open', unit('TwoKeys'));
-    await clientOn(first, 'key-b').adUnits.add('open', unit('TwoKeys'));
+    await clientOn(first, 'key-a').adUnits.add({ type: 'open', ...unit('TwoKeys') });
+    await clientOn(first, 'key-b').adUnits.add({ type: 'open', ...unit('TwoKeys') });
     expect(await unitsNamed('TwoKeys')).toHaveLength(2);
   });
 
   it('keeps a key per administrator', async () => {
     const other = await signedInClient(first);
-    await clientOn(first, 'shared-key').adUnits.add('open', unit('PerAdmin'));
-    await other.withIdempotencyKey('shared-key').adUnits.add('open', unit('PerAdmin'));
+    await clientOn(first, 'shared-key').adUnits.add({ type: 'open', ...unit('PerAdmin') });
+    await other.withIdempotencyKey('shared-key').adUnits.add({ type: 'open', ...unit('PerAdmin') });
     expect(await unitsNamed('PerAdmin')).toHaveLength(2);
   });
 
   it('refuses a key used for another request', async () => {
     const submission = clientOn(first, 'reused');
-    await submission.adUnits.add('open', unit('FirstUse'));
-    const other = await submission.adUnits.add('open', unit('SecondUse'));
+    await submission.adUnits.add({ type: 'open', ...unit('FirstUse') });
+    const other = await submission.adUnits.add({ type: 'open', ...unit('SecondUse') });
     expect(other).toMatchObject({
       status: false,
       message: idempotencyMessages.reused,
@@ -107,17 +110,21 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
 
   it('frees the key when the first attempt is refused, so a corrected retry runs', async () => {
     const submission = clientOn(first, 'corrected');
-    const refused = await submission.adUnits.add('open', { ...unit('Fixed'), a_description: ' ' });
+    const refused = await submission.adUnits.add({
+      type: 'open',
+      ...unit('Fixed'),
+      a_description: ' ',
+    });
     expect(refused).toMatchObject({ status: false, httpStatus: 400 });
     // The same submission, corrected: same key, other body.
-    const made = await submission.adUnits.add('open', unit('Fixed'));
+    const made = await submission.adUnits.add({ type: 'open', ...unit('Fixed') });
     expect(made).toMatchObject({ status: true, httpStatus: 200 });
     expect(await unitsNamed('Fixed')).toHaveLength(1);
   });
 
   it('refuses a key that is not 1 to 255 printable characters', async () => {
     for (const key of ['', 'with space', 'x'.repeat(256)]) {
-      const answer = await clientOn(first, key).adUnits.add('open', unit('BadKey'));
+      const answer = await clientOn(first, key).adUnits.add({ type: 'open', ...unit('BadKey') });
       expect(answer).toMatchObject({ message: idempotencyMessages.badKey, httpStatus: 400 });
     }
     expect(await unitsNamed('BadKey')).toHaveLength(0);
@@ -125,10 +132,10 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
 
   it('forgets a key after 24 hours', async () => {
     const submission = clientOn(first, 'day-old');
-    await submission.adUnits.add('open', unit('DayOld'));
+    await submission.adUnits.add({ type: 'open', ...unit('DayOld') });
     first.clock.advance(24 * 3_600_000 + 1_000);
     token = await signIn(first, admin); // the session ended too
-    await submission.adUnits.add('open', unit('DayOld'));
+    await submission.adUnits.add({ type: 'open', ...unit('DayOld') });
     expect(await unitsNamed('DayOld')).toHaveLength(2);
   });
 });

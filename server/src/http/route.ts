@@ -1,18 +1,19 @@
-// The one way a module declares an API route: who may call it, the zod schemas of its input,
-// optional attempt limits, and a handler returning the answer. The API key, the envelope and
-// the error answers are handled once around every route (see app.ts).
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+// The one way a module implements an API call: the call's declaration in core (method, path,
+// access, input schemas, answer schema, success message) is registered here, the input is
+// checked before the handler runs, and the answer is checked against its schema when answer
+// checks are on (tests, development). The API key, the envelope and the error answers are
+// handled once around every route (see app.ts).
+import type { AnyEndpoint, BodySpec, Endpoint } from '@dealdesk/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RateLimitRule } from '../config.js';
 import { HttpError } from './errors.js';
 import type { RunIdempotent } from './idempotency.js';
+import { JsonText } from './json-text.js';
+import { readForm, type Form } from './uploads.js';
 
-/**
- * Who may call: anyone ('public'); the temporary token of a sign-in or reset step; a signed-in
- * session only ('session'); or a session or an API token ('admin', the usual case).
- */
-export type Access =
-  'public' | 'login-code' | 'reset-code' | 'reset-password' | 'session' | 'admin';
+export type { Access } from '@dealdesk/core';
+import type { Access } from '@dealdesk/core';
 
 /** A signed-in administrator, through a session or an API token. */
 export interface AdminCaller {
@@ -39,66 +40,48 @@ export type AccessGuard = (
   access: Exclude<Access, 'public'>,
 ) => Promise<AdminCaller | PendingCaller>;
 
-type Schema = z.ZodType | undefined;
-type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type BodyOf<B> = B extends BodySpec ? z.output<B['schema']> : undefined;
 
-export interface RouteInput<B extends Schema, Q extends Schema, P extends Schema> {
-  body: Parsed<B>;
-  query: Parsed<Q>;
-  params: Parsed<P>;
+/** A call's checked input: path parameters, query and body (a form's fields for multipart). */
+export interface RouteInput<E> {
+  params: E extends Endpoint<infer P, z.ZodType | undefined> ? Parsed<P> : never;
+  query: E extends Endpoint<z.ZodType | undefined, infer Q> ? Parsed<Q> : never;
+  body: E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer B>
+    ? BodyOf<B>
+    : never;
 }
 
-export interface RouteContext<
-  A extends Access,
-  B extends Schema,
-  Q extends Schema,
-  P extends Schema,
-> extends RouteInput<B, Q, P> {
-  caller: CallerFor<A>;
+export interface RouteContext<E extends AnyEndpoint> extends RouteInput<E> {
+  caller: CallerFor<E['access']>;
+  /** A multipart call's checked files (empty otherwise). */
+  form: Form<string>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
-/** Every answer carries status and message; the spec lists the other fields per call. */
-export interface Answer {
-  status: boolean;
-  message: string;
-  [field: string]: unknown;
-}
+/**
+ * What a handler answers: the fields its declaration's answer schema names (a list kept as
+ * JSON text stands for its value), and another message when the call has more than one.
+ */
+export type Fields<E extends AnyEndpoint> = (string extends keyof z.input<E['answer']>
+  ? object
+  : { [Key in keyof z.input<E['answer']>]: z.input<E['answer']>[Key] | JsonText }) & {
+  message?: string;
+};
 
 /** Counts one attempt against a limit; throws 429 when the limit is spent. */
 export type AttemptLimit<I> = (input: I, request: FastifyRequest) => Promise<void>;
 
-export interface RouteSpec<A extends Access, B extends Schema, Q extends Schema, P extends Schema> {
-  access: A;
-  body?: B;
-  query?: Q;
-  params?: P;
+export interface Implementation<E extends AnyEndpoint> {
   /** Checked after validation, before the handler. */
-  limits?: readonly AttemptLimit<RouteInput<B, Q, P>>[];
-  /**
-   * The call creates or sends: an administrator's repeat with the same Idempotency-Key is
-   * answered with the first result (http/idempotency.ts).
-   */
-  idempotent?: true;
-  handler(context: RouteContext<A, B, Q, P>): Promise<Answer>;
+  limits?: readonly AttemptLimit<RouteInput<E>>[];
+  handler(context: RouteContext<E>): Promise<Fields<E>>;
 }
 
-type Register = <
-  A extends Access,
-  B extends Schema = undefined,
-  Q extends Schema = undefined,
-  P extends Schema = undefined,
->(
-  url: string,
-  spec: RouteSpec<A, B, Q, P>,
-) => void;
-
 export interface ApiRouter {
-  get: Register;
-  post: Register;
-  put: Register;
-  delete: Register;
+  /** Registers a declared call; the handler only implements it. */
+  implement<E extends AnyEndpoint>(call: E, implementation: Implementation<E>): void;
   /**
    * An attempt limit keyed by something in the input (e.g. the admin ID being tried).
    * `onFirstRefusal` runs once per window, at the first attempt refused (a notice to mail).
@@ -116,44 +99,102 @@ const exceeded = <R extends { isAllowed: true } | { isAllowed: false; isExceeded
   result: R,
 ): result is Extract<R, { isAllowed: false }> => !result.isAllowed && result.isExceeded;
 
-function parseWith<S extends Schema>(schema: S | undefined, value: unknown): Parsed<S> {
-  return (schema === undefined ? undefined : schema.parse(value)) as Parsed<S>;
+function parseWith(schema: z.ZodType | undefined, value: unknown): unknown {
+  return schema === undefined ? undefined : schema.parse(value);
+}
+
+const noForm: Form<string> = { input: {}, files: {}, lists: {} };
+
+async function readInput(call: AnyEndpoint, request: FastifyRequest) {
+  const params = parseWith(call.params, request.params);
+  const query = parseWith(call.query, request.query);
+  if (call.body?.kind !== 'multipart')
+    return { params, query, body: parseWith(call.body?.schema, request.body), form: noForm };
+  const form = await readForm(request, call.body.files, call.body.lists);
+  return { params, query, body: call.body.schema.parse(form.input), form };
+}
+
+/** Answer checks: a handler's fields against the declaration (JSON text is read back first). */
+function checkAnswer(call: AnyEndpoint, name: string, fields: Record<string, unknown>): void {
+  const plain = Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [
+      key,
+      value instanceof JsonText ? (JSON.parse(value.text) as unknown) : value,
+    ]),
+  );
+  const checked = call.answer.safeParse(plain);
+  if (!checked.success)
+    throw new Error(
+      `The answer of ${call.method} ${name} does not match its declaration: ${checked.error.message}`,
+    );
+}
+
+const isAdmin = (caller: AdminCaller | PendingCaller | null): caller is AdminCaller =>
+  caller !== null && 'via' in caller;
+
+interface Registered {
+  call: AnyEndpoint;
+  run: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
 export function createApiRouter(
   app: FastifyInstance,
   guard: AccessGuard,
   runIdempotent: RunIdempotent,
+  options: { checkAnswers: boolean },
 ): ApiRouter {
-  const register =
-    (method: HTTPMethods): Register =>
-    (url, spec) => {
-      app.route({
-        method,
-        url,
-        handler: async (request, reply) => {
-          const caller = (
-            spec.access === 'public' ? null : await guard(request, spec.access)
-          ) as CallerFor<typeof spec.access>;
-          const input = {
-            body: parseWith(spec.body, request.body),
-            query: parseWith(spec.query, request.query),
-            params: parseWith(spec.params, request.params),
-          };
-          for (const limit of spec.limits ?? []) await limit(input, request);
-          const run = () => spec.handler({ ...input, caller, request, reply });
-          return spec.idempotent === true && caller !== null && 'via' in caller
-            ? runIdempotent({ request, reply, adminId: caller.adminId }, run)
-            : run();
-        },
-      });
+  // Calls sharing a method and path (the product reads) share one route; `when` picks.
+  const routes = new Map<string, Registered[]>();
+
+  const route = (method: string, url: string) => {
+    const key = `${method} ${url}`;
+    const existing = routes.get(key);
+    if (existing !== undefined) return existing;
+    const registered: Registered[] = [];
+    routes.set(key, registered);
+    app.route({
+      method,
+      url,
+      handler: async (request, reply) => {
+        const query = (request.query ?? {}) as Record<string, unknown>;
+        const chosen =
+          registered.find(({ call }) => call.when !== undefined && call.when.queryHas in query) ??
+          registered.find(({ call }) => call.when === undefined);
+        if (chosen === undefined) throw new HttpError(404, 'Not found');
+        return chosen.run(request, reply);
+      },
+    });
+    return registered;
+  };
+
+  function implement<E extends AnyEndpoint>(call: E, implementation: Implementation<E>): void {
+    const run = async (request: FastifyRequest, reply: FastifyReply) => {
+      const caller: AdminCaller | PendingCaller | null =
+        call.access === 'public' ? null : await guard(request, call.access);
+      const { form, ...input } = await readInput(call, request);
+      const routeInput = input as RouteInput<E>;
+      for (const limit of implementation.limits ?? []) await limit(routeInput, request);
+      const answer = async () => {
+        const { message, ...fields } = await implementation.handler({
+          ...routeInput,
+          // The guard finds the kind of caller the access asks for (see AccessGuard).
+          caller: caller as CallerFor<E['access']>,
+          form,
+          request,
+          reply,
+        });
+        if (options.checkAnswers) checkAnswer(call, call.path, fields);
+        return { status: true, message: message ?? call.message, ...fields };
+      };
+      return call.idempotent === true && isAdmin(caller)
+        ? runIdempotent({ request, reply, adminId: caller.adminId }, answer)
+        : answer();
     };
+    route(call.method, call.path).push({ call, run });
+  }
 
   return {
-    get: register('GET'),
-    post: register('POST'),
-    put: register('PUT'),
-    delete: register('DELETE'),
+    implement,
     limiter(name, rule, keyOf, onFirstRefusal) {
       // The rate-limit store keys on the request; the key itself comes from the parsed input.
       const keys = new WeakMap<FastifyRequest, string>();

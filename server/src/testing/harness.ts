@@ -86,6 +86,8 @@ export function testConfig(
     webDistDir: join(database.dataDir, 'no-web-app'),
     trustProxy: false,
     logLevel: 'silent',
+    // Every answer of every test is checked against its declaration in core.
+    checkAnswers: true,
     workers: 1,
     // Every test signs in from 127.0.0.1: the per-address limit has its own test.
     auth: { ...defaultAuthSettings, loginPerAddress: { max: 10_000, windowMs: 60_000 } },

@@ -28,7 +28,7 @@ export function useSubcategories() {
 export function useSubcategoriesOf(categoryId: string) {
   return useQuery({
     queryKey: catalogueKeys.subcategoriesOf(categoryId),
-    queryFn: async () => unwrap(await api.subcategories.byCategory(categoryId)).data ?? [],
+    queryFn: async () => unwrap(await api.subcategories.byCategory({ id: categoryId })).data ?? [],
     enabled: categoryId !== '',
   });
 }

@@ -1,4 +1,4 @@
-import { adMessages, adUnitTypes, type TrackEvent } from '@dealdesk/core';
+import { adMessages, adUnitTypes, type AdUnitAddInput, type TrackEvent } from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientFor,
@@ -69,18 +69,18 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
           a_id: 'ca-app-pub-3940256099942544/2247696110',
           a_description: ' Shown on the home screen ',
         };
-        expect(await api.adUnits.add(type, { ...unit, a_name: `Home ${type}` })).toEqual({
+        expect(await api.adUnits.add({ type, ...unit, a_name: `Home ${type}` })).toEqual({
           status: false,
           message: adMessages.nameSpaces,
           httpStatus: 400,
         });
-        expect(await api.adUnits.add(type, { ...unit, a_id: 'ca-app-pub / 1' })).toMatchObject({
+        expect(await api.adUnits.add({ type, ...unit, a_id: 'ca-app-pub / 1' })).toMatchObject({
           message: adMessages.idSpaces,
           httpStatus: 400,
         });
-        const added = await api.adUnits.add(type, unit);
+        const added = await api.adUnits.add({ type, ...unit });
         expect(added).toEqual({ status: true, message: answers.added, httpStatus: 200 });
-        const list = await api.adUnits.list(type);
+        const list = await api.adUnits.list({ type });
         expect(list).toMatchObject({ status: true, httpStatus: 200 });
         expect(list.data).toEqual([
           {
@@ -97,12 +97,19 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
     );
 
     it('updates only the ad id and the description; the name stays', async () => {
-      await api.adUnits.add('reward', { a_name: 'Coins', a_id: 'unit-1', a_description: 'd' });
+      await api.adUnits.add({
+        type: 'reward',
+        a_name: 'Coins',
+        a_id: 'unit-1',
+        a_description: 'd',
+      });
       const coins = async () =>
-        ((await api.adUnits.list('reward')).data ?? []).find((ad) => ad.a_name === 'Coins');
+        ((await api.adUnits.list({ type: 'reward' })).data ?? []).find(
+          (ad) => ad.a_name === 'Coins',
+        );
       const id = (await coins())?._id ?? '';
       const update = { a_name: 'Renamed', a_id: 'unit-2', a_description: 'Daily coins' };
-      expect(await api.adUnits.update('reward', id, update)).toEqual({
+      expect(await api.adUnits.update({ type: 'reward', id, ...update })).toEqual({
         status: true,
         message: answers.updated,
         httpStatus: 200,
@@ -120,34 +127,36 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
       ['a missing id', { a_name: 'n', a_description: 'd' }],
       ['a blank description', { a_name: 'n', a_id: 'x', a_description: '' }],
     ])("refuses %s with 'Please fill all the fields'", async (_label, ad) => {
-      const answer = await api.adUnits.add('native', ad as Parameters<Api['adUnits']['add']>[1]);
+      const answer = await api.adUnits.add({ type: 'native', ...(ad as AdUnitAddInput) });
       expect(answer).toEqual({ status: false, message: adMessages.fillAll, httpStatus: 400 });
     });
 
     it('refuses an unknown type, and answers 404 for an id that is no ad of that type', async () => {
-      const wrongType = await api.adUnits.list('interstitial' as 'native');
+      const wrongType = await api.adUnits.list({ type: 'interstitial' as 'native' });
       expect(wrongType).toMatchObject({ status: false, httpStatus: 400 });
       expect(wrongType.message).toBe(adMessages.unknownType);
 
-      await api.adUnits.add('open', { a_name: 'Splash', a_id: 'unit', a_description: 'd' });
-      const [open] = (await api.adUnits.list('open')).data ?? [];
+      await api.adUnits.add({ type: 'open', a_name: 'Splash', a_id: 'unit', a_description: 'd' });
+      const [open] = (await api.adUnits.list({ type: 'open' })).data ?? [];
       const update = { a_id: 'x', a_description: 'y' };
-      expect(await api.adUnits.update('banner', open?._id ?? '', update)).toEqual({
+      expect(await api.adUnits.update({ type: 'banner', id: open?._id ?? '', ...update })).toEqual({
         status: false,
         message: answers.notFound,
         httpStatus: 404,
       });
-      expect(await api.adUnits.update('banner', unknownId, update)).toMatchObject({
+      expect(await api.adUnits.update({ type: 'banner', id: unknownId, ...update })).toMatchObject({
         httpStatus: 404,
       });
-      expect(await api.adUnits.update('banner', 'not-an-id', update)).toMatchObject({
+      expect(
+        await api.adUnits.update({ type: 'banner', id: 'not-an-id', ...update }),
+      ).toMatchObject({
         httpStatus: 400,
         message: 'Invalid id',
       });
     });
 
     it('needs a signed-in admin', async () => {
-      expect(await clientFor(server).adUnits.list('native')).toMatchObject({
+      expect(await clientFor(server).adUnits.list({ type: 'native' })).toMatchObject({
         status: false,
         httpStatus: 401,
       });
@@ -208,7 +217,7 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
       await clickAt('2026-04-01T06:00:00.000Z', id, 5);
       await clickAt('2026-04-02T06:00:00.000Z', id, 7);
       const range = { startDate: '2026-04-01', endDate: '2026-04-01' };
-      expect(await api.webAds.clearCounts(id, range)).toEqual({
+      expect(await api.webAds.clearCounts({ id, ...range })).toEqual({
         status: true,
         message: answers.countsCleared,
         httpStatus: 200,
@@ -228,7 +237,7 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
       for (const id of [first, second, kept]) await clickAt('2026-05-05T06:00:00.000Z', id, 2);
       const range = { startDate: '2026-05-01', endDate: '2026-05-31' };
       expect(
-        await api.webAds.clearAllCounts({ id: [first, `${second}&adsType=web`] }, range),
+        await api.webAds.clearAllCounts({ id: [first, `${second}&adsType=web`], ...range }),
       ).toEqual({
         status: true,
         message: answers.countsCleared,
@@ -242,21 +251,23 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
 
     it("answers 'Ads Not Availale' when no ads are listed, and 404 for an id that is no web ad", async () => {
       const range = { startDate: '2026-05-01', endDate: '2026-05-31' };
-      expect(await api.webAds.clearAllCounts({ id: [] }, range)).toEqual({
+      expect(await api.webAds.clearAllCounts({ id: [], ...range })).toEqual({
         status: false,
         message: adMessages.adsNotAvailable,
         httpStatus: 400,
       });
       const id = await addWebAd('Partial');
       await clickAt('2026-05-06T06:00:00.000Z', id, 1);
-      expect(await api.webAds.clearAllCounts({ id: [id, unknownId] }, range)).toEqual({
+      expect(await api.webAds.clearAllCounts({ id: [id, unknownId], ...range })).toEqual({
         status: false,
         message: answers.notFound,
         httpStatus: 404,
       });
       // Nothing was cleared.
       expect((await api.webAds.list(range)).data?.find((ad) => ad._id === id)?.a_click).toBe(1);
-      expect(await api.webAds.clearCounts(unknownId, range)).toMatchObject({ httpStatus: 404 });
+      expect(await api.webAds.clearCounts({ id: unknownId, ...range })).toMatchObject({
+        httpStatus: 404,
+      });
     });
 
     it('updates the URL and the description only', async () => {
@@ -265,7 +276,7 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
         a_id: 'https://deals.example.com/summer-sale',
         a_description: 'Summer sale',
       };
-      expect(await api.webAds.update(id, update)).toEqual({
+      expect(await api.webAds.update({ id, ...update })).toEqual({
         status: true,
         message: answers.updated,
         httpStatus: 200,
@@ -279,17 +290,19 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
         a_description: 'Summer sale',
         a_click: 0,
       });
-      expect(await api.webAds.update(id, { ...update, a_id: 'nope' })).toMatchObject({
+      expect(await api.webAds.update({ id, ...update, a_id: 'nope' })).toMatchObject({
         httpStatus: 400,
         message: adMessages.webAdUrl,
       });
-      expect(await api.webAds.update(unknownId, update)).toMatchObject({ httpStatus: 404 });
+      expect(await api.webAds.update({ id: unknownId, ...update })).toMatchObject({
+        httpStatus: 404,
+      });
     });
 
     it('deletes an ad with its counters', async () => {
       const id = await addWebAd('Gone');
       await clickAt('2026-06-01T06:00:00.000Z', id, 3);
-      expect(await api.webAds.remove(id)).toEqual({
+      expect(await api.webAds.remove({ id })).toEqual({
         status: true,
         message: answers.deleted,
         httpStatus: 200,
@@ -299,7 +312,7 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
       expect(await trackingService(server.app.dealdesk.context).totalsOf([id])).toEqual(
         new Map([[id, { views: 0, clicks: 0 }]]),
       );
-      expect(await api.webAds.remove(id)).toEqual({
+      expect(await api.webAds.remove({ id })).toEqual({
         status: false,
         message: answers.notFound,
         httpStatus: 404,

@@ -1,111 +1,67 @@
-import {
-  adCountsClearSchema,
-  adItemPathSchema,
-  adUnitAddSchema,
-  adUnitTypeSchema,
-  adUnitUpdateSchema,
-  byIdSchema,
-  dateRangeQuerySchema,
-  webAdAddSchema,
-  webAdUpdateSchema,
-} from '@dealdesk/core';
+import { api as calls } from '@dealdesk/core';
 import type { Module } from '../../context.js';
-import { adAnswers as answers, createAdsService } from './service.js';
-
-const adUnitPathSchema = adUnitTypeSchema.extend(byIdSchema.shape);
+import { createAdsService } from './service.js';
 
 /** Ad units of the five network types and web ads (spec part 2, sections 2, 5 and 7). */
 export const adsModule: Module = (api, context) => {
   const ads = createAdsService(context);
+  const done = {};
 
   // Web ads first: their static paths win over the {type} ones, which refuse 'webads'.
-  api.get('/api/App/ads/webads/admin/get', {
-    access: 'admin',
-    query: dateRangeQuerySchema,
-    handler: async ({ query }) => ({
-      status: true,
-      message: answers.list,
-      data: await ads.webAds(query),
-    }),
+  api.implement(calls.webAds.list, {
+    handler: async ({ query }) => ({ data: await ads.webAds(query) }),
   });
 
-  api.post('/api/App/ads/webads/add', {
-    access: 'admin',
-    idempotent: true,
-    body: webAdAddSchema,
+  api.implement(calls.webAds.add, {
     handler: async ({ body }) => {
       await ads.add('web', body);
-      return { status: true, message: answers.added };
+      return done;
     },
   });
 
-  api.put('/api/App/ads/webads/update/:id', {
-    access: 'admin',
-    params: byIdSchema,
-    body: webAdUpdateSchema,
+  api.implement(calls.webAds.update, {
     handler: async ({ params, body }) => {
       await ads.update('web', params.id, body);
-      return { status: true, message: answers.updated };
+      return done;
     },
   });
 
-  api.delete('/api/App/ads/webads/delete/:id', {
-    access: 'admin',
-    params: byIdSchema,
+  api.implement(calls.webAds.remove, {
     handler: async ({ params }) => {
       await ads.removeWebAd(params.id);
-      return { status: true, message: answers.deleted };
+      return done;
     },
   });
 
-  api.delete('/api/App/ads/webads/count/remove/:id', {
-    access: 'admin',
-    params: adItemPathSchema,
-    query: dateRangeQuerySchema,
+  api.implement(calls.webAds.clearCounts, {
     handler: async ({ params, query }) => {
       await ads.clearWebAdCounts([params.id], query);
-      return { status: true, message: answers.countsCleared };
+      return done;
     },
   });
 
-  api.delete('/api/App/ads/webads/count/all/remove', {
-    access: 'admin',
-    query: dateRangeQuerySchema,
-    body: adCountsClearSchema,
+  api.implement(calls.webAds.clearAllCounts, {
     handler: async ({ query, body }) => {
       await ads.clearWebAdCounts(body.id, query);
-      return { status: true, message: answers.countsCleared };
+      return done;
     },
   });
 
-  api.get('/api/App/ads/:type/admin/get', {
-    access: 'admin',
-    params: adUnitTypeSchema,
-    handler: async ({ params }) => ({
-      status: true,
-      message: answers.list,
-      data: await ads.list(params.type),
-    }),
+  api.implement(calls.adUnits.list, {
+    handler: async ({ params }) => ({ data: await ads.list(params.type) }),
   });
 
-  api.post('/api/App/ads/:type/add', {
-    access: 'admin',
-    idempotent: true,
-    params: adUnitTypeSchema,
-    body: adUnitAddSchema,
+  api.implement(calls.adUnits.add, {
     handler: async ({ params, body }) => {
       await ads.add(params.type, body);
-      return { status: true, message: answers.added };
+      return done;
     },
   });
 
-  api.put('/api/App/ads/:type/update/:id', {
-    access: 'admin',
-    params: adUnitPathSchema,
-    body: adUnitUpdateSchema,
+  api.implement(calls.adUnits.update, {
     handler: async ({ params, body }) => {
       await ads.update(params.type, params.id, body);
-      return { status: true, message: answers.updated };
+      return done;
     },
   });
 };

@@ -132,7 +132,7 @@ describe.each(dialects)('analytics on %s', (dialect) => {
 
   it('clears one item within a range; a web-source id is cut at its first &', async () => {
     const range = { startDate: '2026-03-02', endDate: '2026-03-02' };
-    expect(await api.analytics.clearCounts(`${webAd}&adsType=web`, range)).toEqual({
+    expect(await api.analytics.clearCounts({ id: `${webAd}&adsType=web`, ...range })).toEqual({
       status: true,
       message: answers.cleared,
       httpStatus: 200,
@@ -145,12 +145,12 @@ describe.each(dialects)('analytics on %s', (dialect) => {
 
   it('clears a list of items, and refuses an empty list or an unknown id', async () => {
     const range = { startDate: '2026-03-01', endDate: '2026-03-31' };
-    expect(await api.analytics.clearAllCounts([], range)).toEqual({
+    expect(await api.analytics.clearAllCounts({ id: [], ...range })).toEqual({
       status: false,
       message: adMessages.adsNotAvailable,
       httpStatus: 400,
     });
-    expect(await api.analytics.clearAllCounts([inHouseAd, unknownId], range)).toEqual({
+    expect(await api.analytics.clearAllCounts({ id: [inHouseAd, unknownId], ...range })).toEqual({
       status: false,
       message: answers.notFound,
       httpStatus: 404,
@@ -160,7 +160,7 @@ describe.each(dialects)('analytics on %s', (dialect) => {
     ).toMatchObject({
       a_click: 4,
     });
-    expect(await api.analytics.clearAllCounts([webAd, inHouseAd], range, 'web')).toMatchObject({
+    expect(await api.analytics.clearAllCounts({ id: [webAd, inHouseAd], ...range })).toMatchObject({
       status: true,
       httpStatus: 200,
     });
@@ -169,7 +169,9 @@ describe.each(dialects)('analytics on %s', (dialect) => {
     // Banners and shortcuts are not ad items of this screen: their counts stay.
     expect(after).toMatchObject({ bannerTotal: 7, sortcutTotal: 9 });
     // Only a banner or shortcut id: not an ad.
-    expect(await api.analytics.clearCounts(banner, range)).toMatchObject({ httpStatus: 404 });
+    expect(await api.analytics.clearCounts({ id: banner, ...range })).toMatchObject({
+      httpStatus: 404,
+    });
   });
 
   it('needs a signed-in admin', async () => {

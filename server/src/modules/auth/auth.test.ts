@@ -290,12 +290,12 @@ describe.each(dialects)('sign-in, reset, sessions and API tokens on %s', (dialec
     ]);
     expect(JSON.stringify(listed)).not.toContain(apiToken);
 
-    expect(await manager.revokeToken(created.data?._id ?? '')).toMatchObject({
+    expect(await manager.revokeToken({ id: created.data?._id ?? '' })).toMatchObject({
       status: true,
       message: messages.tokenRevoked,
     });
     expect((await script.admin.authorization()).httpStatus).toBe(401);
-    expect(await manager.revokeToken(created.data?._id ?? '')).toMatchObject({
+    expect(await manager.revokeToken({ id: created.data?._id ?? '' })).toMatchObject({
       message: messages.tokenNotFound,
       httpStatus: 404,
     });
@@ -319,7 +319,7 @@ describe.each(dialects)('sign-in, reset, sessions and API tokens on %s', (dialec
       await signIn(server, other, mailedCode).then((t) => () => t),
     ).admin;
     const created = await ownerApi.createToken({ name: 'owned' });
-    expect((await otherApi.revokeToken(created.data?._id ?? '')).httpStatus).toBe(404);
+    expect((await otherApi.revokeToken({ id: created.data?._id ?? '' })).httpStatus).toBe(404);
     expect((await otherApi.listTokens()).data).toEqual([]);
     expect(
       (await clientFor(server, () => created.token ?? null).admin.authorization()).status,

@@ -1,14 +1,5 @@
-import {
-  apiTokenCreateSchema,
-  idSchema,
-  forgetPasswordSchema,
-  loginSchema,
-  newPasswordSchema,
-  otpSchema,
-} from '@dealdesk/core';
-import { z } from 'zod';
+import { api as calls } from '@dealdesk/core';
 import type { Module } from '../../context.js';
-import { messages } from './messages.js';
 import type { AuthService } from './service.js';
 
 /** Sign-in, password reset, logout and API tokens (spec part 1, sections 4, 5 and 7). */
@@ -48,96 +39,63 @@ export function authModule(auth: AuthService): Module {
       (email) => ({ email }),
     );
 
-    api.post('/api/admin/login', {
-      access: 'public',
-      body: loginSchema,
+    api.implement(calls.admin.login, {
       limits: [perAddress, ...perAdminId],
-      handler: async ({ body }) => {
-        const token = await auth.checkCredentials(body.a_id, body.a_password);
-        return { status: true, message: messages.codeSent, token };
-      },
+      handler: async ({ body }) => ({
+        token: await auth.checkCredentials(body.a_id, body.a_password),
+      }),
     });
 
-    api.post('/api/admin/login/otp', {
-      access: 'login-code',
-      body: otpSchema,
+    api.implement(calls.admin.loginOtp, {
       limits: [perAddress],
-      handler: async ({ body, caller }) => {
-        const token = await auth.confirmLoginCode(caller, body.otp);
-        return { status: true, message: messages.signedIn, token };
-      },
+      handler: async ({ body, caller }) => ({
+        token: await auth.confirmLoginCode(caller, body.otp),
+      }),
     });
 
-    api.post('/api/admin/ForgetPw', {
-      access: 'public',
-      body: forgetPasswordSchema,
+    api.implement(calls.admin.forgetPassword, {
       limits: [perAddress, ...perEmail],
-      handler: async ({ body }) => {
-        const token = await auth.startReset(body.a_email);
-        return { status: true, message: messages.resetCodeSent, token };
-      },
+      handler: async ({ body }) => ({ token: await auth.startReset(body.a_email) }),
     });
 
-    api.post('/api/admin/ForgetPwOtp', {
-      access: 'reset-code',
-      body: otpSchema,
+    api.implement(calls.admin.forgetPasswordOtp, {
       limits: [perAddress],
       handler: async ({ body, caller }) => {
         await auth.confirmResetCode(caller, body.otp);
-        return { status: true, message: messages.codeVerified };
+        return {};
       },
     });
 
-    api.post('/api/admin/NewPassword', {
-      access: 'reset-password',
-      body: newPasswordSchema,
+    api.implement(calls.admin.newPassword, {
       limits: [perAddress],
       handler: async ({ body, caller }) => {
         await auth.setNewPassword(caller, body.password);
-        return { status: true, message: messages.passwordChanged };
+        return {};
       },
     });
 
-    api.get('/api/admin/Authorization', {
-      access: 'admin',
-      handler: async () => ({ status: true, message: 'Authorized' }),
-    });
+    api.implement(calls.admin.authorization, { handler: async () => ({}) });
 
-    api.post('/api/admin/Logout', {
-      access: 'admin',
+    api.implement(calls.admin.logout, {
       handler: async ({ caller }) => {
         await auth.tokens.logout(caller);
-        return { status: true, message: messages.loggedOut };
+        return {};
       },
     });
 
     // API tokens are managed from a signed-in session only: a leaked token cannot mint more.
-    api.get('/api/admin/tokens', {
-      access: 'session',
-      handler: async ({ caller }) => ({
-        status: true,
-        message: 'API tokens',
-        data: await auth.tokens.listApiTokens(caller),
-      }),
+    api.implement(calls.admin.listTokens, {
+      handler: async ({ caller }) => ({ data: await auth.tokens.listApiTokens(caller) }),
     });
 
-    api.post('/api/admin/tokens', {
-      access: 'session',
-      idempotent: true,
-      body: apiTokenCreateSchema,
-      handler: async ({ body, caller }) => ({
-        status: true,
-        message: messages.tokenCreated,
-        ...(await auth.tokens.createApiToken(caller, body)),
-      }),
+    api.implement(calls.admin.createToken, {
+      handler: async ({ body, caller }) => auth.tokens.createApiToken(caller, body),
     });
 
-    api.delete('/api/admin/tokens/:id', {
-      access: 'session',
-      params: z.object({ id: idSchema }),
+    api.implement(calls.admin.revokeToken, {
       handler: async ({ params, caller }) => {
         await auth.tokens.revokeApiToken(caller, params.id);
-        return { status: true, message: messages.tokenRevoked };
+        return {};
       },
     });
   };

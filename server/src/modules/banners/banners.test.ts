@@ -50,7 +50,7 @@ describe.each(dialects)('banner b1 on %s', (dialect) => {
     if (answer.data === undefined) throw new Error(`add failed: ${answer.message}`);
     return answer.data;
   }
-  const find = async (id: string) => (await api.banners.find(id)).data;
+  const find = async (id: string) => (await api.banners.find({ id })).data;
   const editOf = (banner: Banner) => ({
     _id: banner._id,
     insertData: { name: banner.name, url: banner.url, clickCount: banner.clickCount },
@@ -177,7 +177,7 @@ describe.each(dialects)('banner b1 on %s', (dialect) => {
   });
 
   it('finds by id; unknown ids answer 404', async () => {
-    expect(await api.banners.find(unknownId)).toMatchObject({
+    expect(await api.banners.find({ id: unknownId })).toMatchObject({
       status: false,
       httpStatus: 404,
       message: bannerNotFound,
@@ -200,7 +200,7 @@ describe.each(dialects)('banner b1 on %s', (dialect) => {
     });
     expect(await mediaState(server, image.image)).toEqual([false, 404]);
     expect(await mediaState(server, video.video)).toEqual([false, 404]);
-    expect(await api.banners.find(video._id)).toMatchObject({ httpStatus: 404 });
+    expect(await api.banners.find({ id: video._id })).toMatchObject({ httpStatus: 404 });
     expect(await countRows(server, video._id)).toBe(0);
   });
 

@@ -155,14 +155,14 @@ describe.each(dialects)('categories and subcategories on %s', (dialect) => {
         message: categoryAnswers.categoryNotFound,
         httpStatus: 404,
       });
-      expect((await api.categories.remove(unknownId)).httpStatus).toBe(404);
-      expect((await api.subcategories.byCategory(unknownId)).httpStatus).toBe(404);
+      expect((await api.categories.remove({ id: unknownId })).httpStatus).toBe(404);
+      expect((await api.subcategories.byCategory({ id: unknownId })).httpStatus).toBe(404);
     });
 
     it('deletes a category, its empty subcategories and their images', async () => {
       const category = await addCategory(api);
       const subcategory = await addSubcategory(api, category);
-      expect(await api.categories.remove(category._id)).toMatchObject({
+      expect(await api.categories.remove({ id: category._id })).toMatchObject({
         status: true,
         message: categoryAnswers.categoryDeleted,
       });
@@ -189,7 +189,7 @@ describe.each(dialects)('categories and subcategories on %s', (dialect) => {
       expect(added).toMatchObject({ status: true, message: categoryAnswers.subcategoryAdded });
       await addSubcategory(api, category);
 
-      const listed = (await api.subcategories.byCategory(category._id)).data ?? [];
+      const listed = (await api.subcategories.byCategory({ id: category._id })).data ?? [];
       expect(listed).toHaveLength(2);
       expect(listed.find((entry) => entry.name === name)).toMatchObject({
         name,
@@ -270,7 +270,8 @@ describe.each(dialects)('categories and subcategories on %s', (dialect) => {
         image: png(222),
       });
       expect(answer).toMatchObject({ status: true, message: categoryAnswers.subcategoryUpdated });
-      const [updated] = (await api.subcategories.byCategory(subcategory.category._id)).data ?? [];
+      const [updated] =
+        (await api.subcategories.byCategory({ id: subcategory.category._id })).data ?? [];
       expect(updated).toMatchObject({ _id: subcategory._id, name });
       expect(updated?.main_image).not.toBe(subcategory.main_image);
       expect(await mediaStatus(subcategory.main_image)).toBe(404);
@@ -292,13 +293,13 @@ describe.each(dialects)('categories and subcategories on %s', (dialect) => {
       expect(await categoryNamed(from._id)).toMatchObject({ total_sub: 0, total_products: 0 });
       expect(await categoryNamed(to._id)).toMatchObject({ total_sub: 1, total_products: 2 });
       for (const id of productIds) {
-        expect((await api.products.get(id)).data?.category).toEqual({
+        expect((await api.products.get({ id })).data?.category).toEqual({
           _id: to._id,
           name: to.name,
         });
       }
       // The old category is empty now, so it can go.
-      expect((await api.categories.remove(from._id)).status).toBe(true);
+      expect((await api.categories.remove({ id: from._id })).status).toBe(true);
     });
 
     it('refuses to delete a subcategory or category that still has products', async () => {
@@ -306,26 +307,28 @@ describe.each(dialects)('categories and subcategories on %s', (dialect) => {
       const subcategory = await addSubcategory(api, category);
       const productId = await addProduct(api, subcategory);
 
-      expect(await api.subcategories.remove(subcategory._id)).toMatchObject({
+      expect(await api.subcategories.remove({ id: subcategory._id })).toMatchObject({
         status: false,
         message: categoryAnswers.subcategoryHasProducts(1),
         httpStatus: 409,
       });
-      expect(await api.categories.remove(category._id)).toMatchObject({
+      expect(await api.categories.remove({ id: category._id })).toMatchObject({
         status: false,
         message: categoryAnswers.categoryHasProducts(1),
         httpStatus: 409,
       });
-      expect((await api.products.get(productId)).data?.subcategory._id).toBe(subcategory._id);
+      expect((await api.products.get({ id: productId })).data?.subcategory._id).toBe(
+        subcategory._id,
+      );
 
       await api.products.remove({ id: [productId] });
-      expect(await api.subcategories.remove(subcategory._id)).toMatchObject({
+      expect(await api.subcategories.remove({ id: subcategory._id })).toMatchObject({
         status: true,
         message: categoryAnswers.subcategoryDeleted,
       });
       expect(await categoryNamed(category._id)).toMatchObject({ total_sub: 0, total_products: 0 });
       expect(await mediaStatus(subcategory.main_image)).toBe(404);
-      expect((await api.subcategories.remove(subcategory._id)).httpStatus).toBe(404);
+      expect((await api.subcategories.remove({ id: subcategory._id })).httpStatus).toBe(404);
     });
   });
 });

@@ -1,128 +1,77 @@
-import {
-  byIdSchema,
-  categoryAddSchema,
-  categoryImageRule,
-  categoryUpdateSchema,
-  subcategoryAddSchema,
-  subcategoryUpdateSchema,
-} from '@dealdesk/core';
+import { api as calls } from '@dealdesk/core';
 import type { Module } from '../../context.js';
-import { readForm, requiredFile } from '../../http/uploads.js';
-import { categoryAnswers } from './messages.js';
+import { requiredFile } from '../../http/uploads.js';
 import { categoriesService } from './service.js';
-
-const categoryImages = { image: categoryImageRule, bg_image: categoryImageRule };
-const subcategoryImages = { image: categoryImageRule };
 
 /** Categories and subcategories of the catalogue (spec part 2, sections 3, 5 and 7). */
 export const categoriesModule: Module = (api, context) => {
   const categories = categoriesService(context);
-  const path = '/api/App/product/category';
-  const subPath = '/api/App/product/subcategory';
 
-  api.get(path, {
-    access: 'admin',
-    handler: async () => ({
-      status: true,
-      message: categoryAnswers.categories,
-      data: await categories.categories(),
-    }),
+  api.implement(calls.categories.list, {
+    handler: async () => ({ data: await categories.categories() }),
   });
 
-  api.post(path, {
-    access: 'admin',
-    idempotent: true,
-    handler: async ({ request }) => {
-      const form = await readForm(request, categoryImages);
-      const { name } = categoryAddSchema.parse(form.input);
-      const data = await categories.addCategory({
-        name,
+  api.implement(calls.categories.add, {
+    handler: async ({ body, form }) => ({
+      data: await categories.addCategory({
+        name: body.name,
         image: requiredFile(form.files.image),
         bg_image: requiredFile(form.files.bg_image),
-      });
-      return { status: true, message: categoryAnswers.categoryAdded, data };
-    },
+      }),
+    }),
   });
 
-  api.put(path, {
-    access: 'admin',
-    handler: async ({ request }) => {
-      const form = await readForm(request, categoryImages);
-      const { id, name } = categoryUpdateSchema.parse(form.input);
-      const data = await categories.updateCategory({
-        id,
-        name,
+  api.implement(calls.categories.edit, {
+    handler: async ({ body, form }) => ({
+      data: await categories.updateCategory({
+        id: body.id,
+        name: body.name,
         image: form.files.image,
         bg_image: form.files.bg_image,
-      });
-      return { status: true, message: categoryAnswers.categoryUpdated, data };
-    },
+      }),
+    }),
   });
 
-  api.delete(`${path}/:id`, {
-    access: 'admin',
-    params: byIdSchema,
+  api.implement(calls.categories.remove, {
     handler: async ({ params }) => {
       await categories.deleteCategory(params.id);
-      return { status: true, message: categoryAnswers.categoryDeleted };
+      return {};
     },
   });
 
-  api.get(subPath, {
-    access: 'admin',
-    handler: async () => ({
-      status: true,
-      message: categoryAnswers.subcategories,
-      data: await categories.subcategories(),
-    }),
+  api.implement(calls.subcategories.list, {
+    handler: async () => ({ data: await categories.subcategories() }),
   });
 
-  api.get(`${subPath}/by-category/:id`, {
-    access: 'admin',
-    params: byIdSchema,
-    handler: async ({ params }) => ({
-      status: true,
-      message: categoryAnswers.subcategories,
-      data: await categories.subcategoriesOf(params.id),
-    }),
+  api.implement(calls.subcategories.byCategory, {
+    handler: async ({ params }) => ({ data: await categories.subcategoriesOf(params.id) }),
   });
 
-  api.post(subPath, {
-    access: 'admin',
-    idempotent: true,
-    handler: async ({ request }) => {
-      const form = await readForm(request, subcategoryImages);
-      const { name, categoryId } = subcategoryAddSchema.parse(form.input);
-      const data = await categories.addSubcategory({
-        name,
-        categoryId,
+  api.implement(calls.subcategories.add, {
+    handler: async ({ body, form }) => ({
+      data: await categories.addSubcategory({
+        name: body.name,
+        categoryId: body.categoryId,
         image: requiredFile(form.files.image),
-      });
-      return { status: true, message: categoryAnswers.subcategoryAdded, data };
-    },
+      }),
+    }),
   });
 
-  api.put(subPath, {
-    access: 'admin',
-    handler: async ({ request }) => {
-      const form = await readForm(request, subcategoryImages);
-      const { id, name, categoryId } = subcategoryUpdateSchema.parse(form.input);
-      const data = await categories.updateSubcategory({
-        id,
-        name,
-        categoryId,
+  api.implement(calls.subcategories.edit, {
+    handler: async ({ body, form }) => ({
+      data: await categories.updateSubcategory({
+        id: body.id,
+        name: body.name,
+        categoryId: body.categoryId,
         image: form.files.image,
-      });
-      return { status: true, message: categoryAnswers.subcategoryUpdated, data };
-    },
+      }),
+    }),
   });
 
-  api.delete(`${subPath}/:id`, {
-    access: 'admin',
-    params: byIdSchema,
+  api.implement(calls.subcategories.remove, {
     handler: async ({ params }) => {
       await categories.deleteSubcategory(params.id);
-      return { status: true, message: categoryAnswers.subcategoryDeleted };
+      return {};
     },
   });
 };

@@ -31,7 +31,7 @@ describe.each(dialects)('per-item dashboard on %s', (dialect) => {
   });
 
   const dashboard = (id: string, startDate: string, endDate: string) =>
-    clientFor(server, () => token).dashboard.viewsDashboard(id, { startDate, endDate });
+    clientFor(server, () => token).dashboard.viewsDashboard({ id, startDate, endDate });
   /** Sends events as if they arrived at this instant. */
   const trackAt = async (iso: string, batch: TrackEvent[]) => {
     server.clock.advance(Date.parse(iso) - server.clock.now().getTime());
@@ -111,7 +111,8 @@ describe.each(dialects)('per-item dashboard on %s', (dialect) => {
       httpStatus: 400,
       message: 'Invalid id',
     });
-    const anonymous = await clientFor(server).dashboard.viewsDashboard(banner, {
+    const anonymous = await clientFor(server).dashboard.viewsDashboard({
+      id: banner,
       startDate: '2026-02-01',
       endDate: '2026-02-28',
     });

@@ -1,4 +1,4 @@
-import { byIdSchema, dashboardQuerySchema } from '@dealdesk/core';
+import { api as calls } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { dashboardService } from './service.js';
 
@@ -6,14 +6,7 @@ import { dashboardService } from './service.js';
 export const dashboardModule: Module = (api, context) => {
   const dashboard = dashboardService(context);
 
-  api.get('/api/admin/view/dashbord/:id', {
-    access: 'admin',
-    params: byIdSchema,
-    query: dashboardQuerySchema,
-    handler: async ({ params, query }) => ({
-      status: true,
-      message: 'Views and clicks found',
-      ...(await dashboard.itemDashboard(params.id, query)),
-    }),
+  api.implement(calls.dashboard.viewsDashboard, {
+    handler: ({ params, query }) => dashboard.itemDashboard(params.id, query),
   });
 };

@@ -106,7 +106,7 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
     });
     expect(await mediaState(server, ad.icon)).toEqual([true, 200]);
     expect(await mediaState(server, ad.medView)).toEqual([true, 200]);
-    expect(await api.inHouseAds.get(ad._id)).toEqual({
+    expect(await api.inHouseAds.get({ id: ad._id })).toEqual({
       status: true,
       message: answers.found,
       data: ad,
@@ -187,17 +187,23 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
       { kind: 'inHouseAd', id: ad._id, event: 'click' },
     ];
     await clientFor(server).tracking.track({ events });
-    expect((await api.inHouseAds.get(ad._id)).data).toMatchObject({ view: 3, clickCount: 1 });
+    expect((await api.inHouseAds.get({ id: ad._id })).data).toMatchObject({
+      view: 3,
+      clickCount: 1,
+    });
   });
 
   it('stops running once its click limit is reached, while it stays active', async () => {
     const ad = await create('Click limited', { maxclickLimit: 2, maxclickStatus: true });
-    expect((await api.inHouseAds.get(ad._id)).data).toMatchObject({ running: true });
+    expect((await api.inHouseAds.get({ id: ad._id })).data).toMatchObject({ running: true });
     const click = { kind: 'inHouseAd' as const, id: ad._id, event: 'click' as const };
     await clientFor(server).tracking.track({ events: [click] });
-    expect((await api.inHouseAds.get(ad._id)).data).toMatchObject({ clickCount: 1, running: true });
+    expect((await api.inHouseAds.get({ id: ad._id })).data).toMatchObject({
+      clickCount: 1,
+      running: true,
+    });
     await clientFor(server).tracking.track({ events: [click] });
-    expect((await api.inHouseAds.get(ad._id)).data).toMatchObject({
+    expect((await api.inHouseAds.get({ id: ad._id })).data).toMatchObject({
       clickCount: 2,
       status: true,
       running: false,
@@ -211,7 +217,7 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
   it('is not running while inactive', async () => {
     const ad = await create('Paused');
     await api.inHouseAds.setStatus({ id: ad._id, status: false });
-    expect((await api.inHouseAds.get(ad._id)).data).toMatchObject({
+    expect((await api.inHouseAds.get({ id: ad._id })).data).toMatchObject({
       status: false,
       running: false,
     });
@@ -231,15 +237,15 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
       message: answers.statusChanged,
       httpStatus: 200,
     });
-    expect((await api.inHouseAds.get(ad._id)).data?.status).toBe(false);
+    expect((await api.inHouseAds.get({ id: ad._id })).data?.status).toBe(false);
     await api.inHouseAds.setStatus({ id: ad._id, status: true });
-    expect((await api.inHouseAds.get(ad._id)).data?.status).toBe(true);
+    expect((await api.inHouseAds.get({ id: ad._id })).data?.status).toBe(true);
     expect(await api.inHouseAds.setStatus({ id: unknownId, status: true })).toEqual({
       status: false,
       message: answers.notFound,
       httpStatus: 404,
     });
-    expect(await api.inHouseAds.get(unknownId)).toMatchObject({ httpStatus: 404 });
+    expect(await api.inHouseAds.get({ id: unknownId })).toMatchObject({ httpStatus: 404 });
   });
 
   describe('edit', () => {
@@ -254,7 +260,7 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
         message: answers.updated,
         httpStatus: 200,
       });
-      expect((await api.inHouseAds.get(ad._id)).data).toEqual({
+      expect((await api.inHouseAds.get({ id: ad._id })).data).toEqual({
         ...ad,
         mainTitle: 'After edit',
         btnName: 'Buy',
@@ -269,7 +275,7 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
       expect(await api.inHouseAds.edit({ ...editOf(ad), icon: sample('jpg') })).toMatchObject({
         status: true,
       });
-      const edited = (await api.inHouseAds.get(ad._id)).data;
+      const edited = (await api.inHouseAds.get({ id: ad._id })).data;
       expect(edited?.icon).toMatch(/\.jpg$/);
       expect(edited?.medView).toBe(ad.medView);
       expect(await mediaState(server, ad.icon)).toEqual([false, 404]);
@@ -283,7 +289,7 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
         message: inHouseMessages.missingFiles,
         httpStatus: 400,
       });
-      expect((await api.inHouseAds.get(ad._id)).data).toEqual(ad);
+      expect((await api.inHouseAds.get({ id: ad._id })).data).toEqual(ad);
 
       const changed = await api.inHouseAds.edit({
         ...editOf(ad),
@@ -291,7 +297,7 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
         video: sample('mp4'),
       });
       expect(changed).toMatchObject({ status: true });
-      const edited = (await api.inHouseAds.get(ad._id)).data;
+      const edited = (await api.inHouseAds.get({ id: ad._id })).data;
       expect(edited).toMatchObject({ medType: 'video', medView: expect.stringMatching(/\.mp4$/) });
       expect(await mediaState(server, ad.medView)).toEqual([false, 404]);
     });
@@ -305,7 +311,7 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
         maxclickLimit: 5,
         maxclickStatus: true,
       });
-      expect((await api.inHouseAds.get(ad._id)).data).toMatchObject({
+      expect((await api.inHouseAds.get({ id: ad._id })).data).toMatchObject({
         maxviewLimit: 0,
         maxviewStatus: false,
         maxclickLimit: 5,
@@ -369,7 +375,7 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
       message: answers.notFound,
       httpStatus: 404,
     });
-    expect((await api.inHouseAds.get(first._id)).status).toBe(true);
+    expect((await api.inHouseAds.get({ id: first._id })).status).toBe(true);
 
     expect(await api.inHouseAds.remove({ id: [first._id, second._id] })).toEqual({
       status: true,
@@ -377,7 +383,7 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
       httpStatus: 200,
     });
     for (const ad of [first, second]) {
-      expect(await api.inHouseAds.get(ad._id)).toMatchObject({ httpStatus: 404 });
+      expect(await api.inHouseAds.get({ id: ad._id })).toMatchObject({ httpStatus: 404 });
       expect(await mediaState(server, ad.icon)).toEqual([false, 404]);
       expect(await mediaState(server, ad.medView)).toEqual([false, 404]);
     }

@@ -1,82 +1,46 @@
-import {
-  byIdSchema,
-  idListSchema,
-  idStatusChangeSchema,
-  imageRule,
-  inHouseAdCreateSchema,
-  inHouseAdEditSchema,
-  inHouseListQuerySchema,
-  videoRule,
-} from '@dealdesk/core';
+import { api as calls } from '@dealdesk/core';
 import type { Module } from '../../context.js';
-import { readForm, requiredFile } from '../../http/uploads.js';
-import { createInHouseService, inHouseAnswers as answers } from './service.js';
-
-const uploadRules = { icon: imageRule, image: imageRule, video: videoRule };
+import { requiredFile } from '../../http/uploads.js';
+import { createInHouseService } from './service.js';
 
 /** In-house ads (spec part 2, sections 2-5 and 7). */
 export const inHouseModule: Module = (api, context) => {
   const inHouse = createInHouseService(context);
 
-  api.get('/api/App/inhouse/ads', {
-    access: 'admin',
-    query: inHouseListQuerySchema,
-    handler: async ({ query }) => ({
-      status: true,
-      message: answers.list,
-      ...(await inHouse.list(query)),
-    }),
+  api.implement(calls.inHouseAds.list, { handler: ({ query }) => inHouse.list(query) });
+
+  api.implement(calls.inHouseAds.get, {
+    handler: async ({ params }) => ({ data: await inHouse.get(params.id) }),
   });
 
-  api.get('/api/App/inhouse/ads/data/:id', {
-    access: 'admin',
-    params: byIdSchema,
-    handler: async ({ params }) => ({
-      status: true,
-      message: answers.found,
-      data: await inHouse.get(params.id),
-    }),
-  });
-
-  api.post('/api/App/inhouse/ads', {
-    access: 'admin',
-    idempotent: true,
-    handler: async ({ request }) => {
-      const form = await readForm(request, uploadRules);
-      const ad = inHouseAdCreateSchema.parse(form.input);
-      await inHouse.create(ad, {
+  api.implement(calls.inHouseAds.create, {
+    handler: async ({ body, form }) => {
+      await inHouse.create(body, {
         icon: requiredFile(form.files.icon),
-        media: requiredFile(form.files[ad.medType]),
+        media: requiredFile(form.files[body.medType]),
       });
-      return { status: true, message: answers.uploaded };
+      return {};
     },
   });
 
-  api.put('/api/App/inhouse/ads', {
-    access: 'admin',
-    handler: async ({ request }) => {
-      const form = await readForm(request, uploadRules);
-      const ad = inHouseAdEditSchema.parse(form.input);
-      await inHouse.edit(ad, { icon: form.files.icon, media: form.files[ad.medType] });
-      return { status: true, message: answers.updated };
+  api.implement(calls.inHouseAds.edit, {
+    handler: async ({ body, form }) => {
+      await inHouse.edit(body, { icon: form.files.icon, media: form.files[body.medType] });
+      return {};
     },
   });
 
-  api.post('/api/App/inhouse/ads/update/status', {
-    access: 'admin',
-    body: idStatusChangeSchema,
+  api.implement(calls.inHouseAds.setStatus, {
     handler: async ({ body }) => {
       await inHouse.setStatus(body);
-      return { status: true, message: answers.statusChanged };
+      return {};
     },
   });
 
-  api.delete('/api/App/inhouse/ads', {
-    access: 'admin',
-    body: idListSchema,
+  api.implement(calls.inHouseAds.remove, {
     handler: async ({ body }) => {
       await inHouse.remove(body.id);
-      return { status: true, message: answers.deleted };
+      return {};
     },
   });
 };

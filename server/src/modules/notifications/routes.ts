@@ -1,15 +1,8 @@
-import {
-  idListSchema,
-  notificationIconRule,
-  notificationResendSchema,
-  notificationSendSchema,
-  type Notification,
-} from '@dealdesk/core';
+import { api as calls, notificationAnswers, type Notification } from '@dealdesk/core';
 import { createPushProvider } from '../../adapters/push/index.js';
 import { defaultPushSettings } from '../../config.js';
 import type { Module } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
-import { readForm } from '../../http/uploads.js';
 import { createNotificationsService, notificationAnswers as answers } from './service.js';
 import { startPoller } from './poller.js';
 
@@ -22,39 +15,22 @@ export const notificationsModule: Module = (api, context) => {
   const poller = startPoller(() => notifications.sendDue(), settings.pollMs, context.log);
   context.onClose(() => poller.stop());
 
-  api.get('/api/App/notification/history', {
-    access: 'admin',
-    handler: async () => ({
-      status: true,
-      message: answers.history,
-      data: await notifications.history(),
-    }),
+  api.implement(calls.notifications.history, {
+    handler: async () => ({ data: await notifications.history() }),
   });
 
-  api.post('/api/App/notification/send', {
-    access: 'admin',
-    idempotent: true,
-    handler: async ({ request }) => {
-      const form = await readForm(request, { image: notificationIconRule });
-      const input = notificationSendSchema.parse(form.input);
-      const sent = await notifications.send(input, form.files.image);
-      return answerFor(sent);
-    },
+  api.implement(calls.notifications.send, {
+    handler: async ({ body, form }) => answerFor(await notifications.send(body, form.files.image)),
   });
 
-  api.post('/api/App/notification/resend', {
-    access: 'admin',
-    idempotent: true,
-    body: notificationResendSchema,
+  api.implement(calls.notifications.resend, {
     handler: async ({ body }) => answerFor(await notifications.resend(body)),
   });
 
-  api.delete('/api/App/notification/delete', {
-    access: 'admin',
-    body: idListSchema,
+  api.implement(calls.notifications.remove, {
     handler: async ({ body }) => {
       await notifications.remove(body.id);
-      return { status: true, message: answers.deleted };
+      return {};
     },
   });
 };
@@ -63,6 +39,6 @@ export const notificationsModule: Module = (api, context) => {
 function answerFor(notification: Notification) {
   const { state, detail } = notification.delivery;
   if (state === 'failed') throw new HttpError(502, answers.notSent(detail));
-  const message = state === 'scheduled' ? answers.scheduled : answers.sent;
-  return { status: true, message, data: notification };
+  const message = state === 'scheduled' ? notificationAnswers.scheduled : notificationAnswers.sent;
+  return { message, data: notification };
 }

@@ -1,4 +1,4 @@
-import { policyUpdateSchema, termsUpdateSchema } from '@dealdesk/core';
+import { api as calls } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { policyService } from './service.js';
 
@@ -6,39 +6,21 @@ import { policyService } from './service.js';
 export const policyModule: Module = (api, context) => {
   const texts = policyService(context);
 
-  api.get('/api/App/policy/admin/get', {
-    access: 'admin',
-    handler: async () => ({ status: true, message: 'Policy', data: await texts.policy() }),
-  });
+  api.implement(calls.policy.getPolicy, { handler: async () => ({ data: await texts.policy() }) });
 
-  api.put('/api/App/policy/admin/update', {
-    access: 'admin',
-    body: policyUpdateSchema,
+  api.implement(calls.policy.updatePolicy, {
     handler: async ({ body }) => {
       await texts.savePolicy(body);
-      return { status: true, message: 'Policy updated successfully', data: await texts.policy() };
+      return { data: await texts.policy() };
     },
   });
 
-  api.get('/api/App/terms/admin/get', {
-    access: 'admin',
-    handler: async () => ({
-      status: true,
-      message: 'Terms & Conditions',
-      data: await texts.terms(),
-    }),
-  });
+  api.implement(calls.policy.getTerms, { handler: async () => ({ data: await texts.terms() }) });
 
-  api.put('/api/App/terms/admin/update', {
-    access: 'admin',
-    body: termsUpdateSchema,
+  api.implement(calls.policy.updateTerms, {
     handler: async ({ body }) => {
       await texts.saveTerms(body);
-      return {
-        status: true,
-        message: 'Terms & Conditions updated successfully',
-        data: await texts.terms(),
-      };
+      return { data: await texts.terms() };
     },
   });
 };

@@ -56,7 +56,7 @@ export async function addSubcategory(
 ): Promise<Subcategory> {
   const added = await api.subcategories.add({ name, categoryId: category._id, image: png() });
   if (!added.status) throw new Error(`subcategory not added: ${added.message}`);
-  const found = (await api.subcategories.byCategory(category._id)).data?.find(
+  const found = (await api.subcategories.byCategory({ id: category._id })).data?.find(
     (subcategory) => subcategory.name === name,
   );
   if (found === undefined) throw new Error(`subcategory ${name} not listed`);

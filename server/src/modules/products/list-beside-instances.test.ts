@@ -98,6 +98,6 @@ describe.each(dialects)('the product list beside another instance on %s', (diale
     });
     expect(tracked.status).toBe(true);
     expect((await listed({ q: 'kettle' })).data?.[0]).toMatchObject({ view: 2, btn_click: 1 });
-    expect((await listing.products.get(id)).data).toMatchObject({ view: 2, btn_click: 1 });
+    expect((await listing.products.get({ id })).data).toMatchObject({ view: 2, btn_click: 1 });
   });
 });

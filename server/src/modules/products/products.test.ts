@@ -71,7 +71,7 @@ describe.each(dialects)('products on %s', (dialect) => {
     const category = (await api.categories.list()).data?.find(
       (entry) => entry._id === subcategory.category._id,
     );
-    const sub = (await api.subcategories.byCategory(subcategory.category._id)).data?.find(
+    const sub = (await api.subcategories.byCategory({ id: subcategory.category._id })).data?.find(
       (entry) => entry._id === subcategory._id,
     );
     return { category: category?.total_products, subcategory: sub?.total_products };
@@ -97,7 +97,7 @@ describe.each(dialects)('products on %s', (dialect) => {
       });
 
       const [listed] = (await api.products.list({ q: 'linen shirt' })).data ?? [];
-      const answer = await api.products.get(listed?._id ?? '');
+      const answer = await api.products.get({ id: listed?._id ?? '' });
       expect(answer).toMatchObject({ status: true, httpStatus: 200 });
       const product = answer.data;
       expect(product).toEqual({
@@ -134,7 +134,7 @@ describe.each(dialects)('products on %s', (dialect) => {
         .insertInto('item_totals')
         .values({ item_id: id, kind: 'product', views: 42, clicks: 7 })
         .execute();
-      expect((await api.products.get(id)).data).toMatchObject({ view: 42, btn_click: 7 });
+      expect((await api.products.get({ id })).data).toMatchObject({ view: 42, btn_click: 7 });
       const listed = (await api.products.list({ subCategories: [jeans._id] })).data ?? [];
       expect(listed.find((product) => product._id === id)).toMatchObject({
         view: 42,
@@ -209,12 +209,12 @@ describe.each(dialects)('products on %s', (dialect) => {
     });
 
     it('answers 404 for an unknown product and 400 for a malformed id', async () => {
-      expect(await api.products.get(unknownId)).toMatchObject({
+      expect(await api.products.get({ id: unknownId })).toMatchObject({
         status: false,
         message: productAnswers.notFound,
         httpStatus: 404,
       });
-      expect((await api.products.get('nope')).httpStatus).toBe(400);
+      expect((await api.products.get({ id: 'nope' })).httpStatus).toBe(400);
     });
 
     it('needs a signed-in admin', async () => {
@@ -239,7 +239,7 @@ describe.each(dialects)('products on %s', (dialect) => {
         },
       });
       expect(answer).toMatchObject({ status: true, message: productAnswers.updated });
-      expect((await api.products.get(id)).data).toMatchObject({
+      expect((await api.products.get({ id })).data).toMatchObject({
         title: 'Folding phone',
         price: 999,
         availableSizes: ['XL', 'S'],
@@ -279,7 +279,7 @@ describe.each(dialects)('products on %s', (dialect) => {
         message: categoryAnswers.subcategoryOutsideCategory,
         httpStatus: 400,
       });
-      expect((await api.products.get(id)).data?.subcategory._id).toBe(jeans._id);
+      expect((await api.products.get({ id })).data?.subcategory._id).toBe(jeans._id);
     });
   });
 
@@ -303,7 +303,7 @@ describe.each(dialects)('products on %s', (dialect) => {
       const one = await api.products.remove({ id: [uploaded?._id ?? ''] });
       expect(one).toMatchObject({ status: true, message: productAnswers.deleted(1) });
       expect(await mediaStatus(uploaded?.images[0]?.url ?? '')).toBe(404);
-      expect((await api.products.get(uploaded?._id ?? '')).httpStatus).toBe(404);
+      expect((await api.products.get({ id: uploaded?._id ?? '' })).httpStatus).toBe(404);
       const counters = await db
         .selectFrom('item_totals')
         .select('item_id')
@@ -323,7 +323,7 @@ describe.each(dialects)('products on %s', (dialect) => {
         message: productAnswers.someNotFound(1),
         httpStatus: 404,
       });
-      expect((await api.products.get(id)).status).toBe(true);
+      expect((await api.products.get({ id })).status).toBe(true);
       expect(await api.products.remove({ id: [] })).toMatchObject({
         message: 'Select at least one item',
         httpStatus: 400,
@@ -336,7 +336,8 @@ describe.each(dialects)('products on %s', (dialect) => {
       const ids = [await addProduct(api, shirts), await addProduct(api, phones)];
       const answer = await api.products.updateEvents({ id: ids, event: nowLaunch });
       expect(answer).toMatchObject({ status: true, message: productAnswers.eventsUpdated });
-      for (const id of ids) expect((await api.products.get(id)).data?.events).toBe('New Launch');
+      for (const id of ids)
+        expect((await api.products.get({ id })).data?.events).toBe('New Launch');
     });
 
     it('changes nothing when a product is unknown, and needs products and an event', async () => {
@@ -347,7 +348,7 @@ describe.each(dialects)('products on %s', (dialect) => {
         message: productAnswers.someNotFound(1),
         httpStatus: 404,
       });
-      expect((await api.products.get(id)).data?.events).toBe('Best Deals');
+      expect((await api.products.get({ id })).data?.events).toBe('Best Deals');
       expect(await api.products.updateEvents({ id: [], event: 'Trending' })).toMatchObject({
         message: productMessages.selectProducts,
         httpStatus: 400,

@@ -1,21 +1,8 @@
-import {
-  byIdSchema,
-  idListSchema,
-  productCreateSchema,
-  productEventUpdateSchema,
-  productImageRule,
-  productListQuerySchema,
-  productUpdateSchema,
-  scrapeSchema,
-} from '@dealdesk/core';
+import { api as calls, productAnswers } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
-import { readForm } from '../../http/uploads.js';
-import { productAnswers } from './messages.js';
 import { createScraper, ScrapeError } from './scraping/index.js';
 import { productsService } from './service.js';
-
-const productPath = '/api/App/product';
 
 /** Products, their events and the marketplace scraper (spec part 2, sections 2-5 and 7). */
 export const productsModule: Module = (api, context) => {
@@ -25,13 +12,10 @@ export const productsModule: Module = (api, context) => {
   const scraper = createScraper({ allowHosts: context.config.scrapeAllowHosts });
   context.onClose(() => scraper.close());
 
-  api.post(`${productPath}/scraping`, {
-    access: 'admin',
-    body: scrapeSchema,
+  api.implement(calls.products.scrape, {
     handler: async ({ body }) => {
       try {
-        const data = await scraper.scrape(body.url);
-        return { status: true, message: productAnswers.scraped, data };
+        return { data: await scraper.scrape(body.url) };
       } catch (error) {
         if (error instanceof ScrapeError) throw new HttpError(error.statusCode, error.message);
         throw error;
@@ -39,56 +23,33 @@ export const productsModule: Module = (api, context) => {
     },
   });
 
-  api.post(productPath, {
-    access: 'admin',
-    idempotent: true,
-    handler: async ({ request }) => {
-      const form = await readForm(request, { images: productImageRule }, ['images']);
-      const input = productCreateSchema.parse(form.input);
-      const data = await products.create(input, form.lists.images);
-      return { status: true, message: productAnswers.added, data };
-    },
-  });
-
-  api.put(productPath, {
-    access: 'admin',
-    body: productUpdateSchema,
-    handler: async ({ body }) => ({
-      status: true,
-      message: productAnswers.updated,
-      data: await products.update(body),
+  api.implement(calls.products.create, {
+    handler: async ({ body, form }) => ({
+      data: await products.create(body, form.lists.images ?? []),
     }),
   });
 
-  // One path for both reads: `?id=` is one product, anything else a page of the list.
-  api.get(productPath, {
-    access: 'admin',
-    handler: async ({ request }) => {
-      const query = request.query as Record<string, unknown>;
-      if (query.id !== undefined) {
-        const { id } = byIdSchema.parse(query);
-        return { status: true, message: productAnswers.found, data: await products.find(id) };
-      }
-      const list = await products.list(productListQuerySchema.parse(query));
-      return { status: true, message: productAnswers.list, ...list };
-    },
+  api.implement(calls.products.update, {
+    handler: async ({ body }) => ({ data: await products.update(body) }),
   });
 
-  api.delete(productPath, {
-    access: 'admin',
-    body: idListSchema,
+  // One path for both reads: `?id=` is one product, anything else a page of the list.
+  api.implement(calls.products.get, {
+    handler: async ({ query }) => ({ data: await products.find(query.id) }),
+  });
+  api.implement(calls.products.list, { handler: ({ query }) => products.list(query) });
+
+  api.implement(calls.products.remove, {
     handler: async ({ body }) => {
       await products.remove(body.id);
-      return { status: true, message: productAnswers.deleted(body.id.length) };
+      return { message: productAnswers.deleted(body.id.length) };
     },
   });
 
-  api.put(`${productPath}/update/events`, {
-    access: 'admin',
-    body: productEventUpdateSchema,
+  api.implement(calls.products.updateEvents, {
     handler: async ({ body }) => {
       await products.setEvent(body.id, body.event);
-      return { status: true, message: productAnswers.eventsUpdated };
+      return {};
     },
   });
 };

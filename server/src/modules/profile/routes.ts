@@ -1,4 +1,4 @@
-import { profileUpdateSchema } from '@dealdesk/core';
+import { api as calls } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { profileService } from './service.js';
 
@@ -6,21 +6,12 @@ import { profileService } from './service.js';
 export const profileModule: Module = (api, context) => {
   const profile = profileService(context);
 
-  api.get('/api/admin/AdminData', {
-    access: 'admin',
-    handler: async ({ caller }) => ({
-      status: true,
-      message: 'Admin data',
-      data: await profile.adminData(caller.adminId),
-    }),
+  api.implement(calls.admin.adminData, {
+    handler: async ({ caller }) => ({ data: await profile.adminData(caller.adminId) }),
   });
 
-  api.put('/api/admin/Profile/Update', {
-    access: 'admin',
-    body: profileUpdateSchema,
+  api.implement(calls.admin.updateProfile, {
     handler: async ({ body, caller }) => ({
-      status: true,
-      message: 'Profile updated successfully',
       data: await profile.updateProfile(caller.adminId, body),
     }),
   });

@@ -64,6 +64,10 @@ const kinds = {
 
 /** A listed story: the stored fields, its counters, and whether it is served now. */
 export type RunningStory = (StoryVideo | StoryAd) & { running: boolean };
+/** What a kind's reads answer: story ads carry their ad fields. */
+type RunningOf<Kind extends StoryKind> = (Kind extends 'storyAd' ? StoryAd : StoryVideo) & {
+  running: boolean;
+};
 
 function limitsOf(row: StoryRow): ViewClickLimits {
   return {
@@ -172,14 +176,15 @@ export function createStoriesService(context: AppContext) {
   };
 
   return {
-    list: async (kind: StoryKind, query: PageQuery) =>
-      presentAll(await repo.list(kinds[kind].adsStory, query)),
+    // present() gives a story ad its ad fields (rows of a kind share its ads_story flag).
+    list: async <Kind extends StoryKind>(kind: Kind, query: PageQuery) =>
+      (await presentAll(await repo.list(kinds[kind].adsStory, query))) as RunningOf<Kind>[],
 
     /** The list's running flag (firstStoryVideo): the controller's storyVideo switch. */
     storiesRunning: () => controller.isOn('storyVideo'),
 
-    find: async (kind: StoryKind, id: string) =>
-      presentOne(found(kind, await repo.find(kinds[kind].adsStory, id))),
+    find: async <Kind extends StoryKind>(kind: Kind, id: string) =>
+      (await presentOne(found(kind, await repo.find(kinds[kind].adsStory, id)))) as RunningOf<Kind>,
 
     /** A new active story; a native ad story has no file, every other story one. */
     add: async (kind: StoryKind, story: StoryInsert, files: StoryFiles) => {

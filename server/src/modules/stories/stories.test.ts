@@ -64,7 +64,7 @@ describe.each(dialects)('story videos and images on %s', (dialect) => {
     return answer.data;
   }
 
-  const find = async (id: string) => (await api.stories.find(id)).data;
+  const find = async (id: string) => (await api.stories.find({ id })).data;
 
   it('starts empty with the storyVideo switch on, and answers the switch as firstStoryVideo', async () => {
     expect(await api.stories.list()).toMatchObject({
@@ -341,12 +341,12 @@ describe.each(dialects)('story videos and images on %s', (dialect) => {
   });
 
   it('finds by id; an unknown or malformed id answers 404 or 400', async () => {
-    expect(await api.stories.find(unknownId)).toMatchObject({
+    expect(await api.stories.find({ id: unknownId })).toMatchObject({
       status: false,
       httpStatus: 404,
       message: storyRuleMessages.storyNotFound,
     });
-    expect(await api.stories.find('nope')).toMatchObject({
+    expect(await api.stories.find({ id: 'nope' })).toMatchObject({
       httpStatus: 400,
       message: 'Invalid id',
     });
@@ -368,7 +368,7 @@ describe.each(dialects)('story videos and images on %s', (dialect) => {
     const answer = await api.stories.remove({ id: [image._id, video._id] });
     expect(answer).toMatchObject({ status: true, httpStatus: 200 });
     for (const story of [image, video]) {
-      expect(await api.stories.find(story._id)).toMatchObject({ httpStatus: 404 });
+      expect(await api.stories.find({ id: story._id })).toMatchObject({ httpStatus: 404 });
     }
     expect(await mediaState(server, image.image)).toEqual([false, 404]);
     expect(await mediaState(server, video.video)).toEqual([false, 404]);

@@ -57,7 +57,7 @@ describe.each(dialects)('story ads on %s', (dialect) => {
     if (answer.data === undefined) throw new Error(`add failed: ${answer.message}`);
     return answer.data;
   }
-  const find = async (id: string) => (await api.storyAds.find(id)).data;
+  const find = async (id: string) => (await api.storyAds.find({ id })).data;
   const edited = (ad: { _id: string }, insertData: Partial<StoryInsertData>) =>
     api.storyAds.edit({
       _id: ad._id,
@@ -144,17 +144,17 @@ describe.each(dialects)('story ads on %s', (dialect) => {
     expect((await api.stories.list()).data?.map((item) => item._id)).toEqual([story._id]);
     expect(await api.storyAds.list()).not.toHaveProperty('firstStoryVideo');
 
-    expect(await api.storyAds.find(story._id)).toMatchObject({
+    expect(await api.storyAds.find({ id: story._id })).toMatchObject({
       httpStatus: 404,
       message: storyRuleMessages.storyAdNotFound,
     });
-    expect(await api.stories.find(ad._id)).toMatchObject({ httpStatus: 404 });
+    expect(await api.stories.find({ id: ad._id })).toMatchObject({ httpStatus: 404 });
     expect(await api.storyAds.setStatus({ _id: story._id, status: false })).toMatchObject({
       httpStatus: 404,
     });
     expect(await api.storyAds.remove({ id: [story._id] })).toMatchObject({ httpStatus: 404 });
     expect(await api.stories.remove({ id: [ad._id] })).toMatchObject({ httpStatus: 404 });
-    expect((await api.stories.find(story._id)).data).toEqual(story);
+    expect((await api.stories.find({ id: story._id })).data).toEqual(story);
   });
 
   it('edits an ad through the story edit call, its views and clicks included', async () => {
@@ -264,7 +264,7 @@ describe.each(dialects)('story ads on %s', (dialect) => {
       httpStatus: 200,
     });
     expect(await mediaState(server, video.video)).toEqual([false, 404]);
-    expect(await api.storyAds.find(native._id)).toMatchObject({ httpStatus: 404 });
+    expect(await api.storyAds.find({ id: native._id })).toMatchObject({ httpStatus: 404 });
     expect(await countRows(server, native._id)).toBe(0);
   });
 });

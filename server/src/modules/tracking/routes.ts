@@ -1,4 +1,4 @@
-import { trackBatchSchema } from '@dealdesk/core';
+import { api as calls } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { eventIngestion } from './ingestion.js';
 
@@ -11,13 +11,7 @@ export const trackingModule: Module = (api, context) => {
   // Requests in flight have had their events committed by now; this writes any left over.
   context.onClose(() => ingestion.drain());
 
-  api.post('/api/App/track', {
-    access: 'public',
-    body: trackBatchSchema,
-    handler: async ({ body }) => ({
-      status: true,
-      message: 'Events recorded',
-      accepted: await ingestion.record(body.events),
-    }),
+  api.implement(calls.tracking.track, {
+    handler: async ({ body }) => ({ accepted: await ingestion.record(body.events) }),
   });
 };

@@ -16,7 +16,7 @@ export function AdUnitsPage({ type }: { type: AdUnitType }) {
   const queryKey = ['ad-units', type];
   const ads = useQuery({
     queryKey,
-    queryFn: async () => unwrap(await api.adUnits.list(type)).data ?? [],
+    queryFn: async () => unwrap(await api.adUnits.list({ type })).data ?? [],
   });
   const [search, setSearch] = useState('');
   const label = adUnitLabels[type];
@@ -35,7 +35,7 @@ export function AdUnitsPage({ type }: { type: AdUnitType }) {
           label={label}
           idLabel="Ad ID"
           schema={adUnitAddSchema}
-          add={async (ad, client) => saved(await client.adUnits.add(type, ad))}
+          add={async (ad, client) => saved(await client.adUnits.add({ type, ...ad }))}
         />
         <SearchAds value={search} onChange={setSearch} label={label} />
       </Group>
@@ -48,7 +48,7 @@ export function AdUnitsPage({ type }: { type: AdUnitType }) {
           ads={matchingAds(ads.data, search)}
           idLabel="Ad ID"
           schema={adUnitUpdateSchema}
-          update={async (id, change) => saved(await api.adUnits.update(type, id, change))}
+          update={async (id, change) => saved(await api.adUnits.update({ type, id, ...change }))}
         />
       )}
     </Stack>

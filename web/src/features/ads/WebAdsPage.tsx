@@ -45,7 +45,7 @@ export function WebAdsPage() {
   };
 
   const remove = useMutation({
-    mutationFn: async (id: string) => unwrap(await api.webAds.remove(id)).message,
+    mutationFn: async (id: string) => unwrap(await api.webAds.remove({ id })).message,
     onSuccess: async (message) => {
       toastSuccess(message);
       await reload();
@@ -53,7 +53,7 @@ export function WebAdsPage() {
   });
   const clear = useMutation({
     mutationFn: async ({ ids, range }: { ids: string[]; range: DateRangeQuery }) =>
-      unwrap(await api.webAds.clearAllCounts({ id: ids }, range)).message,
+      unwrap(await api.webAds.clearAllCounts({ id: ids, ...range })).message,
     onSuccess: async (message) => {
       toastSuccess(message);
       await reload();
@@ -119,7 +119,7 @@ export function WebAdsPage() {
           ads={listed}
           idLabel="Ad URL"
           schema={webAdUpdateSchema}
-          update={async (id, change) => saved(await api.webAds.update(id, change))}
+          update={async (id, change) => saved(await api.webAds.update({ id, ...change }))}
           extraColumns={[
             {
               header: 'Click',

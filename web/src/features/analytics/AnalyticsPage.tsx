@@ -114,7 +114,7 @@ export function AnalyticsPage() {
   });
   const clear = useMutation({
     mutationFn: async ({ ids, range }: { ids: string[]; range: DateRangeQuery }) =>
-      unwrap(await api.analytics.clearAllCounts(ids, range)).message,
+      unwrap(await api.analytics.clearAllCounts({ id: ids, ...range })).message,
     onSuccess: async (message) => {
       toastSuccess(message);
       await queryClient.invalidateQueries({ queryKey: analyticsKey });

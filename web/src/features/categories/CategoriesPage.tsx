@@ -194,7 +194,7 @@ export function CategoriesPage() {
     (row) =>
       void askToDelete(
         `category '${row.name}'`,
-        () => api.categories.remove(row._id),
+        () => api.categories.remove({ id: row._id }),
         'Category deleted',
       ),
   );
@@ -207,7 +207,7 @@ export function CategoriesPage() {
     (row) =>
       void askToDelete(
         `subcategory '${row.name}'`,
-        () => api.subcategories.remove(row._id),
+        () => api.subcategories.remove({ id: row._id }),
         'Subcategory deleted',
       ),
   );

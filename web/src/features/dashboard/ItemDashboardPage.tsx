@@ -119,7 +119,7 @@ export function ItemDashboardPage() {
 
   const dashboard = useQuery({
     queryKey: ['dashboard', id, range.startDate, range.endDate],
-    queryFn: async () => unwrap(await api.dashboard.viewsDashboard(id, range)),
+    queryFn: async () => unwrap(await api.dashboard.viewsDashboard({ id, ...range })),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -22,7 +22,7 @@ export function InHouseAdEditPage() {
     queryKey: inHouseKeys.one(id),
     queryFn: async () => {
       try {
-        return unwrap(await api.inHouseAds.get(id)).data ?? null;
+        return unwrap(await api.inHouseAds.get({ id })).data ?? null;
       } catch (error) {
         toErrorPage(error);
         throw error;

@@ -225,7 +225,7 @@ export function ProductDetailPage() {
   const product = useQuery({
     queryKey: productKeys.one(id),
     queryFn: async () =>
-      unwrapOr(await api.products.get(id), {
+      unwrapOr(await api.products.get({ id }), {
         failed: 'Failed to fetch product data',
         unreachable: 'An error occurred while fetching product data',
       }).data ?? null,

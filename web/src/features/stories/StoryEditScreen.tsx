@@ -20,7 +20,7 @@ export function StoryEditScreen({ kind }: { kind: StoryKind }) {
   const backTo = kind === 'video' ? paths.storyVideos : paths.storyAds;
   const story = useQuery({
     queryKey: [...listKey, id],
-    queryFn: async () => unwrap(await group.find(id)),
+    queryFn: async () => unwrap(await group.find({ id })),
   });
   const save = useMutation({
     mutationFn: async (submit: StorySubmit) => {

@@ -103,7 +103,7 @@ export function BannerEditPage() {
   const { id = '' } = useParams();
   const banner = useQuery({
     queryKey: [...bannerListKey, id],
-    queryFn: async () => unwrap(await api.banners.find(id)),
+    queryFn: async () => unwrap(await api.banners.find({ id })),
   });
   const data = banner.data?.data;
   return (

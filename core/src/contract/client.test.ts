@@ -1,7 +1,7 @@
 // Every endpoint, run through the client against a real HTTP server: method, exact path
 // (the spec's typos included), query, bearer or not, and the body as the server receives it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadFile } from './command.js';
+import type { UploadFile } from '../client/command.js';
 import type { ApiClient } from './index.js';
 import {
   envelopeBody,
@@ -10,7 +10,7 @@ import {
   startTestServer,
   type ReceivedFile,
   type TestServer,
-} from './test-server.js';
+} from '../client/test-server.js';
 
 let server: TestServer;
 let api: ApiClient;
@@ -199,13 +199,13 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
   ],
   [
     'admin.revokeToken',
-    (a) => a.admin.revokeToken(id),
+    (a) => a.admin.revokeToken({ id }),
     { method: 'DELETE', path: `/api/admin/tokens/${id}` },
   ],
   // dashboard and system
   [
     'dashboard.viewsDashboard',
-    (a) => a.dashboard.viewsDashboard(id, range),
+    (a) => a.dashboard.viewsDashboard({ id, ...range }),
     {
       method: 'GET',
       path: `/api/admin/view/dashbord/${id}`,
@@ -231,7 +231,6 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
         ['page', '1'],
         ['limit', '100'],
         ['q', ''],
-        ['a', 'true'],
       ],
     },
   ],
@@ -304,7 +303,7 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
   ],
   [
     'stories.find',
-    (a) => a.stories.find(id),
+    (a) => a.stories.find({ id }),
     { method: 'GET', path: '/api/App/story/video/find', query: [['id', id]] },
   ],
   [
@@ -360,7 +359,7 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
   ],
   [
     'storyAds.find',
-    (a) => a.storyAds.find(id),
+    (a) => a.storyAds.find({ id }),
     { method: 'GET', path: '/api/App/story/ads/find', query: [['id', id]] },
   ],
   [
@@ -401,11 +400,7 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
     },
   ],
   // banners
-  [
-    'banners.list',
-    (a) => a.banners.list(),
-    { method: 'GET', path: '/api/App/all/banner/b1', query: [['a', 'true']] },
-  ],
+  ['banners.list', (a) => a.banners.list(), { method: 'GET', path: '/api/App/all/banner/b1' }],
   [
     'banners.add',
     (a) => a.banners.add({ insertData: { name: 'Hero', url: 'https://h.example' }, image }),
@@ -422,7 +417,7 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
   ],
   [
     'banners.find',
-    (a) => a.banners.find(id),
+    (a) => a.banners.find({ id }),
     { method: 'GET', path: '/api/App/find/banner/b1', query: [['id', id]] },
   ],
   [
@@ -571,7 +566,7 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
   ],
   [
     'products.get',
-    (a) => a.products.get(id),
+    (a) => a.products.get({ id }),
     { method: 'GET', path: '/api/App/product', query: [['id', id]] },
   ],
   [
@@ -646,7 +641,7 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
   ],
   [
     'categories.remove',
-    (a) => a.categories.remove(id),
+    (a) => a.categories.remove({ id }),
     { method: 'DELETE', path: `/api/App/product/category/${id}` },
   ],
   [
@@ -674,12 +669,12 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
   ],
   [
     'subcategories.remove',
-    (a) => a.subcategories.remove(id),
+    (a) => a.subcategories.remove({ id }),
     { method: 'DELETE', path: `/api/App/product/subcategory/${id}` },
   ],
   [
     'subcategories.byCategory',
-    (a) => a.subcategories.byCategory(id),
+    (a) => a.subcategories.byCategory({ id }),
     { method: 'GET', path: `/api/App/product/subcategory/by-category/${id}` },
   ],
   // policy and terms
@@ -714,12 +709,12 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
   // ad units and web ads
   [
     'adUnits.list',
-    (a) => a.adUnits.list('fullScreen'),
+    (a) => a.adUnits.list({ type: 'fullScreen' }),
     { method: 'GET', path: '/api/App/ads/fullScreen/admin/get' },
   ],
   [
     'adUnits.add',
-    (a) => a.adUnits.add('reward', { a_name: 'r1', a_id: 'ca-app/1', a_description: 'd' }),
+    (a) => a.adUnits.add({ type: 'reward', a_name: 'r1', a_id: 'ca-app/1', a_description: 'd' }),
     {
       method: 'POST',
       path: '/api/App/ads/reward/add',
@@ -728,7 +723,7 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
   ],
   [
     'adUnits.update',
-    (a) => a.adUnits.update('native', id, { a_id: 'ca-app/2', a_description: 'e' }),
+    (a) => a.adUnits.update({ type: 'native', id, a_id: 'ca-app/2', a_description: 'e' }),
     {
       method: 'PUT',
       path: `/api/App/ads/native/update/${id}`,
@@ -758,7 +753,7 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
   ],
   [
     'webAds.update',
-    (a) => a.webAds.update(id, { a_id: 'https://ad.example/2', a_description: 'e' }),
+    (a) => a.webAds.update({ id, a_id: 'https://ad.example/2', a_description: 'e' }),
     {
       method: 'PUT',
       path: `/api/App/ads/webads/update/${id}`,
@@ -767,12 +762,12 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
   ],
   [
     'webAds.remove',
-    (a) => a.webAds.remove(id),
+    (a) => a.webAds.remove({ id }),
     { method: 'DELETE', path: `/api/App/ads/webads/delete/${id}` },
   ],
   [
     'webAds.clearCounts',
-    (a) => a.webAds.clearCounts(id, range),
+    (a) => a.webAds.clearCounts({ id, ...range }),
     {
       method: 'DELETE',
       path: `/api/App/ads/webads/count/remove/${id}`,
@@ -784,7 +779,7 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
   ],
   [
     'webAds.clearAllCounts',
-    (a) => a.webAds.clearAllCounts({ id: [id, other] }, range),
+    (a) => a.webAds.clearAllCounts({ id: [id, other], ...range }),
     {
       method: 'DELETE',
       path: '/api/App/ads/webads/count/all/remove',
@@ -810,7 +805,7 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
   ],
   [
     'analytics.clearCounts',
-    (a) => a.analytics.clearCounts(id, range),
+    (a) => a.analytics.clearCounts({ id, ...range }),
     {
       method: 'DELETE',
       path: `/api/App/analytics/count/remove/${id}`,
@@ -822,7 +817,7 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
   ],
   [
     'analytics.clearAllCounts',
-    (a) => a.analytics.clearAllCounts([id, other], range),
+    (a) => a.analytics.clearAllCounts({ id: [id, other], ...range }),
     {
       method: 'DELETE',
       path: '/api/App/analytics/count/all/remove',
@@ -841,7 +836,6 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
       method: 'GET',
       path: '/api/App/inhouse/ads',
       query: [
-        ['a', 'true'],
         ['page', '3'],
         ['limit', '100'],
         ['q', 'sale'],
@@ -878,7 +872,7 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
   ],
   [
     'inHouseAds.get',
-    (a) => a.inHouseAds.get(id),
+    (a) => a.inHouseAds.get({ id }),
     { method: 'GET', path: `/api/App/inhouse/ads/data/${id}` },
   ],
   // notifications
@@ -967,30 +961,20 @@ describe('answers', () => {
   });
 });
 
-describe('analytics ids of the web source', () => {
-  const webId = `${id}&utm_source=app&x=1`;
-
-  it('are cut at their first "&" before a clear call', async () => {
-    await api.analytics.clearCounts(webId, range, 'web');
-    expect(server.lastCall().path).toBe(`/api/App/analytics/count/remove/${id}`);
-    await api.analytics.clearAllCounts([webId, `${other}&b`, id], range, 'web');
-    expect(envelopeBody(server.lastCall(), server.secret)).toEqual({ id: [id, other, id] });
-  });
-
-  it('are sent whole, escaped, from the app source', async () => {
-    await api.analytics.clearCounts('a&b/c', range);
+describe('path parameters', () => {
+  it('are escaped so they cannot leave their segment', async () => {
+    await api.analytics.clearCounts({ id: 'a&b/c', ...range });
     expect(server.lastCall().path).toBe('/api/App/analytics/count/remove/a%26b%2Fc');
-    await api.analytics.clearAllCounts(['a&b'], range, 'app');
-    expect(envelopeBody(server.lastCall(), server.secret)).toEqual({ id: ['a&b'] });
+    expect(server.lastCall().query.toString()).toBe('startDate=2026-01-01&endDate=2026-01-31');
   });
 });
 
 describe('withIdempotencyKey', () => {
   it('sends the submission key on each POST of the scoped client', async () => {
     const scoped = api.withIdempotencyKey('submission-1');
-    await scoped.adUnits.add('native', { a_name: 'Home', a_id: 'ca-1', a_description: 'd' });
+    await scoped.adUnits.add({ type: 'native', a_name: 'Home', a_id: 'ca-1', a_description: 'd' });
     expect(server.lastCall().headers['idempotency-key']).toBe('submission-1');
-    await api.adUnits.add('native', { a_name: 'Home', a_id: 'ca-1', a_description: 'd' });
+    await api.adUnits.add({ type: 'native', a_name: 'Home', a_id: 'ca-1', a_description: 'd' });
     expect(server.lastCall().headers['idempotency-key']).not.toBe('submission-1');
   });
 });

@@ -1,0 +1,321 @@
+// Ad units, web ads, the analytics screen, in-house ads and push notifications (spec part 2).
+import { z } from 'zod';
+import {
+  adUnitSchema,
+  analyticsItemSchema,
+  analyticsTotalsSchema,
+  inHouseAdSchema,
+  notificationSchema,
+  viewsDashboardSchema,
+  webAdSchema,
+  type InHouseAd,
+} from '../../entities/index.js';
+import {
+  adCountsClearSchema,
+  adItemPathSchema,
+  adUnitAddSchema,
+  adUnitTypeSchema,
+  adUnitUpdateSchema,
+  byIdSchema,
+  dateRangeQuerySchema,
+  idListSchema,
+  idStatusChangeSchema,
+  imageRule,
+  inHouseAdCreateSchema,
+  inHouseAdEditSchema,
+  inHouseListQuerySchema,
+  notificationIconRule,
+  notificationResendSchema,
+  notificationSendSchema,
+  videoRule,
+  webAdAddSchema,
+  webAdUpdateSchema,
+  type IdStatusChangeInput,
+  type InHouseAdCreateInput,
+  type InHouseAdEditInput,
+  type NotificationResendInput,
+  type NotificationSendInput,
+} from '../../schemas/index.js';
+import type { ClientInput } from '../client.js';
+import { endpoint, endpointTaking, envelopeBody, multipartBody, noFields } from '../endpoint.js';
+import type { PageRequest } from './pages.js';
+
+const adMessages = {
+  list: 'Ads fetched successfully',
+  added: 'Ad added successfully',
+  updated: 'Ad updated successfully',
+  countsCleared: 'Data cleared successfully',
+} as const;
+
+/** Native, full screen, banner, open and reward ad units, one path per type. */
+export const adUnits = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/App/ads/:type/admin/get',
+    access: 'admin',
+    summary: 'The ad units of one type',
+    params: adUnitTypeSchema,
+    answer: z.object({ data: z.array(adUnitSchema) }),
+    message: adMessages.list,
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/api/App/ads/:type/add',
+    access: 'admin',
+    summary: 'Adds an ad unit of one type',
+    params: adUnitTypeSchema,
+    body: envelopeBody(adUnitAddSchema),
+    answer: noFields,
+    message: adMessages.added,
+    idempotent: true,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/App/ads/:type/update/:id',
+    access: 'admin',
+    summary: 'Changes an ad unit',
+    params: adUnitTypeSchema.extend(byIdSchema.shape),
+    body: envelopeBody(adUnitUpdateSchema),
+    answer: noFields,
+    message: adMessages.updated,
+  }),
+};
+
+const webAdsPath = '/api/App/ads/webads';
+
+/** Web ads: their a_id is the ad's URL; clicks are counted per business day. */
+export const webAds = {
+  /** a_click of each ad counts the clicks within the range. */
+  list: endpoint({
+    method: 'GET',
+    path: `${webAdsPath}/admin/get`,
+    access: 'admin',
+    summary: 'Web ads with their clicks within the days asked',
+    query: dateRangeQuerySchema,
+    answer: z.object({ data: z.array(webAdSchema) }),
+    message: adMessages.list,
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: `${webAdsPath}/add`,
+    access: 'admin',
+    summary: 'Adds a web ad',
+    body: envelopeBody(webAdAddSchema),
+    answer: noFields,
+    message: adMessages.added,
+    idempotent: true,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: `${webAdsPath}/update/:id`,
+    access: 'admin',
+    summary: 'Changes a web ad',
+    params: byIdSchema,
+    body: envelopeBody(webAdUpdateSchema),
+    answer: noFields,
+    message: adMessages.updated,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${webAdsPath}/delete/:id`,
+    access: 'admin',
+    summary: 'Deletes a web ad',
+    params: byIdSchema,
+    answer: noFields,
+    message: 'Ad deleted successfully',
+  }),
+  clearCounts: endpoint({
+    method: 'DELETE',
+    path: `${webAdsPath}/count/remove/:id`,
+    access: 'admin',
+    summary: "Clears one web ad's clicks within the days asked",
+    params: adItemPathSchema,
+    query: dateRangeQuerySchema,
+    answer: noFields,
+    message: adMessages.countsCleared,
+  }),
+  clearAllCounts: endpoint({
+    method: 'DELETE',
+    path: `${webAdsPath}/count/all/remove`,
+    access: 'admin',
+    summary: "Clears the listed web ads' clicks within the days asked",
+    query: dateRangeQuerySchema,
+    body: envelopeBody(adCountsClearSchema),
+    answer: noFields,
+    message: adMessages.countsCleared,
+  }),
+};
+
+/**
+ * Beyond the spec's data and totals, the server answers what the Views and Click cards and
+ * charts draw: the ads' views and clicks in all and per business day.
+ */
+const analyticsReport = z
+  .object({ data: z.array(analyticsItemSchema) })
+  .extend(analyticsTotalsSchema.shape)
+  .extend(viewsDashboardSchema.shape);
+export type AnalyticsReport = z.infer<typeof analyticsReport>;
+
+export const analytics = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/App/analytics/admin/get',
+    access: 'admin',
+    summary: 'Clicks per ad, banner and shortcut totals, and daily views and clicks',
+    query: dateRangeQuerySchema,
+    answer: analyticsReport,
+    message: 'Analytics',
+  }),
+  clearCounts: endpoint({
+    method: 'DELETE',
+    path: '/api/App/analytics/count/remove/:id',
+    access: 'admin',
+    summary: "Clears one ad's counts within the days asked",
+    params: adItemPathSchema,
+    query: dateRangeQuerySchema,
+    answer: noFields,
+    message: adMessages.countsCleared,
+  }),
+  clearAllCounts: endpoint({
+    method: 'DELETE',
+    path: '/api/App/analytics/count/all/remove',
+    access: 'admin',
+    summary: "Clears the listed ads' counts within the days asked",
+    query: dateRangeQuerySchema,
+    body: envelopeBody(adCountsClearSchema),
+    answer: noFields,
+    message: adMessages.countsCleared,
+  }),
+};
+
+export type InHouseAdCreateRequest = ClientInput<InHouseAdCreateInput, InHouseAd>;
+export type InHouseAdEditRequest = ClientInput<InHouseAdEditInput, InHouseAd>;
+
+/** An in-house ad as answered: running while active and within its View or Click limit. */
+const runningInHouseAd = inHouseAdSchema.extend({ running: z.boolean() });
+export type RunningInHouseAd = z.infer<typeof runningInHouseAd>;
+
+const inHousePath = '/api/App/inhouse/ads';
+/** The icon and the media file (image or video, as medType says) are file parts. */
+const inHouseFiles = { icon: imageRule, image: imageRule, video: videoRule };
+
+export const inHouseAds = {
+  list: endpointTaking<PageRequest>()({
+    method: 'GET',
+    path: inHousePath,
+    access: 'admin',
+    summary: 'A page of in-house ads, the page count and the section switch',
+    query: inHouseListQuerySchema,
+    answer: z.object({
+      data: z.array(runningInHouseAd),
+      totalPages: z.number(),
+      InHouseAdsStatus: z.boolean(),
+    }),
+    message: 'In House ads',
+  }),
+  create: endpointTaking<InHouseAdCreateRequest>()({
+    method: 'POST',
+    path: inHousePath,
+    access: 'admin',
+    summary: 'Adds an in-house ad with its icon and image or video',
+    body: multipartBody(inHouseAdCreateSchema, inHouseFiles),
+    answer: noFields,
+    message: 'upload successfully !',
+    idempotent: true,
+  }),
+  edit: endpointTaking<InHouseAdEditRequest>()({
+    method: 'PUT',
+    path: inHousePath,
+    access: 'admin',
+    summary: 'Changes an in-house ad (new files optional)',
+    body: multipartBody(inHouseAdEditSchema, inHouseFiles),
+    answer: noFields,
+    message: 'Update successfully !',
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: inHousePath,
+    access: 'admin',
+    summary: 'Deletes in-house ads',
+    body: envelopeBody(idListSchema),
+    answer: noFields,
+    message: 'In House ads deleted successfully.',
+  }),
+  setStatus: endpointTaking<ClientInput<IdStatusChangeInput, { status: boolean }>>()({
+    method: 'POST',
+    path: `${inHousePath}/update/status`,
+    access: 'admin',
+    summary: 'Switches an in-house ad on or off',
+    body: envelopeBody(idStatusChangeSchema),
+    answer: noFields,
+    message: 'Status updated successfully',
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: `${inHousePath}/data/:id`,
+    access: 'admin',
+    summary: 'One in-house ad',
+    params: byIdSchema,
+    answer: z.object({ data: runningInHouseAd }),
+    message: 'In House ad',
+  }),
+};
+
+/** sendAt: an ISO date and time with its offset; left out, the notification goes at once. */
+export type NotificationSendRequest = ClientInput<
+  NotificationSendInput,
+  { url: string; sendAt: string }
+>;
+/** fileName: the stored icon's file name, when the notification has one. */
+export type NotificationResendRequest = ClientInput<
+  NotificationResendInput,
+  { url: string; fileName: string }
+>;
+
+/** Success messages a send or resend picks from. */
+export const notificationAnswers = {
+  sent: 'Notification sent successfully !',
+  scheduled: 'Notification scheduled successfully !',
+} as const;
+
+const sentNotification = z.object({ data: notificationSchema });
+
+export const notifications = {
+  history: endpoint({
+    method: 'GET',
+    path: '/api/App/notification/history',
+    access: 'admin',
+    summary: 'Every notification sent or scheduled, newest first',
+    answer: z.object({ data: z.array(notificationSchema) }),
+    message: 'Notification history',
+  }),
+  send: endpointTaking<NotificationSendRequest>()({
+    method: 'POST',
+    path: '/api/App/notification/send',
+    access: 'admin',
+    summary: 'Sends a push notification now or at sendAt',
+    body: multipartBody(notificationSendSchema, { image: notificationIconRule }),
+    answer: sentNotification,
+    message: notificationAnswers.sent,
+    idempotent: true,
+  }),
+  resend: endpointTaking<NotificationResendRequest>()({
+    method: 'POST',
+    path: '/api/App/notification/resend',
+    access: 'admin',
+    summary: 'Sends a notification of the history again',
+    body: envelopeBody(notificationResendSchema),
+    answer: sentNotification,
+    message: notificationAnswers.sent,
+    idempotent: true,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/App/notification/delete',
+    access: 'admin',
+    summary: 'Deletes notifications from the history',
+    body: envelopeBody(idListSchema),
+    answer: noFields,
+    message: 'notification deleted successfully !',
+  }),
+};

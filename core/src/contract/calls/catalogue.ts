@@ -1,0 +1,237 @@
+// Products, their events, the marketplace scraper, categories and subcategories (spec part 2).
+import { z } from 'zod';
+import {
+  categorySchema,
+  productSchema,
+  scrapeResultSchema,
+  subcategorySchema,
+  type ProductDetails,
+  type ProductEvent,
+} from '../../entities/index.js';
+import {
+  byIdSchema,
+  categoryAddSchema,
+  categoryImageRule,
+  categoryUpdateSchema,
+  idListSchema,
+  productCreateSchema,
+  productEventUpdateSchema,
+  productImageRule,
+  productListQuerySchema,
+  productUpdateSchema,
+  scrapeSchema,
+  subcategoryAddSchema,
+  subcategoryUpdateSchema,
+  type ProductCreateInput,
+  type ProductDataInput,
+  type ProductDetailsInput,
+  type ProductEventUpdateInput,
+  type ProductListQueryInput,
+  type ProductUpdateInput,
+} from '../../schemas/index.js';
+import type { ClientInput } from '../client.js';
+import { endpoint, endpointTaking, envelopeBody, multipartBody, noFields } from '../endpoint.js';
+
+/**
+ * Sizes go as typed, a list or the form's comma-separated text: the server splits, trims and
+ * upper-cases them before it checks them.
+ */
+type ProductDetailsRequest = ClientInput<
+  ProductDetailsInput,
+  Omit<ProductDetails, 'availableSizes'> & { availableSizes: readonly string[] | string }
+>;
+export type ProductDataRequest = ClientInput<
+  ProductDataInput,
+  { productDetails: ProductDetailsRequest; events: ProductEvent; btn_url: string }
+>;
+export type ProductCreateRequest = ClientInput<
+  ProductCreateInput,
+  { productData: ProductDataRequest; imageUrls: string[] }
+>;
+export type ProductUpdateRequest = ClientInput<
+  ProductUpdateInput,
+  { productData: ProductDataRequest }
+>;
+/** Filters repeat their key; '' or 'null' mean no filter, as the event screen sends them. */
+export type ProductListRequest = Partial<
+  ClientInput<
+    ProductListQueryInput,
+    {
+      page: number;
+      limit: number;
+      categories: readonly string[] | string | null;
+      subCategories: readonly string[] | string | null;
+      events: readonly ProductEvent[] | ProductEvent | '' | null;
+    }
+  >
+>;
+
+/** Success messages a product handler picks from. */
+export const productAnswers = {
+  deleted: (count: number) =>
+    count === 1 ? 'Product deleted successfully' : `${count} products deleted successfully`,
+} as const;
+
+const productPath = '/api/App/product';
+
+export const products = {
+  scrape: endpoint({
+    method: 'POST',
+    path: `${productPath}/scraping`,
+    access: 'admin',
+    summary: "Reads a marketplace product page's details and images",
+    body: envelopeBody(scrapeSchema),
+    answer: z.object({ data: scrapeResultSchema }),
+    message: 'Data scraped successfully',
+  }),
+  /** Image files repeat under `images`; productData and imageUrls travel as JSON text. */
+  create: endpointTaking<ProductCreateRequest>()({
+    method: 'POST',
+    path: productPath,
+    access: 'admin',
+    summary: 'Adds a product with uploaded images or image links',
+    body: multipartBody(productCreateSchema, { images: productImageRule }, ['images']),
+    answer: z.object({ data: productSchema }),
+    message: 'Product added successfully',
+    idempotent: true,
+  }),
+  update: endpointTaking<ProductUpdateRequest>()({
+    method: 'PUT',
+    path: productPath,
+    access: 'admin',
+    summary: 'Changes a product',
+    body: envelopeBody(productUpdateSchema),
+    answer: z.object({ data: productSchema }),
+    message: 'Product updated successfully',
+  }),
+  /** One path for both reads: `?id=` is one product, anything else a page of the list. */
+  get: endpoint({
+    method: 'GET',
+    path: productPath,
+    access: 'admin',
+    summary: 'One product (`?id=`)',
+    query: byIdSchema,
+    answer: z.object({ data: productSchema }),
+    message: 'Product details',
+    when: { queryHas: 'id' },
+  }),
+  list: endpointTaking<ProductListRequest>()({
+    method: 'GET',
+    path: productPath,
+    access: 'admin',
+    summary: 'A page of products: search, filters and sort',
+    query: productListQuerySchema,
+    answer: z.object({ data: z.array(productSchema), totalRecord: z.number() }),
+    message: 'Products',
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: productPath,
+    access: 'admin',
+    summary: 'Deletes products (all or none)',
+    body: envelopeBody(idListSchema),
+    answer: noFields,
+    message: productAnswers.deleted(1),
+  }),
+  updateEvents: endpointTaking<ClientInput<ProductEventUpdateInput, { event: ProductEvent }>>()({
+    method: 'PUT',
+    path: `${productPath}/update/events`,
+    access: 'admin',
+    summary: 'Sets the event (Best Deals, Trending, New Launch, None) of products',
+    body: envelopeBody(productEventUpdateSchema),
+    answer: noFields,
+    message: 'Events updated successfully',
+  }),
+};
+
+const categoryPath = '/api/App/product/category';
+const subcategoryPath = '/api/App/product/subcategory';
+const categoryImages = { image: categoryImageRule, bg_image: categoryImageRule };
+const subcategoryImages = { image: categoryImageRule };
+
+export const categories = {
+  list: endpoint({
+    method: 'GET',
+    path: categoryPath,
+    access: 'admin',
+    summary: 'Every category with its counts',
+    answer: z.object({ data: z.array(categorySchema) }),
+    message: 'Categories',
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: categoryPath,
+    access: 'admin',
+    summary: 'Adds a category with its image and background image',
+    body: multipartBody(categoryAddSchema, categoryImages),
+    answer: z.object({ data: categorySchema }),
+    message: 'Category added',
+    idempotent: true,
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    path: categoryPath,
+    access: 'admin',
+    summary: 'Renames a category or changes its images',
+    body: multipartBody(categoryUpdateSchema, categoryImages),
+    answer: z.object({ data: categorySchema }),
+    message: 'Category updated',
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${categoryPath}/:id`,
+    access: 'admin',
+    summary: 'Deletes a category without products',
+    params: byIdSchema,
+    answer: noFields,
+    message: 'Category deleted',
+  }),
+};
+
+export const subcategories = {
+  list: endpoint({
+    method: 'GET',
+    path: subcategoryPath,
+    access: 'admin',
+    summary: 'Every subcategory with its category',
+    answer: z.object({ data: z.array(subcategorySchema) }),
+    message: 'Subcategories',
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: subcategoryPath,
+    access: 'admin',
+    summary: 'Adds a subcategory to a category',
+    body: multipartBody(subcategoryAddSchema, subcategoryImages),
+    answer: z.object({ data: subcategorySchema }),
+    message: 'Subcategory added',
+    idempotent: true,
+  }),
+  edit: endpoint({
+    method: 'PUT',
+    path: subcategoryPath,
+    access: 'admin',
+    summary: 'Changes a subcategory',
+    body: multipartBody(subcategoryUpdateSchema, subcategoryImages),
+    answer: z.object({ data: subcategorySchema }),
+    message: 'Subcategory updated',
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${subcategoryPath}/:id`,
+    access: 'admin',
+    summary: 'Deletes a subcategory without products',
+    params: byIdSchema,
+    answer: noFields,
+    message: 'Subcategory deleted',
+  }),
+  byCategory: endpoint({
+    method: 'GET',
+    path: `${subcategoryPath}/by-category/:id`,
+    access: 'admin',
+    summary: 'The subcategories of one category',
+    params: byIdSchema,
+    answer: z.object({ data: z.array(subcategorySchema) }),
+    message: 'Subcategories',
+  }),
+};

@@ -1,0 +1,128 @@
+// One declaration per API call: method, path, who may call, the zod schemas of its input, the
+// schema of its answer and its success message. The typed client (client.ts), the server's
+// route registration, the answer checks and the OpenAPI document (openapi.ts) are all built
+// from these declarations, so a call's shape is written once.
+import { z } from 'zod';
+import type { HttpMethod } from '../client/command.js';
+import type { UploadRule } from '../schemas/index.js';
+
+/**
+ * Who may call. Every call carries the API key (`x-api-key`); beyond it: nothing more
+ * ('public': the sign-in steps' first call, the app's tracking), the temporary token of a
+ * sign-in or reset step, a signed-in session only ('session'), or a session or an API token
+ * ('admin', the usual case).
+ */
+export type Access =
+  'public' | 'login-code' | 'reset-code' | 'reset-password' | 'session' | 'admin';
+
+/** How the input travels in the body. */
+export type BodySpec =
+  /** The encrypted `{encryptedData}` envelope: every JSON write body unless the spec says otherwise. */
+  | { kind: 'envelope'; schema: z.ZodType }
+  /** Where the spec says "plain JSON" (the story status switches). */
+  | { kind: 'json'; schema: z.ZodType }
+  /**
+   * multipart/form-data: text fields, JSON text parts (insertData, productData) and files. Each
+   * file slot has its byte-checked rule; a slot in `lists` takes several files.
+   */
+  | {
+      kind: 'multipart';
+      schema: z.ZodType;
+      files: Readonly<Record<string, UploadRule>>;
+      lists?: readonly string[];
+    };
+
+/** The default client input: taken from the schemas' input types (see client.ts). */
+export interface Derived {
+  readonly '~derived': true;
+}
+
+export interface Endpoint<
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Body extends BodySpec | undefined = BodySpec | undefined,
+  Answer extends z.ZodType = z.ZodType,
+  ClientInput = unknown,
+  Caller extends Access = Access,
+> {
+  method: HttpMethod;
+  /** The path as the spec spells it; `:name` marks a path parameter. */
+  path: string;
+  access: Caller;
+  /** One line for the API document. */
+  summary: string;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  /** The answer's fields beyond status and message. */
+  answer: Answer;
+  /** The success message; a handler may answer another one of its area's messages. */
+  message: string;
+  /**
+   * The call creates or sends: a repeat with the same Idempotency-Key is answered with the
+   * first result.
+   */
+  idempotent?: true;
+  /**
+   * Two reads share one path (the product list and one product): the one declaring `when`
+   * answers requests whose query carries that key.
+   */
+  when?: { queryHas: string };
+  /** Type only: what the client takes, where the schemas' input types say too little. */
+  readonly '~clientInput'?: ClientInput;
+}
+
+/** Any declaration, whatever its schemas. */
+export type AnyEndpoint = Endpoint<
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  BodySpec | undefined,
+  z.ZodType,
+  unknown,
+  Access
+>;
+
+/** Declares one call; the typed client takes what its schemas accept. */
+export const endpoint = <
+  Params extends z.ZodType | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+  Body extends BodySpec | undefined = undefined,
+  Answer extends z.ZodType = typeof noFields,
+  Caller extends Access = Access,
+>(
+  declaration: Endpoint<Params, Query, Body, Answer, Derived, Caller>,
+) => declaration;
+
+/**
+ * Declares one call whose client takes `ClientInput` (type only): where zod can only say
+ * `unknown` (preprocessed numbers, JSON text parts) or a form sends a flag as text.
+ */
+export const endpointTaking =
+  <ClientInput>() =>
+  <
+    Params extends z.ZodType | undefined = undefined,
+    Query extends z.ZodType | undefined = undefined,
+    Body extends BodySpec | undefined = undefined,
+    Answer extends z.ZodType = typeof noFields,
+    Caller extends Access = Access,
+  >(
+    declaration: Endpoint<Params, Query, Body, Answer, Derived, Caller>,
+  ) =>
+    declaration as Endpoint<Params, Query, Body, Answer, ClientInput, Caller>;
+
+/** An answer with nothing beyond status and message. */
+export const noFields = z.object({});
+
+export const envelopeBody = <S extends z.ZodType>(schema: S) =>
+  ({ kind: 'envelope', schema }) as const;
+export const jsonBody = <S extends z.ZodType>(schema: S) => ({ kind: 'json', schema }) as const;
+export const multipartBody = <S extends z.ZodType>(
+  schema: S,
+  files: Readonly<Record<string, UploadRule>>,
+  lists: readonly string[] = [],
+) => ({ kind: 'multipart', schema, files, lists }) as const;
+
+/** The names of a path's parameters, in order (`/a/:type/b/:id` -> type, id). */
+export function pathParameters(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z_]\w*)/g)].map((match) => match[1] ?? '');
+}

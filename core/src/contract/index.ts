@@ -1,0 +1,90 @@
+// The API contract: every call, declared once, by area. The client, the server's routes, the
+// answer checks and the OpenAPI document are built from this list.
+import type { ClientOptions } from '../client/executor.js';
+import { buildClient, type ClientOf } from './client.js';
+import type { AnyEndpoint } from './endpoint.js';
+import { admin } from './calls/admin.js';
+import { adUnits, analytics, inHouseAds, notifications, webAds } from './calls/ads.js';
+import { categories, products, subcategories } from './calls/catalogue.js';
+import { controller } from './calls/controller.js';
+import { policy } from './calls/policy.js';
+import { banners, shortcuts, stories, storyAds } from './calls/stories.js';
+import { dashboard, system, tracking } from './calls/system.js';
+
+export * from './endpoint.js';
+export {
+  commandFor,
+  type AnswerOf,
+  type Call,
+  type CallInput,
+  type ClientInput,
+} from './client.js';
+export { openApiDocument } from './openapi.js';
+export type { PageRequest } from './calls/pages.js';
+export { productAnswers } from './calls/catalogue.js';
+export type {
+  ProductCreateRequest,
+  ProductDataRequest,
+  ProductListRequest,
+  ProductUpdateRequest,
+} from './calls/catalogue.js';
+export { storyAnswers } from './calls/stories.js';
+export type {
+  BannerAddRequest,
+  BannerEditRequest,
+  RunningStory,
+  ShortcutAddRequest,
+  ShortcutEditRequest,
+  StoryAddRequest,
+  StoryEditData,
+  StoryEditRequest,
+  StoryInsertData,
+} from './calls/stories.js';
+export { notificationAnswers } from './calls/ads.js';
+export type {
+  AnalyticsReport,
+  InHouseAdCreateRequest,
+  InHouseAdEditRequest,
+  NotificationResendRequest,
+  NotificationSendRequest,
+  RunningInHouseAd,
+} from './calls/ads.js';
+
+/** Every call of the API by area and name: `api.stories.add`, `api.products.list`... */
+export const api = {
+  admin,
+  dashboard,
+  system,
+  shortcuts,
+  stories,
+  storyAds,
+  banners,
+  controller,
+  tracking,
+  products,
+  categories,
+  subcategories,
+  policy,
+  adUnits,
+  webAds,
+  analytics,
+  inHouseAds,
+  notifications,
+};
+
+/** Each call once (story and story-ad edits share one declaration), with its area and name. */
+export function allEndpoints(): { name: string; call: AnyEndpoint }[] {
+  const seen = new Set<AnyEndpoint>();
+  return Object.entries(api).flatMap(([area, calls]) =>
+    Object.entries(calls as Record<string, AnyEndpoint>).flatMap(([name, call]) => {
+      if (seen.has(call)) return [];
+      seen.add(call);
+      return [{ name: `${area}.${name}`, call }];
+    }),
+  );
+}
+
+export type ApiClient = ClientOf<typeof api>;
+
+/** The typed client of the whole API; never throws (see ClientResult). */
+export const createApiClient = (options: ClientOptions): ApiClient => buildClient(api, options);

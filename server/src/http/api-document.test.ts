@@ -1,0 +1,85 @@
+import { allEndpoints } from '@dealdesk/core';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  freshDatabase,
+  startTestServer,
+  testConfig,
+  type TestDatabase,
+  type TestServer,
+} from '../testing/harness.js';
+import { apiDocumentPath } from './api-document.js';
+
+interface Operation {
+  operationId: string;
+  parameters: { name: string; in: string }[];
+  requestBody?: { content: Record<string, { schema: { properties?: object } }> };
+  responses: Record<string, { content: Record<string, { schema: object }> }>;
+}
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+describe('the API document', () => {
+  let database: TestDatabase;
+  let server: TestServer;
+  let document: Document;
+  beforeAll(async () => {
+    database = await freshDatabase('sqlite');
+    server = await startTestServer(testConfig(database));
+    const response = await fetch(`${server.baseUrl}${apiDocumentPath}`, {
+      headers: { 'x-api-key': server.config.apiKey },
+    });
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    document = (await response.json()) as Document;
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.drop();
+  });
+
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+    );
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(document as unknown as object);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('lists every declared call with its input and answer schemas', () => {
+    const declared = allEndpoints();
+    expect(declared.length).toBeGreaterThanOrEqual(76);
+    const listed = operations().flatMap(({ operation }) => operation.operationId.split('+'));
+    expect(listed.sort()).toEqual(declared.map(({ name }) => name).sort());
+    for (const { name, call } of declared) {
+      const path = call.path.replace(/:(\w+)/g, '{$1}');
+      const operation = document.paths[path]?.[call.method.toLowerCase()];
+      expect(operation, name).toBeDefined();
+      const answer = operation?.responses['200']?.content['application/json']?.schema;
+      expect(answer, name).toBeDefined();
+      if (call.body !== undefined) expect(operation?.requestBody, name).toBeDefined();
+      for (const parameter of call.path.matchAll(/:(\w+)/g))
+        expect(operation?.parameters.map(({ name: given }) => given)).toContain(parameter[1]);
+    }
+  });
+
+  it('describes multipart uploads with their file slots', () => {
+    const add = document.paths['/api/App/Add/Story/Video']?.post;
+    const form = add?.requestBody?.content['multipart/form-data']?.schema;
+    expect(Object.keys(form?.properties ?? {})).toEqual(
+      expect.arrayContaining(['insertData', 'image', 'video', 'thembnal']),
+    );
+  });
+
+  it('is served for every declared call: each one is a route of the server', () => {
+    for (const { name, call } of allEndpoints())
+      expect(server.app.hasRoute({ method: call.method, url: call.path }), name).toBe(true);
+  });
+
+  it('needs the API key like every /api/ path', async () => {
+    const response = await fetch(`${server.baseUrl}${apiDocumentPath}`);
+    expect(response.status).toBe(403);
+  });
+});
