@@ -16,7 +16,10 @@ interface Operation {
   requestBody?: { content: Record<string, { schema: { properties?: object } }> };
   responses: Record<string, { content: Record<string, { schema: object }> }>;
 }
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+interface Document extends Record<string, unknown> {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+}
 
 describe('the API document', () => {
   let database: TestDatabase;
@@ -43,7 +46,7 @@ describe('the API document', () => {
 
   it('is a valid OpenAPI 3.1 document', async () => {
     expect(document.openapi).toBe('3.1.0');
-    const result = await new Validator().validate(document as unknown as object);
+    const result = await new Validator().validate(structuredClone(document));
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });
