@@ -2,6 +2,7 @@
 // chosen by id or found with the list call's search and filters, then updated in calls of at
 // most maxIdsPerCall ids; --dry-run prints the changes instead of making them.
 import {
+  endpoints,
   eventScreenLabel,
   maxPageSize,
   productEventUpdateSchema,
@@ -167,7 +168,7 @@ export const setEvents: Handler<EventOptions> = async ([eventArg], options, cont
     { status: true, event, changed: changes.length, unchanged, calls: calls.length },
     () =>
       context.say(
-        `${context.paint('green', '✔')} Events updated successfully: ${changes.length} product(s) set to ${eventScreenLabel(event)}${unchanged > 0 ? `, ${unchanged} already were` : ''}`,
+        `${context.paint('green', '✔')} ${endpoints.products.updateEvents.message}: ${changes.length} product(s) set to ${eventScreenLabel(event)}${unchanged > 0 ? `, ${unchanged} already were` : ''}`,
       ),
   );
 };

@@ -50,8 +50,8 @@ export type {
   RunningInHouseAd,
 } from './calls/ads.js';
 
-/** Every call of the API by area and name: `api.stories.add`, `api.products.list`... */
-export const api = {
+/** Every call of the API by area and name: `endpoints.stories.add`, `endpoints.products.list`... */
+export const endpoints = {
   admin,
   dashboard,
   system,
@@ -75,7 +75,7 @@ export const api = {
 /** Each call once (story and story-ad edits share one declaration), with its area and name. */
 export function allEndpoints(): { name: string; call: AnyEndpoint }[] {
   const seen = new Set<AnyEndpoint>();
-  return Object.entries(api).flatMap(([area, calls]) =>
+  return Object.entries(endpoints).flatMap(([area, calls]) =>
     Object.entries(calls as Record<string, AnyEndpoint>).flatMap(([name, call]) => {
       if (seen.has(call)) return [];
       seen.add(call);
@@ -84,7 +84,8 @@ export function allEndpoints(): { name: string; call: AnyEndpoint }[] {
   );
 }
 
-export type ApiClient = ClientOf<typeof api>;
+export type ApiClient = ClientOf<typeof endpoints>;
 
 /** The typed client of the whole API; never throws (see ClientResult). */
-export const createApiClient = (options: ClientOptions): ApiClient => buildClient(api, options);
+export const createApiClient = (options: ClientOptions): ApiClient =>
+  buildClient(endpoints, options);

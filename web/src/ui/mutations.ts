@@ -22,7 +22,7 @@ export function useSubmission() {
 }
 
 /**
- * A write call: shows the server's message (or `fallback` when it sends none), then reloads
+ * A write call: shows the server's message (its call's success message, declared in core), then reloads
  * the lists under `refresh`. Failures toast through the query client. A call that creates or
  * sends uses the `client` it is given, so its submission's key goes with it (useSubmission).
  */
@@ -30,11 +30,9 @@ export function useApiMutation<Input, Answer extends object>(
   call: (input: Input, client: ApiClient) => Promise<ClientResult<Answer>>,
   {
     refresh,
-    fallback = 'Updated successfully',
     failure,
   }: {
     refresh: QueryKey;
-    fallback?: string;
     /** The screen's wording when the server gives none, or cannot be reached (spec section 8). */
     failure?: FailureTexts;
   },
@@ -48,7 +46,7 @@ export function useApiMutation<Input, Answer extends object>(
     },
     onSuccess: async (answer) => {
       submission.done();
-      toastSuccess(answer.message === '' ? fallback : answer.message);
+      toastSuccess(answer.message);
       await queryClient.invalidateQueries({ queryKey: refresh });
     },
   });
@@ -85,7 +83,7 @@ export function useGuardedDelete(
     nameOf,
   }: { refresh: QueryKey; what: string; wrongAnswer: string; nameOf?: NameOf },
 ) {
-  const mutation = useApiMutation(remove, { refresh, fallback: 'Deleted successfully' });
+  const mutation = useApiMutation(remove, { refresh });
   const run = async (ids: string[]): Promise<boolean> => {
     if (ids.length === 0) return false;
     const solved = await confirmWithCaptcha({

@@ -1,4 +1,10 @@
-import { adMessages, adUnitTypes, type AdUnitAddInput, type TrackEvent } from '@dealdesk/core';
+import {
+  adMessages,
+  type AdUnitAddInput,
+  adUnitTypes,
+  endpoints,
+  type TrackEvent,
+} from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientFor,
@@ -51,7 +57,7 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
   async function addWebAd(name: string): Promise<string> {
     expect(await api.webAds.add(webAd(name))).toEqual({
       status: true,
-      message: answers.added,
+      message: endpoints.adUnits.add.message,
       httpStatus: 200,
     });
     const listed = await api.webAds.list({ startDate: '2026-01-01', endDate: '2026-01-01' });
@@ -79,7 +85,11 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
           httpStatus: 400,
         });
         const added = await api.adUnits.add({ type, ...unit });
-        expect(added).toEqual({ status: true, message: answers.added, httpStatus: 200 });
+        expect(added).toEqual({
+          status: true,
+          message: endpoints.adUnits.add.message,
+          httpStatus: 200,
+        });
         const list = await api.adUnits.list({ type });
         expect(list).toMatchObject({ status: true, httpStatus: 200 });
         expect(list.data).toEqual([
@@ -111,7 +121,7 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
       const update = { a_name: 'Renamed', a_id: 'unit-2', a_description: 'Daily coins' };
       expect(await api.adUnits.update({ type: 'reward', id, ...update })).toEqual({
         status: true,
-        message: answers.updated,
+        message: endpoints.adUnits.update.message,
         httpStatus: 200,
       });
       expect(await coins()).toEqual({
@@ -219,7 +229,7 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
       const range = { startDate: '2026-04-01', endDate: '2026-04-01' };
       expect(await api.webAds.clearCounts({ id, ...range })).toEqual({
         status: true,
-        message: answers.countsCleared,
+        message: endpoints.webAds.clearCounts.message,
         httpStatus: 200,
       });
       const all = { startDate: '2026-04-01', endDate: '2026-04-30' };
@@ -240,7 +250,7 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
         await api.webAds.clearAllCounts({ id: [first, `${second}&adsType=web`], ...range }),
       ).toEqual({
         status: true,
-        message: answers.countsCleared,
+        message: endpoints.webAds.clearCounts.message,
         httpStatus: 200,
       });
       const clicks = new Map(
@@ -278,7 +288,7 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
       };
       expect(await api.webAds.update({ id, ...update })).toEqual({
         status: true,
-        message: answers.updated,
+        message: endpoints.adUnits.update.message,
         httpStatus: 200,
       });
       const listed = (await api.webAds.list({ startDate: '2026-01-01', endDate: '2026-01-01' }))
@@ -304,7 +314,7 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
       await clickAt('2026-06-01T06:00:00.000Z', id, 3);
       expect(await api.webAds.remove({ id })).toEqual({
         status: true,
-        message: answers.deleted,
+        message: endpoints.webAds.remove.message,
         httpStatus: 200,
       });
       const listed = await api.webAds.list({ startDate: '2026-06-01', endDate: '2026-06-01' });

@@ -1,4 +1,4 @@
-import { api as calls } from '@dealdesk/core';
+import { endpoints } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { createAdsService } from './service.js';
 
@@ -8,57 +8,57 @@ export const adsModule: Module = (api, context) => {
   const done = {};
 
   // Web ads first: their static paths win over the {type} ones, which refuse 'webads'.
-  api.implement(calls.webAds.list, {
+  api.implement(endpoints.webAds.list, {
     handler: async ({ query }) => ({ data: await ads.webAds(query) }),
   });
 
-  api.implement(calls.webAds.add, {
+  api.implement(endpoints.webAds.add, {
     handler: async ({ body }) => {
       await ads.add('web', body);
       return done;
     },
   });
 
-  api.implement(calls.webAds.update, {
+  api.implement(endpoints.webAds.update, {
     handler: async ({ params, body }) => {
       await ads.update('web', params.id, body);
       return done;
     },
   });
 
-  api.implement(calls.webAds.remove, {
+  api.implement(endpoints.webAds.remove, {
     handler: async ({ params }) => {
       await ads.removeWebAd(params.id);
       return done;
     },
   });
 
-  api.implement(calls.webAds.clearCounts, {
+  api.implement(endpoints.webAds.clearCounts, {
     handler: async ({ params, query }) => {
       await ads.clearWebAdCounts([params.id], query);
       return done;
     },
   });
 
-  api.implement(calls.webAds.clearAllCounts, {
+  api.implement(endpoints.webAds.clearAllCounts, {
     handler: async ({ query, body }) => {
       await ads.clearWebAdCounts(body.id, query);
       return done;
     },
   });
 
-  api.implement(calls.adUnits.list, {
+  api.implement(endpoints.adUnits.list, {
     handler: async ({ params }) => ({ data: await ads.list(params.type) }),
   });
 
-  api.implement(calls.adUnits.add, {
+  api.implement(endpoints.adUnits.add, {
     handler: async ({ params, body }) => {
       await ads.add(params.type, body);
       return done;
     },
   });
 
-  api.implement(calls.adUnits.update, {
+  api.implement(endpoints.adUnits.update, {
     handler: async ({ params, body }) => {
       await ads.update(params.type, params.id, body);
       return done;

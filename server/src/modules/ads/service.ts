@@ -7,11 +7,6 @@ import { adsRepository } from './repository.js';
 import type { AdUnitKind } from './tables.js';
 
 export const adAnswers = {
-  list: 'Ads fetched successfully',
-  added: 'Ad added successfully',
-  updated: 'Ad updated successfully',
-  deleted: 'Ad deleted successfully',
-  countsCleared: 'Data cleared successfully',
   notFound: 'Ad not found',
 } as const;
 

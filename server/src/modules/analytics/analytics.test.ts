@@ -1,4 +1,4 @@
-import { adMessages, type TrackEvent, type TrackedKind } from '@dealdesk/core';
+import { adMessages, endpoints, type TrackedKind, type TrackEvent } from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../ids.js';
 import {
@@ -89,7 +89,11 @@ describe.each(dialects)('analytics on %s', (dialect) => {
 
   it("counts each ad's clicks, banner and shortcut clicks, and the views and clicks per day", async () => {
     const answer = await report('2026-03-01', '2026-03-02');
-    expect(answer).toMatchObject({ status: true, message: answers.report, httpStatus: 200 });
+    expect(answer).toMatchObject({
+      status: true,
+      message: endpoints.analytics.get.message,
+      httpStatus: 200,
+    });
     expect(answer.data).toEqual([
       { _id: webAd, a_name: 'Mega', a_click: 5 },
       { _id: otherWebAd, a_name: 'Mini', a_click: 0 },
@@ -134,7 +138,7 @@ describe.each(dialects)('analytics on %s', (dialect) => {
     const range = { startDate: '2026-03-02', endDate: '2026-03-02' };
     expect(await api.analytics.clearCounts({ id: `${webAd}&adsType=web`, ...range })).toEqual({
       status: true,
-      message: answers.cleared,
+      message: endpoints.analytics.clearCounts.message,
       httpStatus: 200,
     });
     const after = await report('2026-03-01', '2026-03-02');

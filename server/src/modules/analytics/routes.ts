@@ -1,4 +1,4 @@
-import { api as calls } from '@dealdesk/core';
+import { endpoints } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { createAnalyticsService } from './service.js';
 
@@ -6,16 +6,16 @@ import { createAnalyticsService } from './service.js';
 export const analyticsModule: Module = (api, context) => {
   const analytics = createAnalyticsService(context);
 
-  api.implement(calls.analytics.get, { handler: ({ query }) => analytics.report(query) });
+  api.implement(endpoints.analytics.get, { handler: ({ query }) => analytics.report(query) });
 
-  api.implement(calls.analytics.clearCounts, {
+  api.implement(endpoints.analytics.clearCounts, {
     handler: async ({ params, query }) => {
       await analytics.clearCounts([params.id], query);
       return {};
     },
   });
 
-  api.implement(calls.analytics.clearAllCounts, {
+  api.implement(endpoints.analytics.clearAllCounts, {
     handler: async ({ query, body }) => {
       await analytics.clearCounts(body.id, query);
       return {};

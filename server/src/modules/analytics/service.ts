@@ -13,8 +13,6 @@ import { createInHouseService } from '../inhouse/service.js';
 import { trackingService, type ViewClickCounts } from '../tracking/service.js';
 
 export const analyticsAnswers = {
-  report: 'Analytics',
-  cleared: adAnswers.countsCleared,
   notFound: adAnswers.notFound,
 } as const;
 

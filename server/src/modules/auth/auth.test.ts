@@ -1,4 +1,4 @@
-import { createApiClient } from '@dealdesk/core';
+import { createApiClient, endpoints } from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAuthSettings } from '../../config.js';
 import {
@@ -45,7 +45,11 @@ describe.each(dialects)('sign-in, reset, sessions and API tokens on %s', (dialec
     const { state, api } = session();
 
     const login = await api.admin.login({ a_id: admin.a_id, a_password: admin.password });
-    expect(login).toMatchObject({ status: true, message: messages.codeSent, httpStatus: 200 });
+    expect(login).toMatchObject({
+      status: true,
+      message: endpoints.admin.login.message,
+      httpStatus: 200,
+    });
     expect(login.token).toEqual(expect.any(String));
 
     const mail = await smtp.nextMail(admin.a_email);
@@ -59,7 +63,11 @@ describe.each(dialects)('sign-in, reset, sessions and API tokens on %s', (dialec
     expect((await api.admin.authorization()).httpStatus).toBe(401);
 
     const confirmed = await api.admin.loginOtp({ otp: code });
-    expect(confirmed).toMatchObject({ status: true, message: messages.signedIn, httpStatus: 200 });
+    expect(confirmed).toMatchObject({
+      status: true,
+      message: endpoints.admin.loginOtp.message,
+      httpStatus: 200,
+    });
     expect(confirmed.token).not.toBe(login.token);
 
     state.token = confirmed.token ?? null;
@@ -178,7 +186,10 @@ describe.each(dialects)('sign-in, reset, sessions and API tokens on %s', (dialec
     const first = await signIn(server, admin, mailedCode);
     const second = await signIn(server, admin, mailedCode);
     const api = clientFor(server, () => first);
-    expect(await api.admin.logout()).toMatchObject({ status: true, message: messages.loggedOut });
+    expect(await api.admin.logout()).toMatchObject({
+      status: true,
+      message: endpoints.admin.logout.message,
+    });
     expect((await api.admin.authorization()).httpStatus).toBe(401);
     expect((await clientFor(server, () => second).admin.authorization()).status).toBe(true);
   });
@@ -189,7 +200,10 @@ describe.each(dialects)('sign-in, reset, sessions and API tokens on %s', (dialec
     const { state, api } = session();
 
     const started = await api.admin.forgetPassword({ a_email: admin.a_email.toUpperCase() });
-    expect(started).toMatchObject({ status: true, message: messages.resetCodeSent });
+    expect(started).toMatchObject({
+      status: true,
+      message: endpoints.admin.forgetPassword.message,
+    });
     state.token = started.token ?? null;
     const code = await mailedCode(admin.a_email);
 
@@ -203,7 +217,7 @@ describe.each(dialects)('sign-in, reset, sessions and API tokens on %s', (dialec
     });
     expect(await api.admin.forgetPasswordOtp({ otp: code })).toMatchObject({
       status: true,
-      message: messages.codeVerified,
+      message: endpoints.admin.forgetPasswordOtp.message,
     });
 
     expect(await api.admin.newPassword({ password: '12345' })).toEqual({
@@ -213,7 +227,7 @@ describe.each(dialects)('sign-in, reset, sessions and API tokens on %s', (dialec
     });
     expect(await api.admin.newPassword({ password: 'brand-new-pw' })).toMatchObject({
       status: true,
-      message: messages.passwordChanged,
+      message: endpoints.admin.newPassword.message,
     });
     // The reset token was spent, and the sessions of before are over.
     expect((await api.admin.newPassword({ password: 'another-pw' })).httpStatus).toBe(401);
@@ -234,7 +248,10 @@ describe.each(dialects)('sign-in, reset, sessions and API tokens on %s', (dialec
     await server.app.dealdesk.auth.createAdmin({ ...admin, a_id: `${admin.a_id}-local` });
     const { state, api } = session();
     const started = await api.admin.forgetPassword({ a_email: admin.a_email });
-    expect(started).toMatchObject({ status: true, message: messages.resetCodeSent });
+    expect(started).toMatchObject({
+      status: true,
+      message: endpoints.admin.forgetPassword.message,
+    });
     state.token = started.token ?? null;
     const code = await mailedCode(admin.a_email);
     expect(await api.admin.forgetPasswordOtp({ otp: code })).toMatchObject({ status: true });
@@ -267,7 +284,7 @@ describe.each(dialects)('sign-in, reset, sessions and API tokens on %s', (dialec
     const manager = clientFor(server, () => sessionToken).admin;
 
     const created = await manager.createToken({ name: 'nightly cron' });
-    expect(created).toMatchObject({ status: true, message: messages.tokenCreated });
+    expect(created).toMatchObject({ status: true, message: endpoints.admin.createToken.message });
     expect(created.token).toMatch(/^ddk_[A-Za-z0-9_-]{43}$/);
     expect(created.data).toMatchObject({ name: 'nightly cron', expiresAt: null, lastUsedAt: null });
     const apiToken = created.token ?? '';
@@ -292,7 +309,7 @@ describe.each(dialects)('sign-in, reset, sessions and API tokens on %s', (dialec
 
     expect(await manager.revokeToken({ id: created.data?._id ?? '' })).toMatchObject({
       status: true,
-      message: messages.tokenRevoked,
+      message: endpoints.admin.revokeToken.message,
     });
     expect((await script.admin.authorization()).httpStatus).toBe(401);
     expect(await manager.revokeToken({ id: created.data?._id ?? '' })).toMatchObject({

@@ -1,20 +1,12 @@
 /** What the sign-in, reset and token calls answer (the spec leaves these wordings to us). */
 export const messages = {
   wrongCredentials: 'Invalid admin ID or password',
-  codeSent: 'A verification code has been sent to your email',
-  resetCodeSent: 'If this email belongs to an admin, a verification code has been sent to it',
-  signedIn: 'Login successful',
-  codeVerified: 'Code verified. Please set a new password.',
-  passwordChanged: 'Password changed successfully. Please log in.',
   wrongCode: 'The code is not correct',
   noTriesLeft: 'The code is not correct and no tries are left. Please start again.',
   tokenMissing: 'Please log in to continue',
   tokenInvalid: 'Invalid or expired token. Please log in again.',
   codeExpired: 'The code has expired. Please start again.',
   sessionExpired: 'Your session has expired. Please log in again.',
-  loggedOut: 'Logged out',
   logoutApiToken: 'API tokens are not logged out: revoke them with DELETE /api/admin/tokens/{id}',
-  tokenCreated: 'API token created. Copy it now: it is not shown again.',
-  tokenRevoked: 'API token revoked',
   tokenNotFound: 'API token not found',
 } as const;

@@ -1,4 +1,4 @@
-import { api as calls } from '@dealdesk/core';
+import { endpoints } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import type { AuthService } from './service.js';
 
@@ -39,26 +39,26 @@ export function authModule(auth: AuthService): Module {
       (email) => ({ email }),
     );
 
-    api.implement(calls.admin.login, {
+    api.implement(endpoints.admin.login, {
       limits: [perAddress, ...perAdminId],
       handler: async ({ body }) => ({
         token: await auth.checkCredentials(body.a_id, body.a_password),
       }),
     });
 
-    api.implement(calls.admin.loginOtp, {
+    api.implement(endpoints.admin.loginOtp, {
       limits: [perAddress],
       handler: async ({ body, caller }) => ({
         token: await auth.confirmLoginCode(caller, body.otp),
       }),
     });
 
-    api.implement(calls.admin.forgetPassword, {
+    api.implement(endpoints.admin.forgetPassword, {
       limits: [perAddress, ...perEmail],
       handler: async ({ body }) => ({ token: await auth.startReset(body.a_email) }),
     });
 
-    api.implement(calls.admin.forgetPasswordOtp, {
+    api.implement(endpoints.admin.forgetPasswordOtp, {
       limits: [perAddress],
       handler: async ({ body, caller }) => {
         await auth.confirmResetCode(caller, body.otp);
@@ -66,7 +66,7 @@ export function authModule(auth: AuthService): Module {
       },
     });
 
-    api.implement(calls.admin.newPassword, {
+    api.implement(endpoints.admin.newPassword, {
       limits: [perAddress],
       handler: async ({ body, caller }) => {
         await auth.setNewPassword(caller, body.password);
@@ -74,9 +74,9 @@ export function authModule(auth: AuthService): Module {
       },
     });
 
-    api.implement(calls.admin.authorization, { handler: async () => ({}) });
+    api.implement(endpoints.admin.authorization, { handler: async () => ({}) });
 
-    api.implement(calls.admin.logout, {
+    api.implement(endpoints.admin.logout, {
       handler: async ({ caller }) => {
         await auth.tokens.logout(caller);
         return {};
@@ -84,15 +84,15 @@ export function authModule(auth: AuthService): Module {
     });
 
     // API tokens are managed from a signed-in session only: a leaked token cannot mint more.
-    api.implement(calls.admin.listTokens, {
+    api.implement(endpoints.admin.listTokens, {
       handler: async ({ caller }) => ({ data: await auth.tokens.listApiTokens(caller) }),
     });
 
-    api.implement(calls.admin.createToken, {
+    api.implement(endpoints.admin.createToken, {
       handler: async ({ body, caller }) => auth.tokens.createApiToken(caller, body),
     });
 
-    api.implement(calls.admin.revokeToken, {
+    api.implement(endpoints.admin.revokeToken, {
       handler: async ({ params, caller }) => {
         await auth.tokens.revokeApiToken(caller, params.id);
         return {};

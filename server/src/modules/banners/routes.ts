@@ -1,4 +1,4 @@
-import { api as calls } from '@dealdesk/core';
+import { endpoints } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { createBannersService } from './service.js';
 
@@ -6,27 +6,27 @@ import { createBannersService } from './service.js';
 export const bannersModule: Module = (api, context) => {
   const banners = createBannersService(context);
 
-  api.implement(calls.banners.list, { handler: ({ query }) => banners.list(query) });
+  api.implement(endpoints.banners.list, { handler: ({ query }) => banners.list(query) });
 
-  api.implement(calls.banners.find, {
+  api.implement(endpoints.banners.find, {
     handler: async ({ query }) => ({ data: await banners.find(query.id) }),
   });
 
-  api.implement(calls.banners.add, {
+  api.implement(endpoints.banners.add, {
     handler: async ({ body, form }) => ({ data: await banners.add(body.insertData, form.files) }),
   });
 
-  api.implement(calls.banners.edit, {
+  api.implement(endpoints.banners.edit, {
     handler: async ({ body, form }) => ({
       data: await banners.edit(body._id, body.insertData, form.files),
     }),
   });
 
-  api.implement(calls.banners.setStatus, {
+  api.implement(endpoints.banners.setStatus, {
     handler: async ({ body }) => ({ data: await banners.setStatus(body) }),
   });
 
-  api.implement(calls.banners.remove, {
+  api.implement(endpoints.banners.remove, {
     handler: async ({ body }) => {
       await banners.remove(body);
       return {};

@@ -1,4 +1,4 @@
-import { categoryImageMaxBytes, categoryMessages, uploadMessages } from '@dealdesk/core';
+import { categoryImageMaxBytes, categoryMessages, endpoints, uploadMessages } from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientFor,
@@ -19,7 +19,7 @@ import {
   uniqueName,
   type CatalogueClient,
 } from '../products/catalogue-fixtures.js';
-import { categoryAnswers } from './messages.js';
+import { categoryRefusals } from './messages.js';
 
 const unknownId = 'ffffffffffffffffffffffff';
 
@@ -47,7 +47,7 @@ describe.each(dialects)('categories and subcategories on %s', (dialect) => {
       const added = await api.categories.add({ name, image: png(), bg_image: png(300) });
       expect(added).toMatchObject({
         status: true,
-        message: categoryAnswers.categoryAdded,
+        message: endpoints.categories.add.message,
         httpStatus: 200,
       });
       const category = (await api.categories.list()).data?.find((entry) => entry.name === name);
@@ -105,7 +105,7 @@ describe.each(dialects)('categories and subcategories on %s', (dialect) => {
       });
       expect(again).toMatchObject({
         status: false,
-        message: categoryAnswers.categoryNameTaken,
+        message: categoryRefusals.categoryNameTaken,
         httpStatus: 409,
       });
     });
@@ -115,7 +115,7 @@ describe.each(dialects)('categories and subcategories on %s', (dialect) => {
       const name = uniqueName('Renamed');
       expect(await api.categories.edit({ id: category._id, name })).toMatchObject({
         status: true,
-        message: categoryAnswers.categoryUpdated,
+        message: endpoints.categories.edit.message,
       });
       expect(await categoryNamed(category._id)).toEqual({ ...category, name });
       expect(await api.categories.edit({ id: category._id, name: ' ' })).toMatchObject({
@@ -152,7 +152,7 @@ describe.each(dialects)('categories and subcategories on %s', (dialect) => {
     it('answers 404 for an unknown category', async () => {
       expect(await api.categories.edit({ id: unknownId, name: 'Nobody' })).toMatchObject({
         status: false,
-        message: categoryAnswers.categoryNotFound,
+        message: categoryRefusals.categoryNotFound,
         httpStatus: 404,
       });
       expect((await api.categories.remove({ id: unknownId })).httpStatus).toBe(404);
@@ -164,7 +164,7 @@ describe.each(dialects)('categories and subcategories on %s', (dialect) => {
       const subcategory = await addSubcategory(api, category);
       expect(await api.categories.remove({ id: category._id })).toMatchObject({
         status: true,
-        message: categoryAnswers.categoryDeleted,
+        message: endpoints.categories.remove.message,
       });
       expect(await categoryNamed(category._id)).toBeUndefined();
       const subcategories = (await api.subcategories.list()).data ?? [];
@@ -186,7 +186,7 @@ describe.each(dialects)('categories and subcategories on %s', (dialect) => {
       const category = await addCategory(api);
       const name = uniqueName('Shirts');
       const added = await api.subcategories.add({ name, categoryId: category._id, image: png() });
-      expect(added).toMatchObject({ status: true, message: categoryAnswers.subcategoryAdded });
+      expect(added).toMatchObject({ status: true, message: endpoints.subcategories.add.message });
       await addSubcategory(api, category);
 
       const listed = (await api.subcategories.byCategory({ id: category._id })).data ?? [];
@@ -226,7 +226,7 @@ describe.each(dialects)('categories and subcategories on %s', (dialect) => {
         image: png(),
       });
       expect(unknown).toMatchObject({
-        message: categoryAnswers.categoryNotFound,
+        message: categoryRefusals.categoryNotFound,
         httpStatus: 404,
       });
       const category = await addCategory(api);
@@ -237,7 +237,7 @@ describe.each(dialects)('categories and subcategories on %s', (dialect) => {
         image: png(),
       });
       expect(twice).toMatchObject({
-        message: categoryAnswers.subcategoryNameTaken,
+        message: categoryRefusals.subcategoryNameTaken,
         httpStatus: 409,
       });
       // Another category may use the name.
@@ -269,7 +269,7 @@ describe.each(dialects)('categories and subcategories on %s', (dialect) => {
         categoryId: subcategory.category._id,
         image: png(222),
       });
-      expect(answer).toMatchObject({ status: true, message: categoryAnswers.subcategoryUpdated });
+      expect(answer).toMatchObject({ status: true, message: endpoints.subcategories.edit.message });
       const [updated] =
         (await api.subcategories.byCategory({ id: subcategory.category._id })).data ?? [];
       expect(updated).toMatchObject({ _id: subcategory._id, name });
@@ -309,12 +309,12 @@ describe.each(dialects)('categories and subcategories on %s', (dialect) => {
 
       expect(await api.subcategories.remove({ id: subcategory._id })).toMatchObject({
         status: false,
-        message: categoryAnswers.subcategoryHasProducts(1),
+        message: categoryRefusals.subcategoryHasProducts(1),
         httpStatus: 409,
       });
       expect(await api.categories.remove({ id: category._id })).toMatchObject({
         status: false,
-        message: categoryAnswers.categoryHasProducts(1),
+        message: categoryRefusals.categoryHasProducts(1),
         httpStatus: 409,
       });
       expect((await api.products.get({ id: productId })).data?.subcategory._id).toBe(
@@ -324,7 +324,7 @@ describe.each(dialects)('categories and subcategories on %s', (dialect) => {
       await api.products.remove({ id: [productId] });
       expect(await api.subcategories.remove({ id: subcategory._id })).toMatchObject({
         status: true,
-        message: categoryAnswers.subcategoryDeleted,
+        message: endpoints.subcategories.remove.message,
       });
       expect(await categoryNamed(category._id)).toMatchObject({ total_sub: 0, total_products: 0 });
       expect(await mediaStatus(subcategory.main_image)).toBe(404);

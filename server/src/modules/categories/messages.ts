@@ -1,13 +1,5 @@
-/** Answers of the category and subcategory calls (success wording from the spec). */
-export const categoryAnswers = {
-  categories: 'Categories',
-  categoryAdded: 'Category added',
-  categoryUpdated: 'Category updated',
-  categoryDeleted: 'Category deleted',
-  subcategories: 'Subcategories',
-  subcategoryAdded: 'Subcategory added',
-  subcategoryUpdated: 'Subcategory updated',
-  subcategoryDeleted: 'Subcategory deleted',
+/** Refusals of the category and subcategory calls (success messages are declared in core). */
+export const categoryRefusals = {
   categoryNotFound: 'Category not found',
   subcategoryNotFound: 'Subcategory not found',
   categoryNameTaken: 'A category with this name already exists',

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../adapters/storage/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { categoryAnswers } from './messages.js';
+import { categoryRefusals } from './messages.js';
 
 export interface Placement {
   categoryId: string;
@@ -25,13 +25,13 @@ export async function checkPlacement(db: Kysely<Database>, placement: Placement)
     .where('categories.id', '=', placement.categoryId)
     .executeTakeFirst();
   if (found === undefined)
-    throw new HttpError(404, categoryAnswers.categoryNotFound, placementFields.category);
+    throw new HttpError(404, categoryRefusals.categoryNotFound, placementFields.category);
   if (found.parentId === null)
-    throw new HttpError(404, categoryAnswers.subcategoryNotFound, placementFields.subcategory);
+    throw new HttpError(404, categoryRefusals.subcategoryNotFound, placementFields.subcategory);
   if (found.parentId !== placement.categoryId)
     throw new HttpError(
       400,
-      categoryAnswers.subcategoryOutsideCategory,
+      categoryRefusals.subcategoryOutsideCategory,
       placementFields.subcategory,
     );
 }

@@ -1,4 +1,4 @@
-import { api as calls } from '@dealdesk/core';
+import { endpoints } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { requiredFile } from '../../http/uploads.js';
 import { categoriesService } from './service.js';
@@ -7,11 +7,11 @@ import { categoriesService } from './service.js';
 export const categoriesModule: Module = (api, context) => {
   const categories = categoriesService(context);
 
-  api.implement(calls.categories.list, {
+  api.implement(endpoints.categories.list, {
     handler: async () => ({ data: await categories.categories() }),
   });
 
-  api.implement(calls.categories.add, {
+  api.implement(endpoints.categories.add, {
     handler: async ({ body, form }) => ({
       data: await categories.addCategory({
         name: body.name,
@@ -21,7 +21,7 @@ export const categoriesModule: Module = (api, context) => {
     }),
   });
 
-  api.implement(calls.categories.edit, {
+  api.implement(endpoints.categories.edit, {
     handler: async ({ body, form }) => ({
       data: await categories.updateCategory({
         id: body.id,
@@ -32,22 +32,22 @@ export const categoriesModule: Module = (api, context) => {
     }),
   });
 
-  api.implement(calls.categories.remove, {
+  api.implement(endpoints.categories.remove, {
     handler: async ({ params }) => {
       await categories.deleteCategory(params.id);
       return {};
     },
   });
 
-  api.implement(calls.subcategories.list, {
+  api.implement(endpoints.subcategories.list, {
     handler: async () => ({ data: await categories.subcategories() }),
   });
 
-  api.implement(calls.subcategories.byCategory, {
+  api.implement(endpoints.subcategories.byCategory, {
     handler: async ({ params }) => ({ data: await categories.subcategoriesOf(params.id) }),
   });
 
-  api.implement(calls.subcategories.add, {
+  api.implement(endpoints.subcategories.add, {
     handler: async ({ body, form }) => ({
       data: await categories.addSubcategory({
         name: body.name,
@@ -57,7 +57,7 @@ export const categoriesModule: Module = (api, context) => {
     }),
   });
 
-  api.implement(calls.subcategories.edit, {
+  api.implement(endpoints.subcategories.edit, {
     handler: async ({ body, form }) => ({
       data: await categories.updateSubcategory({
         id: body.id,
@@ -68,7 +68,7 @@ export const categoriesModule: Module = (api, context) => {
     }),
   });
 
-  api.implement(calls.subcategories.remove, {
+  api.implement(endpoints.subcategories.remove, {
     handler: async ({ params }) => {
       await categories.deleteSubcategory(params.id);
       return {};

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import type { CheckedFile } from '../../http/uploads.js';
 import { newId } from '../../ids.js';
-import { categoryAnswers } from './messages.js';
+import { categoryRefusals } from './messages.js';
 import { countProducts } from './placement.js';
 import { categoriesRepository, nameKey } from './repository.js';
 import { removeStored, withStoredFiles } from '../../adapters/media/stored-files.js';
@@ -65,17 +65,17 @@ export function categoriesService({ db, media, clock }: AppContext) {
 
   const existingCategory = async (id: string) => {
     const category = await repo.findCategory(id);
-    if (category === undefined) throw new HttpError(404, categoryAnswers.categoryNotFound);
+    if (category === undefined) throw new HttpError(404, categoryRefusals.categoryNotFound);
     return category;
   };
   const existingSubcategory = async (id: string) => {
     const subcategory = await repo.findSubcategory(id);
-    if (subcategory === undefined) throw new HttpError(404, categoryAnswers.subcategoryNotFound);
+    if (subcategory === undefined) throw new HttpError(404, categoryRefusals.subcategoryNotFound);
     return subcategory;
   };
   const oneSubcategory = async (id: string): Promise<Subcategory> => {
     const [found] = await repo.subcategories({ id });
-    if (found === undefined) throw new HttpError(404, categoryAnswers.subcategoryNotFound);
+    if (found === undefined) throw new HttpError(404, categoryRefusals.subcategoryNotFound);
     return found;
   };
 
@@ -97,7 +97,7 @@ export function categoriesService({ db, media, clock }: AppContext) {
             created_at: now,
             updated_at: now,
           })
-          .catch(nameTaken(categoryAnswers.categoryNameTaken)),
+          .catch(nameTaken(categoryRefusals.categoryNameTaken)),
       );
       return repo.toCategory(row);
     },
@@ -113,7 +113,7 @@ export function categoriesService({ db, media, clock }: AppContext) {
             ...given.values(paths),
             updated_at: clock().toISOString(),
           })
-          .catch(nameTaken(categoryAnswers.categoryNameTaken)),
+          .catch(nameTaken(categoryRefusals.categoryNameTaken)),
       );
       await removeStored(
         media,
@@ -126,9 +126,9 @@ export function categoriesService({ db, media, clock }: AppContext) {
     async deleteCategory(id: string): Promise<void> {
       const images = await db.transaction().execute(async (trx) => {
         const category = await categoriesRepository(trx).findCategory(id);
-        if (category === undefined) throw new HttpError(404, categoryAnswers.categoryNotFound);
+        if (category === undefined) throw new HttpError(404, categoryRefusals.categoryNotFound);
         if (category.total_products > 0)
-          throw new HttpError(409, categoryAnswers.categoryHasProducts(category.total_products));
+          throw new HttpError(409, categoryRefusals.categoryHasProducts(category.total_products));
         const subcategoryImages = await categoriesRepository(trx).deleteCategory(id);
         return [category.main_image, category.bg_image, ...subcategoryImages];
       });
@@ -163,7 +163,7 @@ export function categoriesService({ db, media, clock }: AppContext) {
             });
             await writer.addSubcategoryCount(categoryId, 1);
           })
-          .catch(nameTaken(categoryAnswers.subcategoryNameTaken)),
+          .catch(nameTaken(categoryRefusals.subcategoryNameTaken)),
       );
       return oneSubcategory(id);
     },
@@ -195,7 +195,7 @@ export function categoriesService({ db, media, clock }: AppContext) {
               { placement: { categoryId, subcategoryId: id }, delta: moved },
             ]);
           })
-          .catch(nameTaken(categoryAnswers.subcategoryNameTaken)),
+          .catch(nameTaken(categoryRefusals.subcategoryNameTaken)),
       );
       await removeStored(
         media,
@@ -210,11 +210,11 @@ export function categoriesService({ db, media, clock }: AppContext) {
         const writer = categoriesRepository(trx);
         const subcategory = await writer.findSubcategory(id);
         if (subcategory === undefined)
-          throw new HttpError(404, categoryAnswers.subcategoryNotFound);
+          throw new HttpError(404, categoryRefusals.subcategoryNotFound);
         if (subcategory.total_products > 0) {
           throw new HttpError(
             409,
-            categoryAnswers.subcategoryHasProducts(subcategory.total_products),
+            categoryRefusals.subcategoryHasProducts(subcategory.total_products),
           );
         }
         await writer.deleteSubcategory(id);

@@ -1,11 +1,11 @@
-import { api as calls } from '@dealdesk/core';
+import { endpoints } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { createControllerService } from './service.js';
 
 /** The controller screen (spec part 1, sections 2, 3, 5 and 7). */
 export const controllerModule: Module = (api, context) => {
   const controller = createControllerService(context);
-  const { controller: call } = calls;
+  const call = endpoints.controller;
 
   api.implement(call.get, { handler: () => controller.settings() });
   // Every change answers the settings as they are after it.

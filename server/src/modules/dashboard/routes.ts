@@ -1,4 +1,4 @@
-import { api as calls } from '@dealdesk/core';
+import { endpoints } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { dashboardService } from './service.js';
 
@@ -6,7 +6,7 @@ import { dashboardService } from './service.js';
 export const dashboardModule: Module = (api, context) => {
   const dashboard = dashboardService(context);
 
-  api.implement(calls.dashboard.viewsDashboard, {
+  api.implement(endpoints.dashboard.viewsDashboard, {
     handler: ({ params, query }) => dashboard.itemDashboard(params.id, query),
   });
 };

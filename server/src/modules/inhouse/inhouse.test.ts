@@ -1,9 +1,10 @@
 import {
-  inHouseMessages,
-  uploadMessages,
+  endpoints,
   type InHouseAdCreateRequest,
   type InHouseAdEditRequest,
+  inHouseMessages,
   type TrackEvent,
+  uploadMessages,
 } from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -56,7 +57,7 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
   async function create(title: string, overrides: Partial<InHouseAdCreateRequest> = {}) {
     expect(await api.inHouseAds.create(form(title, overrides))).toEqual({
       status: true,
-      message: answers.uploaded,
+      message: endpoints.inHouseAds.create.message,
       httpStatus: 200,
     });
     const ad = (await api.inHouseAds.list({ q: title })).data?.find((a) => a.mainTitle === title);
@@ -108,7 +109,7 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
     expect(await mediaState(server, ad.medView)).toEqual([true, 200]);
     expect(await api.inHouseAds.get({ id: ad._id })).toEqual({
       status: true,
-      message: answers.found,
+      message: endpoints.inHouseAds.get.message,
       data: ad,
       httpStatus: 200,
     });
@@ -234,7 +235,7 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
     const ad = await create('Status');
     expect(await api.inHouseAds.setStatus({ id: ad._id, status: false })).toEqual({
       status: true,
-      message: answers.statusChanged,
+      message: endpoints.inHouseAds.setStatus.message,
       httpStatus: 200,
     });
     expect((await api.inHouseAds.get({ id: ad._id })).data?.status).toBe(false);
@@ -257,7 +258,7 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
       const edit = { ...editOf(ad), mainTitle: 'After edit', btnName: 'Buy', status: false };
       expect(await api.inHouseAds.edit(edit)).toEqual({
         status: true,
-        message: answers.updated,
+        message: endpoints.inHouseAds.edit.message,
         httpStatus: 200,
       });
       expect((await api.inHouseAds.get({ id: ad._id })).data).toEqual({
@@ -379,7 +380,7 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
 
     expect(await api.inHouseAds.remove({ id: [first._id, second._id] })).toEqual({
       status: true,
-      message: answers.deleted,
+      message: endpoints.inHouseAds.remove.message,
       httpStatus: 200,
     });
     for (const ad of [first, second]) {

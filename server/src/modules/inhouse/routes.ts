@@ -1,4 +1,4 @@
-import { api as calls } from '@dealdesk/core';
+import { endpoints } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { requiredFile } from '../../http/uploads.js';
 import { createInHouseService } from './service.js';
@@ -7,13 +7,13 @@ import { createInHouseService } from './service.js';
 export const inHouseModule: Module = (api, context) => {
   const inHouse = createInHouseService(context);
 
-  api.implement(calls.inHouseAds.list, { handler: ({ query }) => inHouse.list(query) });
+  api.implement(endpoints.inHouseAds.list, { handler: ({ query }) => inHouse.list(query) });
 
-  api.implement(calls.inHouseAds.get, {
+  api.implement(endpoints.inHouseAds.get, {
     handler: async ({ params }) => ({ data: await inHouse.get(params.id) }),
   });
 
-  api.implement(calls.inHouseAds.create, {
+  api.implement(endpoints.inHouseAds.create, {
     handler: async ({ body, form }) => {
       await inHouse.create(body, {
         icon: requiredFile(form.files.icon),
@@ -23,21 +23,21 @@ export const inHouseModule: Module = (api, context) => {
     },
   });
 
-  api.implement(calls.inHouseAds.edit, {
+  api.implement(endpoints.inHouseAds.edit, {
     handler: async ({ body, form }) => {
       await inHouse.edit(body, { icon: form.files.icon, media: form.files[body.medType] });
       return {};
     },
   });
 
-  api.implement(calls.inHouseAds.setStatus, {
+  api.implement(endpoints.inHouseAds.setStatus, {
     handler: async ({ body }) => {
       await inHouse.setStatus(body);
       return {};
     },
   });
 
-  api.implement(calls.inHouseAds.remove, {
+  api.implement(endpoints.inHouseAds.remove, {
     handler: async ({ body }) => {
       await inHouse.remove(body.id);
       return {};

@@ -17,12 +17,6 @@ import { trackingService, type ViewClickCounts } from '../tracking/service.js';
 import { inHouseRepository, type InHouseAdRow } from './repository.js';
 
 export const inHouseAnswers = {
-  list: 'In House ads',
-  found: 'In House ad',
-  uploaded: 'upload successfully !',
-  updated: 'Update successfully !',
-  statusChanged: 'Status updated successfully',
-  deleted: 'In House ads deleted successfully.',
   notFound: 'In House ad not found',
 } as const;
 

@@ -1,8 +1,10 @@
 import {
+  endpoints,
+  type Notification,
+  notificationAnswers,
   notificationMessages,
   sendTimeInPastMessage,
   uploadMessages,
-  type Notification,
 } from '@dealdesk/core';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -95,7 +97,11 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     it('sends at once and records the FCM message; the history shows the delivery', async () => {
       const before = (await outboxFiles()).length;
       const answer = await api.notifications.send(diwali);
-      expect(answer).toMatchObject({ status: true, message: answers.sent, httpStatus: 200 });
+      expect(answer).toMatchObject({
+        status: true,
+        message: endpoints.notifications.send.message,
+        httpStatus: 200,
+      });
       const files = await outboxFiles();
       expect(files).toHaveLength(before + 1);
       // No icon, and no public URL for one anyway.
@@ -166,7 +172,11 @@ describe.each(dialects)('notifications on %s', (dialect) => {
       const [original] = await historyOf(api);
       const fileName = basename(original?.n_icon ?? '');
       const answer = await api.notifications.resend({ ...diwali, title: 'Again', fileName });
-      expect(answer).toMatchObject({ status: true, message: answers.sent, httpStatus: 200 });
+      expect(answer).toMatchObject({
+        status: true,
+        message: endpoints.notifications.send.message,
+        httpStatus: 200,
+      });
       const [again] = await historyOf(api);
       expect(again).toMatchObject({
         n_title: 'Again',
@@ -208,7 +218,7 @@ describe.each(dialects)('notifications on %s', (dialect) => {
       });
       expect(await api.notifications.send({ ...diwali, sendAt: ago(30_000) })).toMatchObject({
         status: true,
-        message: answers.sent,
+        message: endpoints.notifications.send.message,
       });
     });
 
@@ -242,7 +252,7 @@ describe.each(dialects)('notifications on %s', (dialect) => {
 
       expect(await api.notifications.remove({ id: [first?._id ?? ''] })).toEqual({
         status: true,
-        message: answers.deleted,
+        message: endpoints.notifications.remove.message,
         httpStatus: 200,
       });
       expect(ids(await historyOf(api))).not.toContain(first?._id);
@@ -353,7 +363,7 @@ describe.each(dialects)('notifications on %s', (dialect) => {
       for (const title of titles) {
         expect(await api.notifications.send({ ...diwali, title, sendAt })).toMatchObject({
           status: true,
-          message: answers.scheduled,
+          message: notificationAnswers.scheduled,
           httpStatus: 200,
         });
       }

@@ -1,4 +1,4 @@
-import { api as calls, notificationAnswers, type Notification } from '@dealdesk/core';
+import { endpoints, notificationAnswers, type Notification } from '@dealdesk/core';
 import { createPushProvider } from '../../adapters/push/index.js';
 import { defaultPushSettings } from '../../config.js';
 import type { Module } from '../../context.js';
@@ -15,19 +15,19 @@ export const notificationsModule: Module = (api, context) => {
   const poller = startPoller(() => notifications.sendDue(), settings.pollMs, context.log);
   context.onClose(() => poller.stop());
 
-  api.implement(calls.notifications.history, {
+  api.implement(endpoints.notifications.history, {
     handler: async () => ({ data: await notifications.history() }),
   });
 
-  api.implement(calls.notifications.send, {
+  api.implement(endpoints.notifications.send, {
     handler: async ({ body, form }) => answerFor(await notifications.send(body, form.files.image)),
   });
 
-  api.implement(calls.notifications.resend, {
+  api.implement(endpoints.notifications.resend, {
     handler: async ({ body }) => answerFor(await notifications.resend(body)),
   });
 
-  api.implement(calls.notifications.remove, {
+  api.implement(endpoints.notifications.remove, {
     handler: async ({ body }) => {
       await notifications.remove(body.id);
       return {};

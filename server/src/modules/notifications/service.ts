@@ -15,10 +15,6 @@ import { newId } from '../../ids.js';
 import { notificationsRepository, type NotificationRow } from './repository.js';
 
 export const notificationAnswers = {
-  history: 'Notification history',
-  sent: 'Notification sent successfully !',
-  scheduled: 'Notification scheduled successfully !',
-  deleted: 'notification deleted successfully !',
   notFound: 'Notification not found',
   iconNotFound: 'The icon of that notification is no longer stored',
   notSent: (reason: string) => `Notification not sent: ${reason}`,

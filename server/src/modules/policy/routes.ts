@@ -1,4 +1,4 @@
-import { api as calls } from '@dealdesk/core';
+import { endpoints } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { policyService } from './service.js';
 
@@ -6,18 +6,22 @@ import { policyService } from './service.js';
 export const policyModule: Module = (api, context) => {
   const texts = policyService(context);
 
-  api.implement(calls.policy.getPolicy, { handler: async () => ({ data: await texts.policy() }) });
+  api.implement(endpoints.policy.getPolicy, {
+    handler: async () => ({ data: await texts.policy() }),
+  });
 
-  api.implement(calls.policy.updatePolicy, {
+  api.implement(endpoints.policy.updatePolicy, {
     handler: async ({ body }) => {
       await texts.savePolicy(body);
       return { data: await texts.policy() };
     },
   });
 
-  api.implement(calls.policy.getTerms, { handler: async () => ({ data: await texts.terms() }) });
+  api.implement(endpoints.policy.getTerms, {
+    handler: async () => ({ data: await texts.terms() }),
+  });
 
-  api.implement(calls.policy.updateTerms, {
+  api.implement(endpoints.policy.updateTerms, {
     handler: async ({ body }) => {
       await texts.saveTerms(body);
       return { data: await texts.terms() };

@@ -1,12 +1,14 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  productMessages,
-  uploadMessages,
+  endpoints,
+  productAnswers,
   type ProductEvent,
+  productMessages,
   type Size,
   type Subcategory,
   type UploadFile,
+  uploadMessages,
 } from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,7 +20,7 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../../testing/harness.js';
-import { categoryAnswers } from '../categories/messages.js';
+import { categoryRefusals } from '../categories/messages.js';
 import {
   addCategory,
   addProduct,
@@ -29,7 +31,7 @@ import {
   signedInClient,
   type CatalogueClient,
 } from './catalogue-fixtures.js';
-import { productAnswers } from './messages.js';
+import { productRefusals } from './messages.js';
 
 const unknownId = 'ffffffffffffffffffffffff';
 // What screens send beyond the client's types: the event screen's spelling of New Launch,
@@ -92,7 +94,7 @@ describe.each(dialects)('products on %s', (dialect) => {
       });
       expect(created).toMatchObject({
         status: true,
-        message: productAnswers.added,
+        message: endpoints.products.create.message,
         httpStatus: 200,
       });
 
@@ -191,7 +193,7 @@ describe.each(dialects)('products on %s', (dialect) => {
       // The refusal names its field, so a form can show it there.
       expect(elsewhere).toMatchObject({
         status: false,
-        message: categoryAnswers.subcategoryOutsideCategory,
+        message: categoryRefusals.subcategoryOutsideCategory,
         field: 'productData.productDetails.subcategory',
         httpStatus: 400,
       });
@@ -201,7 +203,7 @@ describe.each(dialects)('products on %s', (dialect) => {
         images: [png()],
       });
       expect(unknown).toMatchObject({
-        message: categoryAnswers.categoryNotFound,
+        message: categoryRefusals.categoryNotFound,
         field: 'productData.productDetails.category',
         httpStatus: 404,
       });
@@ -211,7 +213,7 @@ describe.each(dialects)('products on %s', (dialect) => {
     it('answers 404 for an unknown product and 400 for a malformed id', async () => {
       expect(await api.products.get({ id: unknownId })).toMatchObject({
         status: false,
-        message: productAnswers.notFound,
+        message: productRefusals.notFound,
         httpStatus: 404,
       });
       expect((await api.products.get({ id: 'nope' })).httpStatus).toBe(400);
@@ -238,7 +240,7 @@ describe.each(dialects)('products on %s', (dialect) => {
           btn_url: 'https://shop.example.com/buy',
         },
       });
-      expect(answer).toMatchObject({ status: true, message: productAnswers.updated });
+      expect(answer).toMatchObject({ status: true, message: endpoints.products.update.message });
       expect((await api.products.get({ id })).data).toMatchObject({
         title: 'Folding phone',
         price: 999,
@@ -263,7 +265,7 @@ describe.each(dialects)('products on %s', (dialect) => {
       const id = await addProduct(api, jeans);
       const data = productData(jeans);
       expect(await api.products.update({ id: unknownId, productData: data })).toMatchObject({
-        message: productAnswers.notFound,
+        message: productRefusals.notFound,
         httpStatus: 404,
       });
       const blank = { ...data, productDetails: { ...data.productDetails, og_url: ' ' } };
@@ -276,7 +278,7 @@ describe.each(dialects)('products on %s', (dialect) => {
         productDetails: { ...data.productDetails, subcategory: phones._id },
       };
       expect(await api.products.update({ id, productData: mixed })).toMatchObject({
-        message: categoryAnswers.subcategoryOutsideCategory,
+        message: categoryRefusals.subcategoryOutsideCategory,
         httpStatus: 400,
       });
       expect((await api.products.get({ id })).data?.subcategory._id).toBe(jeans._id);
@@ -320,7 +322,7 @@ describe.each(dialects)('products on %s', (dialect) => {
       const id = await addProduct(api, jeans);
       expect(await api.products.remove({ id: [id, unknownId] })).toMatchObject({
         status: false,
-        message: productAnswers.someNotFound(1),
+        message: productRefusals.someNotFound(1),
         httpStatus: 404,
       });
       expect((await api.products.get({ id })).status).toBe(true);
@@ -335,7 +337,10 @@ describe.each(dialects)('products on %s', (dialect) => {
     it('tags every product given with one event, "Now Launch" stored as New Launch', async () => {
       const ids = [await addProduct(api, shirts), await addProduct(api, phones)];
       const answer = await api.products.updateEvents({ id: ids, event: nowLaunch });
-      expect(answer).toMatchObject({ status: true, message: productAnswers.eventsUpdated });
+      expect(answer).toMatchObject({
+        status: true,
+        message: endpoints.products.updateEvents.message,
+      });
       for (const id of ids)
         expect((await api.products.get({ id })).data?.events).toBe('New Launch');
     });
@@ -345,7 +350,7 @@ describe.each(dialects)('products on %s', (dialect) => {
       expect(
         await api.products.updateEvents({ id: [id, unknownId], event: 'Trending' }),
       ).toMatchObject({
-        message: productAnswers.someNotFound(1),
+        message: productRefusals.someNotFound(1),
         httpStatus: 404,
       });
       expect((await api.products.get({ id })).data?.events).toBe('Best Deals');

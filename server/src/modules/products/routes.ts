@@ -1,4 +1,4 @@
-import { api as calls, productAnswers } from '@dealdesk/core';
+import { endpoints, productAnswers } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { createScraper, ScrapeError } from './scraping/index.js';
@@ -12,7 +12,7 @@ export const productsModule: Module = (api, context) => {
   const scraper = createScraper({ allowHosts: context.config.scrapeAllowHosts });
   context.onClose(() => scraper.close());
 
-  api.implement(calls.products.scrape, {
+  api.implement(endpoints.products.scrape, {
     handler: async ({ body }) => {
       try {
         return { data: await scraper.scrape(body.url) };
@@ -23,30 +23,30 @@ export const productsModule: Module = (api, context) => {
     },
   });
 
-  api.implement(calls.products.create, {
+  api.implement(endpoints.products.create, {
     handler: async ({ body, form }) => ({
       data: await products.create(body, form.lists.images ?? []),
     }),
   });
 
-  api.implement(calls.products.update, {
+  api.implement(endpoints.products.update, {
     handler: async ({ body }) => ({ data: await products.update(body) }),
   });
 
   // One path for both reads: `?id=` is one product, anything else a page of the list.
-  api.implement(calls.products.get, {
+  api.implement(endpoints.products.get, {
     handler: async ({ query }) => ({ data: await products.find(query.id) }),
   });
-  api.implement(calls.products.list, { handler: ({ query }) => products.list(query) });
+  api.implement(endpoints.products.list, { handler: ({ query }) => products.list(query) });
 
-  api.implement(calls.products.remove, {
+  api.implement(endpoints.products.remove, {
     handler: async ({ body }) => {
       await products.remove(body.id);
       return { message: productAnswers.deleted(body.id.length) };
     },
   });
 
-  api.implement(calls.products.updateEvents, {
+  api.implement(endpoints.products.updateEvents, {
     handler: async ({ body }) => {
       await products.setEvent(body.id, body.event);
       return {};

@@ -1,4 +1,4 @@
-import { productMessages } from '@dealdesk/core';
+import { endpoints, productMessages } from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientFor,
@@ -10,7 +10,6 @@ import {
   type TestServer,
 } from '../../testing/harness.js';
 import { signedInClient, type CatalogueClient } from './catalogue-fixtures.js';
-import { productAnswers } from './messages.js';
 import { startTestServer as startShop, type TestServer as Shop } from './scraping/test-server.js';
 
 describe.each(dialects)('POST /api/App/product/scraping on %s', (dialect) => {
@@ -39,7 +38,7 @@ describe.each(dialects)('POST /api/App/product/scraping on %s', (dialect) => {
       const answer = await api.products.scrape({ url: shop.url(path) });
       expect(answer).toMatchObject({
         status: true,
-        message: productAnswers.scraped,
+        message: endpoints.products.scrape.message,
         httpStatus: 200,
       });
       expect(answer.data?.productDetails).toEqual({

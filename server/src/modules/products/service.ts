@@ -15,7 +15,7 @@ import type { CheckedFile } from '../../http/uploads.js';
 import { newId } from '../../ids.js';
 import { checkPlacement, countProducts, type Placement } from '../categories/service.js';
 import { removeStored, withStoredFiles } from '../../adapters/media/stored-files.js';
-import { productAnswers } from './messages.js';
+import { productRefusals } from './messages.js';
 import { productsRepository } from './repository.js';
 import type { CatalogueIndex } from './catalogue-index.js';
 import { catalogueMemory } from './catalogue-memory.js';
@@ -32,7 +32,7 @@ function requireAll(asked: number, found: number): void {
   if (found === asked) return;
   throw new HttpError(
     404,
-    asked === 1 ? productAnswers.notFound : productAnswers.someNotFound(asked - found),
+    asked === 1 ? productRefusals.notFound : productRefusals.someNotFound(asked - found),
   );
 }
 
@@ -67,7 +67,7 @@ export function productsService(context: AppContext) {
 
   const find = async (id: string): Promise<Product> => {
     const [[row], [counts]] = await Promise.all([repo.records([id]), repo.counts([id])]);
-    if (row === undefined) throw new HttpError(404, productAnswers.notFound);
+    if (row === undefined) throw new HttpError(404, productRefusals.notFound);
     return toProduct(row, counts);
   };
 
@@ -142,7 +142,7 @@ export function productsService(context: AppContext) {
       await db.transaction().execute(async (trx) => {
         const writer = productsRepository(trx, dialect);
         const [before] = await writer.stored([id]);
-        if (before === undefined) throw new HttpError(404, productAnswers.notFound);
+        if (before === undefined) throw new HttpError(404, productRefusals.notFound);
         const placement = placementOf(columns);
         await checkPlacement(trx, placement);
         await writer.update(id, { ...columns, updated_at: now() });

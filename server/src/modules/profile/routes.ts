@@ -1,4 +1,4 @@
-import { api as calls } from '@dealdesk/core';
+import { endpoints } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { profileService } from './service.js';
 
@@ -6,11 +6,11 @@ import { profileService } from './service.js';
 export const profileModule: Module = (api, context) => {
   const profile = profileService(context);
 
-  api.implement(calls.admin.adminData, {
+  api.implement(endpoints.admin.adminData, {
     handler: async ({ caller }) => ({ data: await profile.adminData(caller.adminId) }),
   });
 
-  api.implement(calls.admin.updateProfile, {
+  api.implement(endpoints.admin.updateProfile, {
     handler: async ({ body, caller }) => ({
       data: await profile.updateProfile(caller.adminId, body),
     }),

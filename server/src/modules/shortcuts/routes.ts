@@ -1,4 +1,4 @@
-import { api as calls } from '@dealdesk/core';
+import { endpoints } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { requiredFile } from '../../http/uploads.js';
 import { createShortcutsService } from './service.js';
@@ -7,27 +7,27 @@ import { createShortcutsService } from './service.js';
 export const shortcutsModule: Module = (api, context) => {
   const shortcuts = createShortcutsService(context);
 
-  api.implement(calls.shortcuts.list, { handler: ({ query }) => shortcuts.list(query) });
+  api.implement(endpoints.shortcuts.list, { handler: ({ query }) => shortcuts.list(query) });
 
-  api.implement(calls.shortcuts.add, {
+  api.implement(endpoints.shortcuts.add, {
     // The schema has refused a form without its logo.
     handler: async ({ body, form }) => ({
       data: await shortcuts.add(body, requiredFile(form.files.image)),
     }),
   });
 
-  api.implement(calls.shortcuts.edit, {
+  api.implement(endpoints.shortcuts.edit, {
     handler: async ({ body, form }) => ({ data: await shortcuts.edit(body, form.files.image) }),
   });
 
-  api.implement(calls.shortcuts.remove, {
+  api.implement(endpoints.shortcuts.remove, {
     handler: async ({ body }) => {
       await shortcuts.remove(body);
       return {};
     },
   });
 
-  api.implement(calls.shortcuts.setStatus, {
+  api.implement(endpoints.shortcuts.setStatus, {
     handler: async ({ body }) => ({ data: await shortcuts.setStatus(body) }),
   });
 };

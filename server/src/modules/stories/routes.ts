@@ -1,4 +1,4 @@
-import { api as calls } from '@dealdesk/core';
+import { endpoints } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { createStoriesService, type StoryKind } from './service.js';
 
@@ -6,20 +6,20 @@ import { createStoriesService, type StoryKind } from './service.js';
 export const storiesModule: Module = (api, context) => {
   const stories = createStoriesService(context);
 
-  api.implement(calls.stories.list, {
+  api.implement(endpoints.stories.list, {
     handler: async ({ query }) => ({
       data: await stories.list('story', query),
       firstStoryVideo: await stories.storiesRunning(),
     }),
   });
 
-  api.implement(calls.storyAds.list, {
+  api.implement(endpoints.storyAds.list, {
     handler: async ({ query }) => ({ data: await stories.list('storyAd', query) }),
   });
 
   const kinds = [
-    ['story', calls.stories],
-    ['storyAd', calls.storyAds],
+    ['story', endpoints.stories],
+    ['storyAd', endpoints.storyAds],
   ] as const satisfies readonly (readonly [StoryKind, unknown])[];
   for (const [kind, call] of kinds) {
     api.implement(call.find, {
@@ -45,7 +45,7 @@ export const storiesModule: Module = (api, context) => {
   }
 
   // One edit call for both kinds: the story's own kind decides (insertData must agree).
-  api.implement(calls.stories.edit, {
+  api.implement(endpoints.stories.edit, {
     handler: async ({ body, form }) => ({
       data: await stories.edit(body._id, body.insertData, form.files),
     }),

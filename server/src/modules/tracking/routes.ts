@@ -1,4 +1,4 @@
-import { api as calls } from '@dealdesk/core';
+import { endpoints } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { eventIngestion } from './ingestion.js';
 
@@ -11,7 +11,7 @@ export const trackingModule: Module = (api, context) => {
   // Requests in flight have had their events committed by now; this writes any left over.
   context.onClose(() => ingestion.drain());
 
-  api.implement(calls.tracking.track, {
+  api.implement(endpoints.tracking.track, {
     handler: async ({ body }) => ({ accepted: await ingestion.record(body.events) }),
   });
 };

@@ -88,7 +88,7 @@ function useControllerChange<Input>(
     mutationFn: async (input: Input) =>
       unwrapOr(await call(input), { failed, unreachable: failed }),
     onSuccess: async (answer) => {
-      toastSuccess(answer.message === '' ? 'Updated successfully' : answer.message);
+      toastSuccess(answer.message);
       await queryClient.invalidateQueries({ queryKey: settingsKey });
     },
   });

@@ -81,8 +81,8 @@ export function InHouseAdsPage() {
     mutationFn: async (ids: string[]) =>
       unwrapOr(await api.inHouseAds.remove({ id: ids }), deleteFailure),
     // Deleted rows leave the selection as they leave the list.
-    onSuccess: async () => {
-      toastSuccess(inHouseTexts.deleted);
+    onSuccess: async (answer) => {
+      toastSuccess(answer.message);
       await refresh();
     },
   });

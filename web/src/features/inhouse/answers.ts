@@ -3,9 +3,6 @@ import type { FailureTexts } from '../../ui/notify.js';
 
 /** The in-house screens' own wording (spec part 2, section 8). */
 export const inHouseTexts = {
-  uploaded: 'upload successfully !',
-  updated: 'Update successfully !',
-  deleted: 'In House ads deleted successfully.',
   wrongAnswer: wrongAnswerMessages.inHouse,
 } as const;
 

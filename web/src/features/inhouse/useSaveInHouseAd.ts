@@ -4,7 +4,7 @@ import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
 import { useSubmission } from '../../ui/mutations.js';
 import { ApiFailure, toastSuccess, unwrapOr } from '../../ui/notify.js';
-import { inHouseKeys, inHouseTexts, uploadFailure } from './answers.js';
+import { inHouseKeys, uploadFailure } from './answers.js';
 import type { InHouseSubmit } from './InHouseAdForm.js';
 
 /** A call that got no answer at all goes to the error page (spec section 8). */
@@ -30,9 +30,9 @@ export function useSaveInHouseAd(onSaved?: () => void) {
           : api.inHouseAds.edit(submit.request)),
         uploadFailure,
       ),
-    onSuccess: async (_answer, submit) => {
+    onSuccess: async (answer) => {
       submission.done();
-      toastSuccess(submit.mode === 'create' ? inHouseTexts.uploaded : inHouseTexts.updated);
+      toastSuccess(answer.message);
       await queryClient.invalidateQueries({ queryKey: inHouseKeys.all });
       onSaved?.();
     },

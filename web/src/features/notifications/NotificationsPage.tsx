@@ -81,7 +81,6 @@ function SendForm() {
     (input: NotificationSendRequest, client) => client.notifications.send(input),
     {
       refresh: historyKey,
-      fallback: 'Notification sent successfully !',
     },
   );
   // A second click while the confirmation is open must not open another one.
@@ -214,7 +213,6 @@ export function NotificationsPage() {
     (input: NotificationResendRequest, client) => client.notifications.resend(input),
     {
       refresh: historyKey,
-      fallback: 'Notification sent successfully !',
     },
   );
   const remove = useGuardedDelete(api.notifications.remove, {

@@ -66,9 +66,9 @@ export function AddProductPage() {
           .products.create({ productData, imageUrls: urls, images: files.map(uploadOf) }),
         { failed: 'Failed to add product', unreachable: 'An error occurred while adding product' },
       ),
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
       submission.done();
-      toastSuccess('Product added successfully');
+      toastSuccess(answer.message);
       form.reset();
       setFiles([]);
       setImageUrls(['']);

@@ -159,8 +159,8 @@ function ProductEdit({ product, onDone }: { product: Product; onDone: () => void
         failed: 'Failed to update product',
         unreachable: 'An error occurred while updating the product',
       }),
-    onSuccess: async () => {
-      toastSuccess('Product updated successfully');
+    onSuccess: async (answer) => {
+      toastSuccess(answer.message);
       await queryClient.invalidateQueries({ queryKey: productKeys.all });
       onDone();
     },

@@ -95,8 +95,8 @@ export function ProductEventsPage() {
         failed: 'Failed to update events',
         unreachable: 'An error occurred while updating events',
       }),
-    onSuccess: async () => {
-      toastSuccess('Events updated successfully');
+    onSuccess: async (answer) => {
+      toastSuccess(answer.message);
       clear();
       setNewEvent('');
       await queryClient.invalidateQueries({ queryKey: productKeys.all });

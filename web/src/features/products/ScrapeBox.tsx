@@ -26,10 +26,10 @@ export function ScrapeBox({
       });
       if (answer.data === undefined)
         throw new ApiFailure('Failed to scrape data', answer.httpStatus);
-      return { address, result: answer.data };
+      return { address, result: answer.data, message: answer.message };
     },
-    onSuccess: ({ address, result }) => {
-      toastSuccess('Data scraped successfully');
+    onSuccess: ({ address, result, message }) => {
+      toastSuccess(message);
       onScraped(address, result);
     },
   });

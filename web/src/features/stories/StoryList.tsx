@@ -47,7 +47,6 @@ export function StoryList({
   const { group, listKey } = storyCalls(kind);
   const status = useApiMutation(group.setStatus, {
     refresh: listKey,
-    fallback: 'Updated successfully',
     failure: {
       failed: 'Failed to update story video',
       unreachable: 'Failed to update story video',

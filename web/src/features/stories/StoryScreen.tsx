@@ -14,7 +14,6 @@ export function StoryScreen({ kind }: { kind: StoryKind }) {
   const stories = useQuery({ queryKey: listKey, queryFn: async () => unwrap(await list()) });
   const add = useApiMutation((input: StoryAddRequest, client) => groupOf(client).add(input), {
     refresh: listKey,
-    fallback: kind === 'video' ? 'Story added successfully' : 'Story ad added successfully',
     failure: {
       failed: 'An error occurred while submitting the story.',
       unreachable: 'An error occurred while submitting the story.',

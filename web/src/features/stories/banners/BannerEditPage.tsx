@@ -40,7 +40,7 @@ function EditBannerForm({ banner }: { banner: Banner }) {
     mutationFn: async (request: Parameters<typeof api.banners.edit>[0]) =>
       unwrap(await api.banners.edit(request)),
     onSuccess: async (answer) => {
-      toastSuccess(answer.message === '' ? 'Updated successfully' : answer.message);
+      toastSuccess(answer.message);
       await queryClient.invalidateQueries({ queryKey: bannerListKey });
       await new Promise((resolve) => setTimeout(resolve, postUpdateRedirectMs));
       void navigate(`${paths.banners}/`, afterSave);

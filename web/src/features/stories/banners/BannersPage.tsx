@@ -41,7 +41,6 @@ function AddBannerForm() {
   );
   const add = useApiMutation((input: BannerAddRequest, client) => client.banners.add(input), {
     refresh: bannerListKey,
-    fallback: 'Banner added successfully',
   });
 
   const submit = async (event: FormEvent) => {

@@ -51,7 +51,6 @@ function AddShortcutForm({ nextNumber }: { nextNumber: number | undefined }) {
   );
   const add = useApiMutation((input: ShortcutAddRequest, client) => client.shortcuts.add(input), {
     refresh: listKey,
-    fallback: 'Shortcut added successfully',
   });
 
   const submit = async (event: FormEvent) => {
