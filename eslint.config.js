@@ -27,6 +27,22 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware checks: a promise is awaited, returned or explicitly voided, and never handed
+    // to something that expects a plain function (an event handler, a forEach callback).
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     // core runs in the browser and in Node: no Node-only or DOM-only globals or modules.
     files: ['core/src/**/*.ts'],
     languageOptions: { globals: { ...globals['shared-node-browser'] } },

@@ -43,7 +43,9 @@ export async function serveFiles(
     immutable: true,
     maxAge: '365d',
     // The type comes from the extension, which came from the file's bytes: never sniff.
-    setHeaders: (reply) => reply.header('X-Content-Type-Options', 'nosniff'),
+    setHeaders: (reply) => {
+      reply.header('X-Content-Type-Options', 'nosniff');
+    },
   });
 
   const configScript = webConfigScript(settings);

@@ -32,7 +32,9 @@ export async function withStoredFiles<const Files extends readonly (MediaFile | 
   files: Files,
   write: (paths: PathsOf<Files>) => Promise<T>,
 ): Promise<T> {
-  const saved = await Promise.allSettled(files.map((file) => file && media.save(file)));
+  const saved = await Promise.allSettled(
+    files.map((file) => (file === undefined ? Promise.resolve(undefined) : media.save(file))),
+  );
   const paths = saved.map((outcome) =>
     outcome.status === 'fulfilled' ? outcome.value : undefined,
   );
