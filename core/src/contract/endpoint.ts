@@ -121,8 +121,3 @@ export const multipartBody = <S extends z.ZodType>(
   files: Readonly<Record<string, UploadRule>>,
   lists: readonly string[] = [],
 ) => ({ kind: 'multipart', schema, files, lists }) as const;
-
-/** The names of a path's parameters, in order (`/a/:type/b/:id` -> type, id). */
-export function pathParameters(path: string): string[] {
-  return [...path.matchAll(/:([A-Za-z_]\w*)/g)].map((match) => match[1] ?? '');
-}

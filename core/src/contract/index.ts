@@ -12,37 +12,21 @@ import { banners, shortcuts, stories, storyAds } from './calls/stories.js';
 import { dashboard, system, tracking } from './calls/system.js';
 
 export * from './endpoint.js';
-export {
-  commandFor,
-  type AnswerOf,
-  type Call,
-  type CallInput,
-  type ClientInput,
-} from './client.js';
+/** @public Named by the types the web app's helpers infer (declaration output needs them). */
+export type { Call, ClientInput } from './client.js';
 export { openApiDocument } from './openapi.js';
-export type { PageRequest } from './calls/pages.js';
 export { productAnswers } from './calls/catalogue.js';
-export type {
-  ProductCreateRequest,
-  ProductDataRequest,
-  ProductListRequest,
-  ProductUpdateRequest,
-} from './calls/catalogue.js';
-export { storyAnswers } from './calls/stories.js';
+export type { ProductDataRequest, ProductListRequest } from './calls/catalogue.js';
 export type {
   BannerAddRequest,
-  BannerEditRequest,
   RunningStory,
   ShortcutAddRequest,
-  ShortcutEditRequest,
   StoryAddRequest,
-  StoryEditData,
   StoryEditRequest,
   StoryInsertData,
 } from './calls/stories.js';
 export { notificationAnswers } from './calls/ads.js';
 export type {
-  AnalyticsReport,
   InHouseAdCreateRequest,
   InHouseAdEditRequest,
   NotificationResendRequest,

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** 24 lowercase hex characters, time-ordered (ObjectId-compatible). */
-export type Id = string;
-
 /** Every decrypted answer carries status and message; fields beyond those vary per call. */
 export type ApiResult<T extends object = object> = {
   status: boolean;
@@ -13,7 +10,6 @@ export type ApiResult<T extends object = object> = {
 
 /** A reference to another entity as reads expand it. */
 export const refSchema = z.object({ _id: z.string(), name: z.string() });
-export type Ref = z.infer<typeof refSchema>;
 
 /** The None / View / Click limit of stories, story ads and in-house ads. */
 export const viewClickLimitsSchema = z.object({

@@ -40,8 +40,6 @@ export const storyAdSchema = storyVideoSchema.extend({
 });
 export type StoryAd = z.infer<typeof storyAdSchema>;
 
-export const storyTypes = ['Video', 'Image'] as const;
-export type StoryType = (typeof storyTypes)[number];
 export const storyAdTypes = ['Video', 'Image', 'NTV'] as const;
 export type StoryAdType = (typeof storyAdTypes)[number];
 

@@ -1,4 +1,3 @@
-export { missingText, invalidText } from './instants.js';
 export * from './counts.js';
 export * from './times.js';
 export * from './business-day-start.js';

@@ -34,7 +34,6 @@ export type AdUnitAddInput = z.input<typeof adUnitAddSchema>;
 
 /** POST /api/App/ads/webads/add: the ad id is the ad's URL. */
 export const webAdAddSchema = adUnitAddSchema.extend({ a_id: adUrl });
-export type WebAdAdd = z.output<typeof webAdAddSchema>;
 export type WebAdAddInput = z.input<typeof webAdAddSchema>;
 
 /** PUT /api/App/ads/{type}/update/{id}: only the ad id and the description change. */
@@ -44,8 +43,6 @@ export type AdUnitUpdateInput = z.input<typeof adUnitUpdateSchema>;
 
 /** PUT /api/App/ads/webads/update/{id}. */
 export const webAdUpdateSchema = webAdAddSchema.pick({ a_id: true, a_description: true });
-export type WebAdUpdate = z.output<typeof webAdUpdateSchema>;
-export type WebAdUpdateInput = z.input<typeof webAdUpdateSchema>;
 
 /** The {type} of the ad-unit paths. */
 export const adUnitTypeSchema = z.object({
@@ -63,7 +60,6 @@ export const dateRangeQuerySchema = z
     path: ['endDate'],
   });
 export type DateRangeQuery = z.output<typeof dateRangeQuerySchema>;
-export type DateRangeQueryInput = z.input<typeof dateRangeQuerySchema>;
 
 /**
  * An ad item's id in the count-clearing calls. Ids from the web source carry more after a
@@ -79,5 +75,3 @@ export const adItemPathSchema = z.object({ id: adItemIdSchema });
 
 /** DELETE .../count/all/remove of web ads and analytics: the listed ads, at least one. */
 export const adCountsClearSchema = idList(adMessages.adsNotAvailable, adItemIdSchema);
-export type AdCountsClear = z.output<typeof adCountsClearSchema>;
-export type AdCountsClearInput = z.input<typeof adCountsClearSchema>;

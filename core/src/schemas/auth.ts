@@ -28,8 +28,6 @@ export const loginSchema = z.object({
   a_id: requiredText(authMessages.adminIdRequired),
   a_password: enteredPassword,
 });
-export type LoginInput = z.input<typeof loginSchema>;
-export type Login = z.output<typeof loginSchema>;
 
 /**
  * The one-time code of sign-in and reset (POST /api/admin/login/otp, /ForgetPwOtp). The input
@@ -44,8 +42,6 @@ export const otpSchema = z.object({
     .max(codeLength, authMessages.codeTooLong)
     .regex(new RegExp(`^\\d{${codeLength}}$`), authMessages.codeDigits),
 });
-export type Otp = z.output<typeof otpSchema>;
-export type OtpInput = z.input<typeof otpSchema>;
 
 /**
  * An address as an admin's may be: a host name without a dot is fine (the default first admin
@@ -67,8 +63,6 @@ const undeliverableDomain = /^(?:[^.]+|.*\.(?:localhost|test|invalid|example|loc
 /** Whether mail sent to `email` through a real mail server can arrive. */
 export const canReceiveMail = (email: string): boolean =>
   !undeliverableDomain.test(email.slice(email.lastIndexOf('@') + 1));
-export type ForgetPassword = z.output<typeof forgetPasswordSchema>;
-export type ForgetPasswordInput = z.input<typeof forgetPasswordSchema>;
 
 const newPassword = z
   .string({ error: authMessages.passwordTooShort })
@@ -77,8 +71,6 @@ const newPassword = z
 
 /** POST /api/admin/NewPassword. */
 export const newPasswordSchema = z.object({ password: newPassword });
-export type NewPassword = z.output<typeof newPasswordSchema>;
-export type NewPasswordInput = z.input<typeof newPasswordSchema>;
 
 /** The new-password form: the password and its confirmation must match. */
 export const newPasswordFormSchema = z
@@ -90,5 +82,3 @@ export const newPasswordFormSchema = z
     message: authMessages.passwordsDiffer,
     path: ['confirmPassword'],
   });
-export type NewPasswordForm = z.output<typeof newPasswordFormSchema>;
-export type NewPasswordFormInput = z.input<typeof newPasswordFormSchema>;

@@ -34,7 +34,6 @@ export const bannerAddSchema = z
     ...mediaSlots(bannerImageAddRule),
   })
   .superRefine((body, context) => checkMedia(body, context, true));
-export type BannerAdd = z.output<typeof bannerAddSchema>;
 export type BannerAddInput = z.input<typeof bannerAddSchema>;
 
 /** PUT /api/App/edit/banner/b1 (multipart): _id, insertData, and optionally a new file. */
@@ -45,7 +44,6 @@ export const bannerEditSchema = z
     ...mediaSlots(bannerImageUpdateRule),
   })
   .superRefine((body, context) => checkMedia(body, context, false));
-export type BannerEdit = z.output<typeof bannerEditSchema>;
 export type BannerEditInput = z.input<typeof bannerEditSchema>;
 
 /**

@@ -22,8 +22,6 @@ export const categoryAddSchema = z.object({
   image: fileSlot(categoryImageRule, categoryMessages.mainImage),
   bg_image: fileSlot(categoryImageRule, categoryMessages.backgroundImage),
 });
-export type CategoryAdd = z.output<typeof categoryAddSchema>;
-export type CategoryAddInput = z.input<typeof categoryAddSchema>;
 
 /** PUT /api/App/product/category (multipart): the images are optional. */
 export const categoryUpdateSchema = z.object({
@@ -32,8 +30,6 @@ export const categoryUpdateSchema = z.object({
   image: optionalFileSlot(categoryImageRule),
   bg_image: optionalFileSlot(categoryImageRule),
 });
-export type CategoryUpdate = z.output<typeof categoryUpdateSchema>;
-export type CategoryUpdateInput = z.input<typeof categoryUpdateSchema>;
 
 /** POST /api/App/product/subcategory (multipart): name, parent category and main image. */
 export const subcategoryAddSchema = z.object({
@@ -41,8 +37,6 @@ export const subcategoryAddSchema = z.object({
   categoryId: chosenCategory(categoryMessages.subcategoryCategoryAndName),
   image: fileSlot(categoryImageRule, categoryMessages.subcategoryImage),
 });
-export type SubcategoryAdd = z.output<typeof subcategoryAddSchema>;
-export type SubcategoryAddInput = z.input<typeof subcategoryAddSchema>;
 
 /** PUT /api/App/product/subcategory (multipart): the image is optional. */
 export const subcategoryUpdateSchema = z.object({
@@ -51,5 +45,3 @@ export const subcategoryUpdateSchema = z.object({
   categoryId: chosenCategory(categoryMessages.subcategoryCategory),
   image: optionalFileSlot(categoryImageRule),
 });
-export type SubcategoryUpdate = z.output<typeof subcategoryUpdateSchema>;
-export type SubcategoryUpdateInput = z.input<typeof subcategoryUpdateSchema>;

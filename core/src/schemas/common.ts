@@ -34,14 +34,12 @@ export const idList = (
 /** Deletes and clears: `{id: [ids]}`. */
 export const idListSchema = idList('Select at least one item');
 export type IdList = z.output<typeof idListSchema>;
-export type IdListInput = z.input<typeof idListSchema>;
 
 const statusMessage = 'Status must be true or false';
 
 /** Status switch of shortcuts, story videos and story ads: `{_id, status}`. */
 export const statusChangeSchema = z.object({ _id: idSchema, status: flag(statusMessage) });
 export type StatusChange = z.output<typeof statusChangeSchema>;
-export type StatusChangeInput = z.input<typeof statusChangeSchema>;
 
 /** Status switch of banners and in-house ads, which name the id `id`: `{id, status}`. */
 export const idStatusChangeSchema = z.object({ id: idSchema, status: flag(statusMessage) });

@@ -90,7 +90,6 @@ export const placementChangeSchema = z
     path: ['name'],
   });
 export type PlacementChange = z.output<typeof placementChangeSchema>;
-export type PlacementChangeInput = z.input<typeof placementChangeSchema>;
 
 /**
  * The after-splash placement (its call is not shown in the spec; ours is
@@ -100,14 +99,12 @@ export const afterSplashChangeSchema = z.object({
   name: z.enum(placementModes, { error: controllerMessages.unknownMode }),
 });
 export type AfterSplashChange = z.output<typeof afterSplashChangeSchema>;
-export type AfterSplashChangeInput = z.input<typeof afterSplashChangeSchema>;
 
 /** The intent control setting (its call is not shown in the spec): BOTH, FORWORD or BACKWORD. */
 export const intentControlChangeSchema = z.object({
   intentControl: z.enum(intentControls, { error: controllerMessages.unknownIntentControl }),
 });
 export type IntentControlChange = z.output<typeof intentControlChangeSchema>;
-export type IntentControlChangeInput = z.input<typeof intentControlChangeSchema>;
 
 /** PUT /api/App/controller/admin/facebook/change: both values required. */
 export const facebookChangeSchema = z.object({
@@ -115,9 +112,7 @@ export const facebookChangeSchema = z.object({
   facebook_client_token: requiredText(controllerMessages.facebookClientToken),
 });
 export type FacebookChange = z.output<typeof facebookChangeSchema>;
-export type FacebookChangeInput = z.input<typeof facebookChangeSchema>;
 
 /** PUT /api/App/controller/install/new: the install-new-app call-to-action link. */
 export const installNewSchema = z.object({ btn_url: webUrl(controllerMessages.installUrl) });
 export type InstallNewChange = z.output<typeof installNewSchema>;
-export type InstallNewChangeInput = z.input<typeof installNewSchema>;

@@ -14,7 +14,6 @@ export const policyUpdateSchema = z.object({
   policy_description: requiredText(policyMessages.policyDescription),
 });
 export type PolicyUpdate = z.output<typeof policyUpdateSchema>;
-export type PolicyUpdateInput = z.input<typeof policyUpdateSchema>;
 
 /** PUT /api/App/terms/admin/update. */
 export const termsUpdateSchema = z.object({
@@ -22,4 +21,3 @@ export const termsUpdateSchema = z.object({
   terms_description: requiredText(policyMessages.termsDescription),
 });
 export type TermsUpdate = z.output<typeof termsUpdateSchema>;
-export type TermsUpdateInput = z.input<typeof termsUpdateSchema>;

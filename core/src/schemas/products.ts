@@ -121,7 +121,6 @@ export const productDetailsSchema = z
     path: ['og_price'],
   });
 export type ProductDetailsInput = z.input<typeof productDetailsSchema>;
-export type ProductDetailsData = z.output<typeof productDetailsSchema>;
 
 /**
  * productData of the create and update calls. Without its own call-to-action link, a product
@@ -210,12 +209,9 @@ export const productEventUpdateSchema = idList(
 ).extend({
   event: productEvent(productMessages.selectEvent),
 });
-export type ProductEventUpdate = z.output<typeof productEventUpdateSchema>;
 export type ProductEventUpdateInput = z.input<typeof productEventUpdateSchema>;
 
 /** POST /api/App/product/scraping. */
 export const scrapeSchema = z.object({
   url: requiredText(productMessages.scrapeUrl).pipe(webUrl(productMessages.scrapeUrlInvalid)),
 });
-export type ScrapeRequest = z.output<typeof scrapeSchema>;
-export type ScrapeRequestInput = z.input<typeof scrapeSchema>;

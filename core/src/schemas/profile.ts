@@ -41,4 +41,3 @@ export const profileUpdateSchema = z.object({
   a_phone: phone,
   a_address: boundedText('Address', 300),
 });
-export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;

@@ -128,7 +128,6 @@ export const storyAddSchema = z
     thembnal: optionalFileSlot(imageRule),
   })
   .superRefine((body, context) => checkStoryMedia(body, context, true));
-export type StoryAdd = z.output<typeof storyAddSchema>;
 export type StoryAddInput = z.input<typeof storyAddSchema>;
 
 /** PUT /api/App/Edit/story/video (multipart): _id, insertData, and optionally a new file. */
@@ -140,7 +139,6 @@ export const storyEditFieldsSchema = z
     thembnal: optionalFileSlot(imageRule),
   })
   .superRefine((body, context) => checkStoryMedia(body, context, false));
-export type StoryEditFields = z.output<typeof storyEditFieldsSchema>;
 export type StoryEditFieldsInput = z.input<typeof storyEditFieldsSchema>;
 
 /** GET /api/App/all/only/story/video and /story/ads: the screens ask page 1 of 200. */

@@ -13,5 +13,3 @@ export const apiTokenCreateSchema = z.object({
   name: requiredText(nameMessage).max(apiTokenNameMaxChars, nameMessage),
   expiresInDays: wholeNumber(daysMessage, { min: 1, max: apiTokenMaxDays }).optional(),
 });
-export type ApiTokenCreateInput = z.input<typeof apiTokenCreateSchema>;
-export type ApiTokenCreate = z.output<typeof apiTokenCreateSchema>;

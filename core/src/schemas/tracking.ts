@@ -30,7 +30,6 @@ export const trackBatchSchema = z.object({
     .min(1, trackingMessages.batchSize)
     .max(trackBatchMax, trackingMessages.batchSize),
 });
-export type TrackBatch = z.output<typeof trackBatchSchema>;
 export type TrackBatchInput = z.input<typeof trackBatchSchema>;
 
 const dayMs = 86_400_000;
@@ -47,4 +46,3 @@ export const dashboardQuerySchema = dateRangeQuerySchema.refine(
   },
 );
 export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
-export type DashboardQueryInput = z.input<typeof dashboardQuerySchema>;

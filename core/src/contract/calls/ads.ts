@@ -154,7 +154,6 @@ const analyticsReport = z
   .object({ data: z.array(analyticsItemSchema) })
   .extend(analyticsTotalsSchema.shape)
   .extend(viewsDashboardSchema.shape);
-export type AnalyticsReport = z.infer<typeof analyticsReport>;
 
 export const analytics = {
   get: endpoint({

@@ -67,7 +67,7 @@ export type BannerEditRequest = ClientInput<
 >;
 
 /** Success messages shared by several calls of the section. */
-export const storyAnswers = {
+const storyAnswers = {
   status: 'Status updated successfully',
   deleted: 'Deleted successfully',
 } as const;

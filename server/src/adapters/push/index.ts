@@ -7,7 +7,7 @@ import { readServiceAccount } from './fcm-auth.js';
 import { createFcmPushProvider } from './fcm.js';
 import { createLogPushProvider } from './log.js';
 
-export type { PushMessage, PushProvider, PushResult } from './message.js';
+export type { PushProvider } from './message.js';
 
 export function createPushProvider(
   settings: PushSettings,

@@ -123,5 +123,3 @@ export function bearerTokens({ db, clock }: AppContext) {
     },
   };
 }
-
-export type BearerTokens = ReturnType<typeof bearerTokens>;

@@ -34,8 +34,6 @@ function toBanner(row: BannerRow, counts: ItemCounts): Banner {
   };
 }
 
-export type BannersService = ReturnType<typeof createBannersService>;
-
 export function createBannersService(context: AppContext) {
   const { db, media, clock } = context;
   const repo = bannersRepository(db);

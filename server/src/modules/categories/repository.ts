@@ -5,7 +5,6 @@ import type { Database } from '../../adapters/storage/schema.js';
 import type { CategoriesTable, SubcategoriesTable } from './tables.js';
 
 export type CategoryRow = Selectable<CategoriesTable>;
-export type SubcategoryRow = Selectable<SubcategoriesTable>;
 
 /** How names are compared: two names that differ only in case or outer spaces are one. */
 export const nameKey = (name: string) => name.trim().toLowerCase();
@@ -114,5 +113,3 @@ export function categoriesRepository(db: Kysely<Database>) {
       db.deleteFrom('subcategories').where('id', '=', id).execute(),
   };
 }
-
-export type CategoriesRepository = ReturnType<typeof categoriesRepository>;

@@ -226,7 +226,5 @@ export function categoriesService({ db, media, clock }: AppContext) {
   };
 }
 
-export type CategoriesService = ReturnType<typeof categoriesService>;
-
 // What the products module needs of the catalogue: the placement check and the counts.
 export { checkPlacement, countProducts, type Placement } from './placement.js';

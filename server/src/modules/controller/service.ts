@@ -80,8 +80,6 @@ function firstRow(now: string): Omit<SettingsRow, 'id'> {
   };
 }
 
-export type ControllerService = ReturnType<typeof createControllerService>;
-
 export function createControllerService({ db, clock }: AppContext) {
   const repo = controllerRepository(db);
 

@@ -41,8 +41,6 @@ function toShortcut(row: ShortcutRow, counts: ItemCounts): ShortcutStory {
   };
 }
 
-export type ShortcutsService = ReturnType<typeof createShortcutsService>;
-
 export function createShortcutsService(context: AppContext) {
   const { db, media, clock } = context;
   const repo = shortcutsRepository(db);

@@ -141,8 +141,6 @@ function checkKind(kind: StoryKind, adsStory: boolean): void {
   throw new HttpError(400, adsStory ? storyRuleMessages.notAStory : storyRuleMessages.notAnAd);
 }
 
-export type StoriesService = ReturnType<typeof createStoriesService>;
-
 export function createStoriesService(context: AppContext) {
   const { db, media, clock } = context;
   const repo = storiesRepository(db);

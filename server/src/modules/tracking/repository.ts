@@ -245,5 +245,3 @@ export function trackingRepository(db: Kysely<Database>) {
       }),
   };
 }
-
-export type TrackingRepository = ReturnType<typeof trackingRepository>;

@@ -76,7 +76,5 @@ export function trackingService(context: AppContext, within: Kysely<Database> = 
   };
 }
 
-export type TrackingService = ReturnType<typeof trackingService>;
-
 // The product list keeps every item's totals in memory, following their change log.
 export { totalsMemory } from './totals-memory.js';

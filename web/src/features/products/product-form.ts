@@ -1,7 +1,6 @@
 // What the add form and the detail edit hold, and how it becomes the productData the create
 // and update calls send (validated by the core's schemas before it leaves).
 import {
-  productMessages,
   type Product,
   type ProductDataInput,
   type ProductEvent,
@@ -93,5 +92,3 @@ export function formErrorsOf(errors: FieldErrors): FieldErrors {
   }
   return named;
 }
-
-export const requiredMessage = productMessages.required;
