@@ -95,5 +95,11 @@ export default tseslint.config(
     files: ['**/*.test.ts', 'tests/**/*.ts', 'core/src/client/test-server.ts'],
     rules: { 'no-restricted-globals': 'off', 'no-restricted-imports': 'off' },
   },
+  // Tests outside a package use its declared entries (@dealdesk/server, .../testing), never
+  // its files.
+  ...boundaries(
+    [['tests/**/*.ts', '(^|/)(core|server|web|cli)/(src|dist)/']],
+    'Tests reach a package through its entries: @dealdesk/server/testing for the server.',
+  ),
   prettier,
 );

@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 // Tests import workspace packages from source, so no build is needed before `vitest run`.
+// The testing entry comes before the package: an alias also matches what starts with its name.
 export const workspaceAliases = {
+  '@dealdesk/server/testing': fileURLToPath(
+    new URL('./server/src/testing/index.ts', import.meta.url),
+  ),
   '@dealdesk/core': fileURLToPath(new URL('./core/src/index.ts', import.meta.url)),
   '@dealdesk/server': fileURLToPath(new URL('./server/src/app.ts', import.meta.url)),
 };

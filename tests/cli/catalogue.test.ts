@@ -6,7 +6,7 @@ import {
   testConfig,
   type TestDatabase,
   type TestServer,
-} from '../../server/src/testing/harness.js';
+} from '@dealdesk/server/testing';
 import {
   addCategory,
   addSubcategory,
@@ -14,11 +14,8 @@ import {
   png,
   signedInClient,
   type CatalogueClient,
-} from '../../server/src/modules/products/catalogue-fixtures.js';
-import {
-  startTestServer as startShop,
-  type TestServer as Shop,
-} from '../../server/src/modules/products/scraping/test-server.js';
+} from '@dealdesk/server/testing';
+import { startShop, type Shop } from '@dealdesk/server/testing';
 import { buildCli, freshConfigHome, jsonOf, runCli, serverEnv } from './support.js';
 
 let database: TestDatabase;

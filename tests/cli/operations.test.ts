@@ -10,12 +10,8 @@ import {
   testConfig,
   type TestDatabase,
   type TestServer,
-} from '../../server/src/testing/harness.js';
-import {
-  png,
-  signedInClient,
-  type CatalogueClient,
-} from '../../server/src/modules/products/catalogue-fixtures.js';
+} from '@dealdesk/server/testing';
+import { png, signedInClient, type CatalogueClient } from '@dealdesk/server/testing';
 import { buildCli, freshConfigHome, jsonOf, runCli, serverEnv, startCli } from './support.js';
 
 let database: TestDatabase;

@@ -8,7 +8,7 @@ import {
   testConfig,
   type TestDatabase,
   type TestServer,
-} from '../../server/src/testing/harness.js';
+} from '@dealdesk/server/testing';
 import { watchMailbox } from '../support/mailbox.js';
 import {
   buildCli,

@@ -5,7 +5,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TestServer } from '../../server/src/testing/harness.js';
+import type { TestServer } from '@dealdesk/server/testing';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const cliMain = join(root, 'cli/dist/main.js');

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApiClient } from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeIn } from '../../server/src/testing/smtp-capture.js';
+import { codeIn } from '@dealdesk/server/testing';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -5,10 +5,7 @@
 import type { ApiClient, Product } from '@dealdesk/core';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startTestServer,
-  type TestServer,
-} from '../../server/src/modules/products/scraping/test-server.js';
+import { startShop, type Shop } from '@dealdesk/server/testing';
 import { screenshot } from '../support/browser.js';
 import {
   answerCaptcha,
@@ -27,10 +24,10 @@ import {
 let signedIn: SignedInScreen;
 let page: Page;
 let api: ApiClient;
-let shop: TestServer;
+let shop: Shop;
 
 beforeAll(async () => {
-  shop = await startTestServer();
+  shop = await startShop();
   signedIn = await openSignedInScreen('/add/Product/category', { prepare: stayOffline });
   ({ page, api } = signedIn);
   return async () => {

@@ -1,0 +1,26 @@
+// @dealdesk/server/testing: what tests outside the server (browser, CLI, start) use of it: the
+// in-process server on a fresh database, a real SMTP capture, catalogue fixtures and the fake
+// marketplace the scraper reads.
+export {
+  createTestAdmin,
+  freshDatabase,
+  printedCode,
+  signIn,
+  startTestServer,
+  testConfig,
+  type TestDatabase,
+  type TestServer,
+} from './harness.js';
+export { codeIn } from './smtp-capture.js';
+export {
+  addCategory,
+  addSubcategory,
+  png,
+  productData,
+  signedInClient,
+  type CatalogueClient,
+} from '../modules/products/catalogue-fixtures.js';
+export {
+  startTestServer as startShop,
+  type TestServer as Shop,
+} from '../modules/products/scraping/test-server.js';
