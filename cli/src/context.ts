@@ -1,4 +1,18 @@
+import type { ExitCode } from './exit.js';
 import { ansi, plain, wantsColour, type Paint } from './terminal/paint.js';
+
+/** The streams a command reads and writes: the process's, or a test's fakes. */
+export interface Streams {
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean; destroy?(): void };
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+export const processStreams = (): Streams => ({
+  stdin: process.stdin,
+  stdout: process.stdout,
+  stderr: process.stderr,
+});
 
 /** What every command knows of how it was called. */
 export interface Context {
@@ -9,6 +23,8 @@ export interface Context {
   /** --profile: the named profile of the config file to use. */
   profile: string | undefined;
   env: NodeJS.ProcessEnv;
+  /** Where the command reads and writes; only context.ts and the terminal helpers touch them. */
+  streams: Streams;
   /** Colours for stdout and for stderr (each on only when that stream is a terminal). */
   paint: Paint;
   paintErr: Paint;
@@ -18,6 +34,8 @@ export interface Context {
   note(text: string): void;
   /** The command's result: `value` as JSON with --json, otherwise `human()`. */
   result(value: unknown, human: () => void): void;
+  /** Ends the run with `code` although nothing was thrown (some items failed, an alarm). */
+  exitWith(code: ExitCode): void;
 }
 
 export interface GlobalOptions {
@@ -26,25 +44,33 @@ export interface GlobalOptions {
   color?: boolean;
 }
 
-export function createContext(options: GlobalOptions, env: NodeJS.ProcessEnv): Context {
+export function createContext(
+  options: GlobalOptions,
+  env: NodeJS.ProcessEnv,
+  streams: Streams,
+  exitWith: (code: ExitCode) => void,
+): Context {
+  const { stdin, stdout, stderr } = streams;
   const json = options.json === true;
   const colourFlag = options.color !== false && !json;
-  const paintFor = (stream: NodeJS.WriteStream) =>
+  const paintFor = (stream: { isTTY?: boolean }) =>
     wantsColour(stream, env, colourFlag) ? ansi : plain;
   return {
     json,
-    interactive: !json && process.stdin.isTTY === true && process.stdout.isTTY === true,
+    interactive: !json && stdin.isTTY === true && stdout.isTTY === true,
     profile: options.profile,
     env,
-    paint: paintFor(process.stdout),
-    paintErr: paintFor(process.stderr),
+    streams,
+    paint: paintFor(stdout),
+    paintErr: paintFor(stderr),
     say: (text) => {
-      if (!json) process.stdout.write(`${text}\n`);
+      if (!json) stdout.write(`${text}\n`);
     },
-    note: (text) => process.stderr.write(`${text}\n`),
+    note: (text) => stderr.write(`${text}\n`),
     result: (value, human) => {
-      if (json) process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+      if (json) stdout.write(`${JSON.stringify(value, null, 2)}\n`);
       else human();
     },
+    exitWith,
   };
 }

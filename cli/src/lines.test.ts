@@ -17,13 +17,13 @@ describe('listed lines', () => {
     const dir = await mkdtemp(join(tmpdir(), 'dealdesk-lines-'));
     const file = join(dir, 'urls.txt');
     await writeFile(file, 'https://a.test/2\nhttps://a.test/3\n');
-    expect(await readLines(file)).toEqual(['https://a.test/2', 'https://a.test/3']);
-    expect(await listedInputs(['https://a.test/1'], file)).toEqual([
+    expect(await readLines(file, process.stdin)).toEqual(['https://a.test/2', 'https://a.test/3']);
+    expect(await listedInputs(['https://a.test/1'], file, process.stdin)).toEqual([
       'https://a.test/1',
       'https://a.test/2',
       'https://a.test/3',
     ]);
-    await expect(readLines(join(dir, 'missing.txt'))).rejects.toMatchObject({
+    await expect(readLines(join(dir, 'missing.txt'), process.stdin)).rejects.toMatchObject({
       exitCode: exitCodes.usage,
       message: expect.stringContaining('missing.txt'),
     });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
+import type { Streams } from './context.js';
 import { usageError } from './exit.js';
 
 /** Non-blank lines, trimmed, without `#` comment lines: URL and id lists from files and pipes. */
@@ -10,10 +11,12 @@ export function listedLines(content: string): string[] {
     .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
+type Stdin = Streams['stdin'];
+
 /** The lines of a file, or of standard input for `-`. */
-export async function readLines(path: string): Promise<string[]> {
+export async function readLines(path: string, stdin: Stdin): Promise<string[]> {
   try {
-    return listedLines(path === '-' ? await text(process.stdin) : await readFile(path, 'utf8'));
+    return listedLines(path === '-' ? await text(stdin) : await readFile(path, 'utf8'));
   } catch (error) {
     throw usageError(`Cannot read ${path}: ${(error as Error).message}`);
   }
@@ -23,8 +26,12 @@ export async function readLines(path: string): Promise<string[]> {
  * Arguments, else the file given, else standard input when something is piped in: the three
  * ways a list of URLs or ids reaches a command.
  */
-export async function listedInputs(args: string[], file: string | undefined): Promise<string[]> {
-  const fromFile = file === undefined ? [] : await readLines(file);
+export async function listedInputs(
+  args: string[],
+  file: string | undefined,
+  stdin: Stdin,
+): Promise<string[]> {
+  const fromFile = file === undefined ? [] : await readLines(file, stdin);
   if (args.length > 0 || file !== undefined) return [...args, ...fromFile];
-  return process.stdin.isTTY === true ? [] : readLines('-');
+  return stdin.isTTY === true ? [] : readLines('-', stdin);
 }

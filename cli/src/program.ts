@@ -1,7 +1,13 @@
 // The command tree. Only commander is loaded at start: each command's module (and with it the
 // core, undici, prompts and tables) is imported when that command runs, so `--help` is fast.
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { createContext, type Context, type GlobalOptions } from './context.js';
+import {
+  createContext,
+  processStreams,
+  type Context,
+  type GlobalOptions,
+  type Streams,
+} from './context.js';
 import { CliError, exitCodes } from './exit.js';
 
 /** What a command module exports for commander: positional arguments, its options, the context. */
@@ -17,7 +23,10 @@ Settings: DEALDESK_URL, DEALDESK_TOKEN, DEALDESK_API_KEY, DEALDESK_SECRET and DE
 override the config file ($XDG_CONFIG_HOME/dealdesk/config.json).`;
 
 /** Reports a failure in the form the caller asked for and sets the exit code. */
-function report(error: unknown, context: Pick<Context, 'json' | 'note' | 'paintErr'>): number {
+function report(
+  error: unknown,
+  context: Pick<Context, 'json' | 'note' | 'paintErr' | 'streams'>,
+): number {
   const interrupted = error instanceof Error && error.name === 'ExitPromptError';
   const failure =
     error instanceof CliError
@@ -28,27 +37,45 @@ function report(error: unknown, context: Pick<Context, 'json' | 'note' | 'paintE
             `Unexpected error: ${error instanceof Error ? error.message : String(error)}`,
           );
   if (context.json)
-    process.stdout.write(`${JSON.stringify({ status: false, message: failure.message })}\n`);
+    context.streams.stdout.write(
+      `${JSON.stringify({ status: false, message: failure.message })}\n`,
+    );
   else context.note(context.paintErr('red', `✖ ${failure.message}`));
   return failure.exitCode;
 }
 
-function lazy<Options>(load: () => Promise<Handler<Options>>) {
-  return async (...parts: unknown[]) => {
+/** How one run of the CLI meets the world: streams, environment, and its exit code. */
+export interface CliIo {
+  streams: Streams;
+  env: NodeJS.ProcessEnv;
+  exitCode: number;
+}
+
+/** A command's action: its module is imported when it runs, with a context over `io`. */
+const lazyIn =
+  (io: CliIo) =>
+  <Options>(load: () => Promise<Handler<Options>>) =>
+  async (...parts: unknown[]) => {
     const command = parts.at(-1) as Command;
     const args = parts
       .slice(0, -2)
       .flat()
       .filter((arg): arg is string => typeof arg === 'string');
-    const context = createContext(command.optsWithGlobals<GlobalOptions>(), process.env);
+    const context = createContext(
+      command.optsWithGlobals<GlobalOptions>(),
+      io.env,
+      io.streams,
+      (code) => {
+        io.exitCode = code;
+      },
+    );
     try {
       const handler = await load();
       await handler(args, command.opts<Options & Record<string, unknown>>(), context);
     } catch (error) {
-      process.exitCode = report(error, context);
+      io.exitCode = report(error, context);
     }
   };
-}
 
 function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
   return (value: string) => {
@@ -88,13 +115,18 @@ const settingKey = () =>
 const yesOption = (command: Command) =>
   command.option('-y, --yes', 'do it without asking (required when not at a terminal)');
 
-export function createCli(): Command {
+function createCli(io: CliIo): Command {
+  const lazy = lazyIn(io);
   const program = new Command('dealdesk')
     .description('The Dealdesk back-office from a terminal and from cron.')
     .version('0.1.0')
     .option('--json', 'machine-readable output: one JSON document on stdout, no prompts')
     .option('--profile <name>', 'named profile of the config file (default: the current one)')
     .option('--no-color', 'no colours even on a terminal')
+    .configureOutput({
+      writeOut: (text) => io.streams.stdout.write(text),
+      writeErr: (text) => io.streams.stderr.write(text),
+    })
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', errorHelp)
     .exitOverride();
@@ -261,11 +293,18 @@ export function createCli(): Command {
   return program;
 }
 
-/** Parses and runs; answers the exit code (usage errors are 2, not commander's 1). */
-export async function run(argv: string[]): Promise<number> {
+/**
+ * Parses and runs; answers the exit code (usage errors are 2, not commander's 1). Tests pass
+ * their own streams and environment and run commands in process.
+ */
+export async function run(
+  argv: string[],
+  { streams = processStreams(), env = process.env }: Partial<Omit<CliIo, 'exitCode'>> = {},
+): Promise<number> {
+  const io: CliIo = { streams, env, exitCode: exitCodes.ok };
   try {
-    await createCli().parseAsync(argv);
-    return Number(process.exitCode ?? exitCodes.ok);
+    await createCli(io).parseAsync(argv);
+    return io.exitCode;
   } catch (error) {
     if (error instanceof CommanderError)
       return error.exitCode === 0 ? exitCodes.ok : exitCodes.usage;

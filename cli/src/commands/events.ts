@@ -40,9 +40,9 @@ const dryRunRows = 20;
 /** Calls kept open at once when looking products up (list pages, or products by id). */
 const lookupConcurrency = 8;
 
-async function chosenIds(ids: string[]): Promise<string[]> {
+async function chosenIds(ids: string[], stdin: Context['streams']['stdin']): Promise<string[]> {
   // `--ids -` reads the ids from standard input, one a line (e.g. from `products list --json | jq`).
-  const fromStdin = ids.includes('-') ? await readLines('-') : [];
+  const fromStdin = ids.includes('-') ? await readLines('-', stdin) : [];
   return [...ids.filter((id) => id !== '-'), ...fromStdin];
 }
 
@@ -131,7 +131,7 @@ export const setEvents: Handler<EventOptions> = async ([eventArg], options, cont
   let candidates: EventChange[];
   if (byIds) {
     const ids = idBatches(
-      await chosenIds(options.ids ?? []),
+      await chosenIds(options.ids ?? [], context.streams.stdin),
       productEventUpdateSchema.pick({ id: true }),
     ).flat();
     candidates =
@@ -152,7 +152,7 @@ export const setEvents: Handler<EventOptions> = async ([eventArg], options, cont
   const calls = changes.length === 0 ? [] : idBatches(changes.map((change) => change.id));
   const progress = progressBar(
     calls.length,
-    process.stderr,
+    context.streams.stderr,
     context.paintErr,
     context.interactive && calls.length > 1,
   );

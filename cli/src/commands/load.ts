@@ -49,7 +49,7 @@ async function measure(connection: Connection): Promise<ServerLoad> {
 function alarm(above: string[], threshold: number | undefined, context: Context): void {
   if (above.length === 0) return;
   context.note(context.paintErr('red', `✖ Above ${threshold}%: ${above.join(', ')}`));
-  process.exitCode = exitCodes.failed;
+  context.exitWith(exitCodes.failed);
 }
 
 async function once(connection: Connection, options: LoadOptions, context: Context) {
@@ -68,7 +68,8 @@ async function watch(connection: Connection, options: LoadOptions, context: Cont
   const stop = new AbortController();
   const interrupt = () => stop.abort();
   process.once('SIGINT', interrupt);
-  const redraw = !context.json && process.stdout.isTTY === true;
+  const { stdout } = context.streams;
+  const redraw = !context.json && stdout.isTTY === true;
   let drawn = 0;
   try {
     while (!stop.signal.aborted) {
@@ -76,16 +77,14 @@ async function watch(connection: Connection, options: LoadOptions, context: Cont
         const load = await measure(connection);
         const above = readingsAbove(load, options.failAbove);
         if (context.json)
-          process.stdout.write(
-            `${JSON.stringify({ at: new Date().toISOString(), ...load, above })}\n`,
-          );
+          stdout.write(`${JSON.stringify({ at: new Date().toISOString(), ...load, above })}\n`);
         else {
           const lines = [
             ...renderLoad(load, context.paint),
             context.paint('dim', `${new Date().toLocaleTimeString()}  Ctrl+C to stop`),
           ];
           // Back over the previous reading, so the three meters update in place.
-          if (redraw && drawn > 0) process.stdout.write(`\u001b[${drawn}A\u001b[0J`);
+          if (redraw && drawn > 0) stdout.write(`\u001b[${drawn}A\u001b[0J`);
           context.say(lines.join('\n'));
           drawn = lines.length;
         }

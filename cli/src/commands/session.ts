@@ -30,8 +30,8 @@ function terminalAnswers(): Answers {
   };
 }
 
-function stdinAnswers(): Answers {
-  const lines = createInterface({ input: process.stdin, terminal: false })[Symbol.asyncIterator]();
+function stdinAnswers(stdin: Context['streams']['stdin']): Answers {
+  const lines = createInterface({ input: stdin, terminal: false })[Symbol.asyncIterator]();
   const next = async (what: string) => {
     const line = await lines.next();
     if (line.done === true)
@@ -41,7 +41,8 @@ function stdinAnswers(): Answers {
   return {
     password: () => next('password'),
     code: () => next('code'),
-    close: () => process.stdin.destroy(),
+    // A piped stdin left open would keep the process alive.
+    close: () => stdin.destroy?.(),
   };
 }
 
@@ -67,7 +68,7 @@ export const login: Handler<{ id?: string }> = async (_args, options, context) =
   const connection = await connect(context);
   const { api, settings } = connection;
   const adminId = await adminIdFor(options, context);
-  const answers = context.interactive ? terminalAnswers() : stdinAnswers();
+  const answers = context.interactive ? terminalAnswers() : stdinAnswers(context.streams.stdin);
   try {
     const credentials = validate(loginSchema, {
       a_id: adminId,

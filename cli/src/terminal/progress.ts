@@ -26,7 +26,7 @@ export function renderBar(
 /** A bar redrawn in place on a terminal (stderr); nothing at all for scripts. */
 export function progressBar(
   total: number,
-  stream: NodeJS.WriteStream,
+  stream: NodeJS.WritableStream,
   paint: Paint,
   enabled: boolean,
 ): Progress {
