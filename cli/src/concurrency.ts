@@ -1,3 +1,5 @@
+import pLimit from 'p-limit';
+
 /**
  * Runs `work` on every item with at most `limit` running at once and answers the results in
  * the items' order. The first rejection rejects the whole run and starts no further items.
@@ -7,24 +9,17 @@ export async function mapConcurrent<Item, Result>(
   limit: number,
   work: (item: Item, index: number) => Promise<Result>,
 ): Promise<Result[]> {
-  const results = new Array<Result>(items.length);
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (!failed && next < items.length) {
-      const index = next;
-      next += 1;
-      try {
-        results[index] = await work(items[index] as Item, index);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
+  const queue = pLimit(limit);
+  return queue.map(items, async (item, index) => {
+    try {
+      return await work(item, index);
+    } catch (error) {
+      // The waiting items are dropped before the queue hands this slot to the next one; their
+      // promises never settle, and the run rejects with this error.
+      queue.clearQueue();
+      throw error;
     }
-  };
-  const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker);
-  await Promise.all(workers);
-  return results;
+  });
 }
 
 /** Consecutive slices of at most `size` items. */

@@ -141,13 +141,13 @@ function showOutcomes(outcomes: ScrapeOutcome[], context: Context): void {
 }
 
 export const scrape: Handler<ScrapeOptions> = async (args, options, context) => {
-  const urls = await listedInputs(args, options.file);
+  const urls = await listedInputs(args, options.file, context.streams.stdin);
   if (urls.length === 0) throw usageError(productMessages.scrapeUrl);
   const placement = placementOf(options);
   const connection = await connect(context);
   const progress = progressBar(
     urls.length,
-    process.stderr,
+    context.streams.stderr,
     context.paintErr,
     context.interactive && urls.length > 1,
   );
@@ -171,5 +171,5 @@ export const scrape: Handler<ScrapeOptions> = async (args, options, context) => 
       context.say(context.paint(failed > 0 ? 'red' : 'green', summary));
     },
   );
-  if (failed > 0) process.exitCode = exitCodes.failed;
+  if (failed > 0) context.exitWith(exitCodes.failed);
 };

@@ -2,20 +2,18 @@
 // bulk import share it), with a concurrency limit over everything it fetches.
 import { scrapePageMaxBytes, scrapeTimeoutMs, type ScrapeResult } from '@dealdesk/core';
 import { load } from 'cheerio';
+import pLimit from 'p-limit';
 import { ScrapeError } from './errors.js';
 import type { Extractor, ProductPage } from './extractor.js';
 import { createGuardedAgent, fetchPage } from './fetch.js';
 import { generic } from './generic.js';
 import { allowHostSet } from './guard.js';
-import { createLimiter } from './limiter.js';
 import { extractorFor } from './marketplaces.js';
 import { toScrapeResult, withFallback } from './product.js';
 import { isRobotCheck } from './robot-check.js';
 
-export { ScrapeError, scrapeFailures, type ScrapeFailure } from './errors.js';
-export type { Extractor, ProductFields, ProductPage } from './extractor.js';
-export { extractorFor, marketplaces } from './marketplaces.js';
-export { generic } from './generic.js';
+export { ScrapeError } from './errors.js';
+export type { Extractor } from './extractor.js';
 
 const defaultConcurrency = 4;
 // Marketplaces turn away clients that do not look like a browser.
@@ -78,7 +76,7 @@ function readProduct(page: ProductPage, extractor: Extractor): ScrapeResult {
 }
 
 export function createScraper(options: ScraperOptions = {}): Scraper {
-  const limit = createLimiter(options.concurrency ?? defaultConcurrency);
+  const limit = pLimit(positive('concurrency', options.concurrency ?? defaultConcurrency));
   const timeoutMs = positive('timeoutMs', options.timeoutMs ?? scrapeTimeoutMs);
   const maxBytes = positive('maxBytes', options.maxBytes ?? scrapePageMaxBytes);
   const allowHosts = allowHostSet(options.allowHosts ?? []);
