@@ -7,6 +7,7 @@ export const workspaceAliases = {
   '@dealdesk/server/testing': fileURLToPath(
     new URL('./server/src/testing/index.ts', import.meta.url),
   ),
+  '@dealdesk/core/constants': fileURLToPath(new URL('./core/src/constants.ts', import.meta.url)),
   '@dealdesk/core': fileURLToPath(new URL('./core/src/index.ts', import.meta.url)),
   '@dealdesk/server': fileURLToPath(new URL('./server/src/app.ts', import.meta.url)),
 };

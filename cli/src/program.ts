@@ -1,5 +1,12 @@
 // The command tree. Only commander is loaded at start: each command's module (and with it the
 // core, undici, prompts and tables) is imported when that command runs, so `--help` is fast.
+// Only core's constants: they import nothing (the rest of core loads zod).
+import {
+  datePresetNames,
+  maxPageSize,
+  productPageSize,
+  scrapeConcurrency,
+} from '@dealdesk/core/constants';
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import {
   createContext,
@@ -95,16 +102,7 @@ function percent(value: string) {
 
 const rangeOptions = (command: Command) =>
   command
-    .addOption(
-      new Option('--range <preset>', 'quick range').choices([
-        'today',
-        'yesterday',
-        'thisWeek',
-        'thisMonth',
-        'last6Months',
-        'thisYear',
-      ]),
-    )
+    .addOption(new Option('--range <preset>', 'quick range').choices(datePresetNames))
     .option('--from <yyyy-mm-dd>', 'first day of a custom range (with --to)')
     .option('--to <yyyy-mm-dd>', 'last day of a custom range (with --from)')
     .option('--tz <zone>', 'business time zone of the days (default $DEALDESK_TZ or Asia/Kolkata)');
@@ -200,7 +198,12 @@ function createCli(io: CliIo): Command {
     .description('scrape marketplace pages; with --create add them as products')
     .argument('[urls...]', 'page addresses (or --file, or one a line on standard input)')
     .option('-f, --file <path>', 'read the addresses from a file, one a line (- for stdin)')
-    .option('-c, --concurrency <n>', 'pages scraped at once', wholeNumber(1, 32), 4)
+    .option(
+      '-c, --concurrency <n>',
+      'pages scraped at once',
+      wholeNumber(1, scrapeConcurrency.max),
+      scrapeConcurrency.default,
+    )
     .option('--create', 'add every scraped page as a product')
     .option('--category <id>', 'category of the created products')
     .option('--subcategory <id>', 'subcategory of the created products')
@@ -210,7 +213,7 @@ function createCli(io: CliIo): Command {
     .command('list')
     .description("a page of products, with the server's filters and search")
     .option('--page <n>', 'page from 1', wholeNumber(1), 1)
-    .option('--limit <n>', 'products a page', wholeNumber(1, 1000), 100)
+    .option('--limit <n>', 'products a page', wholeNumber(1, maxPageSize), productPageSize)
     .option('-s, --search <q>', 'search text')
     .option('--category <id...>', 'only these categories')
     .option('--subcategory <id...>', 'only these subcategories')

@@ -18,6 +18,11 @@ describe('upload limits and file types', () => {
   it('pins the scraper limits', () => {
     expect(constants.scrapePageMaxBytes).toBe(5_242_880);
     expect(constants.scrapeTimeoutMs).toBe(10_000);
+    expect(constants.scrapeConcurrency).toEqual({ default: 4, max: 32 });
+  });
+
+  it('pins the largest page (the quick date ranges: format/date-presets.test.ts)', () => {
+    expect(constants.maxPageSize).toBe(1000);
   });
 
   it('pins the file types of each upload', () => {
@@ -128,6 +133,9 @@ describe('coverage of this file', () => {
         'categoryImageMaxBytes',
         'scrapePageMaxBytes',
         'scrapeTimeoutMs',
+        'scrapeConcurrency',
+        'maxPageSize',
+        'datePresetNames',
         'imageExtensions',
         'videoExtensions',
         'shortcutImageExtensions',

@@ -1,4 +1,7 @@
-/** Business constants of both spec parts, section 9. */
+/**
+ * Business constants of both spec parts, section 9. This module imports nothing, so the CLI's
+ * command tree reads it (`@dealdesk/core/constants`) without loading zod for `--help`.
+ */
 
 export const MB = 1024 * 1024;
 export const imageMaxBytes = 2 * MB; // 2,097,152
@@ -36,6 +39,21 @@ export const storyListPageSize = 200;
 export const productPageSize = 100;
 export const productByEventPageSize = 200;
 export const inHousePageSize = 100;
+/** The most items a list call answers at once, whatever it is asked. */
+export const maxPageSize = 1000;
+
+/** Marketplace pages one scraper fetches at once, by default and at the most (CLI flag). */
+export const scrapeConcurrency = { default: 4, max: 32 } as const;
+
+/** The quick ranges of the dashboard, web-ads and analytics screens, in display order. */
+export const datePresetNames = [
+  'today',
+  'yesterday',
+  'thisWeek',
+  'thisMonth',
+  'last6Months',
+  'thisYear',
+] as const;
 export const searchDebounceMs = 500;
 
 export const defaultStoryTime = 10;

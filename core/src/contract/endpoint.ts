@@ -82,17 +82,6 @@ export type AnyEndpoint = Endpoint<
   Access
 >;
 
-/** Declares one call; the typed client takes what its schemas accept. */
-export const endpoint = <
-  Params extends z.ZodType | undefined = undefined,
-  Query extends z.ZodType | undefined = undefined,
-  Body extends BodySpec | undefined = undefined,
-  Answer extends z.ZodType = typeof noFields,
-  Caller extends Access = Access,
->(
-  declaration: Endpoint<Params, Query, Body, Answer, Derived, Caller>,
-) => declaration;
-
 /**
  * Declares one call whose client takes `ClientInput` (type only): where zod can only say
  * `unknown` (preprocessed numbers, JSON text parts) or a form sends a flag as text.
@@ -109,6 +98,9 @@ export const endpointTaking =
     declaration: Endpoint<Params, Query, Body, Answer, Derived, Caller>,
   ) =>
     declaration as Endpoint<Params, Query, Body, Answer, ClientInput, Caller>;
+
+/** Declares one call; the typed client takes what its schemas accept. */
+export const endpoint = endpointTaking<Derived>();
 
 /** An answer with nothing beyond status and message. */
 export const noFields = z.object({});

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  customRange,
-  datePreset,
-  datePresetLabels,
-  datePresetNames,
-  todayIn,
-} from './date-presets.js';
+import { datePresetNames } from '../constants.js';
+import { customRange, datePreset, datePresetLabels, todayIn } from './date-presets.js';
 
 /** 10:00 in Asia/Kolkata on the given day. */
 const kolkataMorning = (day: string): Date => new Date(`${day}T04:30:00Z`);

@@ -1,3 +1,4 @@
+import type { datePresetNames } from '../constants.js';
 import type { DateRangeQuery } from '../schemas/ads.js';
 import { businessDay, defaultBusinessTimeZone } from './business-days.js';
 import {
@@ -8,15 +9,6 @@ import {
   weekdayOf,
 } from './calendar-days.js';
 
-/** The quick ranges of the dashboard, web-ads and analytics screens, in display order. */
-export const datePresetNames = [
-  'today',
-  'yesterday',
-  'thisWeek',
-  'thisMonth',
-  'last6Months',
-  'thisYear',
-] as const;
 export type DatePresetName = (typeof datePresetNames)[number];
 /** What the range selector holds: a quick range, or 'range' once a date is typed by hand. */
 export type DateRangeChoice = DatePresetName | 'range';

@@ -8,7 +8,7 @@ import {
   bannerInsertSchema,
   bannerListQuerySchema,
 } from './banners.js';
-import { maxPageSize } from './common.js';
+import { maxPageSize } from '../constants.js';
 import { oneMediaMessage, uploadMessages } from './uploads.js';
 
 const id = '65f1c2a9e4b0a1b2c3d4e5f6';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, maxPageSize, pageQuery } from './common.js';
+import { maxPageSize } from '../constants.js';
+import { idSchema, pageQuery } from './common.js';
 import { jsonPart, optionalWebUrl, requiredText, wholeNumber } from './fields.js';
 import { bannerImageAddRule, bannerImageUpdateRule, checkMedia, mediaSlots } from './uploads.js';
 

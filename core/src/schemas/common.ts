@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxPageSize } from '../constants.js';
 import { flag, wholeNumber } from './fields.js';
 
 export const invalidIdMessage = 'Invalid id';
@@ -45,9 +46,6 @@ export type StatusChange = z.output<typeof statusChangeSchema>;
 export const idStatusChangeSchema = z.object({ id: idSchema, status: flag(statusMessage) });
 export type IdStatusChange = z.output<typeof idStatusChangeSchema>;
 export type IdStatusChangeInput = z.input<typeof idStatusChangeSchema>;
-
-/** Largest page a list call answers. */
-export const maxPageSize = 1000;
 
 /** `page`, `limit` and search `q` of a list call; `limit` defaults to the screen's page size. */
 export const pageQuery = (defaultLimit: number) =>

@@ -81,6 +81,30 @@ export const adUnits = {
   }),
 };
 
+/** The two clear calls of web ads and of the analytics screen: one ad, or the listed ones. */
+const countClears = (base: string, what: string) => ({
+  clearCounts: endpoint({
+    method: 'DELETE',
+    path: `${base}/count/remove/:id`,
+    access: 'admin',
+    summary: `Clears one ${what}'s counts within the days asked`,
+    params: adItemPathSchema,
+    query: dateRangeQuerySchema,
+    answer: noFields,
+    message: adMessages.countsCleared,
+  }),
+  clearAllCounts: endpoint({
+    method: 'DELETE',
+    path: `${base}/count/all/remove`,
+    access: 'admin',
+    summary: `Clears the listed ${what}s' counts within the days asked`,
+    query: dateRangeQuerySchema,
+    body: envelopeBody(adCountsClearSchema),
+    answer: noFields,
+    message: adMessages.countsCleared,
+  }),
+});
+
 const webAdsPath = '/api/App/ads/webads';
 
 /** Web ads: their a_id is the ad's URL; clicks are counted per business day. */
@@ -124,26 +148,7 @@ export const webAds = {
     answer: noFields,
     message: 'Ad deleted successfully',
   }),
-  clearCounts: endpoint({
-    method: 'DELETE',
-    path: `${webAdsPath}/count/remove/:id`,
-    access: 'admin',
-    summary: "Clears one web ad's clicks within the days asked",
-    params: adItemPathSchema,
-    query: dateRangeQuerySchema,
-    answer: noFields,
-    message: adMessages.countsCleared,
-  }),
-  clearAllCounts: endpoint({
-    method: 'DELETE',
-    path: `${webAdsPath}/count/all/remove`,
-    access: 'admin',
-    summary: "Clears the listed web ads' clicks within the days asked",
-    query: dateRangeQuerySchema,
-    body: envelopeBody(adCountsClearSchema),
-    answer: noFields,
-    message: adMessages.countsCleared,
-  }),
+  ...countClears(webAdsPath, 'web ad'),
 };
 
 /**
@@ -165,26 +170,7 @@ export const analytics = {
     answer: analyticsReport,
     message: 'Analytics',
   }),
-  clearCounts: endpoint({
-    method: 'DELETE',
-    path: '/api/App/analytics/count/remove/:id',
-    access: 'admin',
-    summary: "Clears one ad's counts within the days asked",
-    params: adItemPathSchema,
-    query: dateRangeQuerySchema,
-    answer: noFields,
-    message: adMessages.countsCleared,
-  }),
-  clearAllCounts: endpoint({
-    method: 'DELETE',
-    path: '/api/App/analytics/count/all/remove',
-    access: 'admin',
-    summary: "Clears the listed ads' counts within the days asked",
-    query: dateRangeQuerySchema,
-    body: envelopeBody(adCountsClearSchema),
-    answer: noFields,
-    message: adMessages.countsCleared,
-  }),
+  ...countClears('/api/App/analytics', 'ad'),
 };
 
 export type InHouseAdCreateRequest = ClientInput<InHouseAdCreateInput, InHouseAd>;

@@ -1,6 +1,11 @@
 // The marketplace scraping service: one scraper per process (the products route and the CLI's
 // bulk import share it), with a concurrency limit over everything it fetches.
-import { scrapePageMaxBytes, scrapeTimeoutMs, type ScrapeResult } from '@dealdesk/core';
+import {
+  scrapeConcurrency,
+  scrapePageMaxBytes,
+  scrapeTimeoutMs,
+  type ScrapeResult,
+} from '@dealdesk/core';
 import { load } from 'cheerio';
 import pLimit from 'p-limit';
 import { ScrapeError } from './errors.js';
@@ -15,7 +20,6 @@ import { isRobotCheck } from './robot-check.js';
 export { ScrapeError } from './errors.js';
 export type { Extractor } from './extractor.js';
 
-const defaultConcurrency = 4;
 // Marketplaces turn away clients that do not look like a browser.
 const defaultUserAgent =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -76,7 +80,7 @@ function readProduct(page: ProductPage, extractor: Extractor): ScrapeResult {
 }
 
 export function createScraper(options: ScraperOptions = {}): Scraper {
-  const limit = pLimit(positive('concurrency', options.concurrency ?? defaultConcurrency));
+  const limit = pLimit(positive('concurrency', options.concurrency ?? scrapeConcurrency.default));
   const timeoutMs = positive('timeoutMs', options.timeoutMs ?? scrapeTimeoutMs);
   const maxBytes = positive('maxBytes', options.maxBytes ?? scrapePageMaxBytes);
   const allowHosts = allowHostSet(options.allowHosts ?? []);
