@@ -1,37 +1,32 @@
 // The catalogue's categories and subcategories, shared by the category screen, the product
 // forms and the product filters (one cache entry each, refreshed after every change).
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from './api.js';
 import { unwrap } from '../ui/notify.js';
 
-export const catalogueKeys = {
-  categories: ['categories'],
-  subcategories: ['subcategories'],
-  subcategoriesOf: (categoryId: string) => ['subcategories', 'of', categoryId],
-} as const;
-
-export function useCategories() {
-  return useQuery({
-    queryKey: catalogueKeys.categories,
+const catalogueQueries = {
+  categories: queryOptions({
+    queryKey: ['categories'],
     queryFn: async () => unwrap(await api.categories.list()).data ?? [],
-  });
-}
-
-export function useSubcategories() {
-  return useQuery({
-    queryKey: catalogueKeys.subcategories,
+  }),
+  subcategories: queryOptions({
+    queryKey: ['subcategories'],
     queryFn: async () => unwrap(await api.subcategories.list()).data ?? [],
-  });
-}
+  }),
+  /** Only the chosen category's subcategories; nothing is asked before a category is chosen. */
+  subcategoriesOf: (categoryId: string) =>
+    queryOptions({
+      queryKey: ['subcategories', 'of', categoryId],
+      queryFn: async () =>
+        unwrap(await api.subcategories.byCategory({ id: categoryId })).data ?? [],
+      enabled: categoryId !== '',
+    }),
+};
 
-/** Only the chosen category's subcategories; nothing is asked before a category is chosen. */
-export function useSubcategoriesOf(categoryId: string) {
-  return useQuery({
-    queryKey: catalogueKeys.subcategoriesOf(categoryId),
-    queryFn: async () => unwrap(await api.subcategories.byCategory({ id: categoryId })).data ?? [],
-    enabled: categoryId !== '',
-  });
-}
+export const useCategories = () => useQuery(catalogueQueries.categories);
+export const useSubcategories = () => useQuery(catalogueQueries.subcategories);
+export const useSubcategoriesOf = (categoryId: string) =>
+  useQuery(catalogueQueries.subcategoriesOf(categoryId));
 
 /** After any category or subcategory change: counts and names show everywhere. */
 export function refreshCatalogue(queryClient: QueryClient): Promise<void> {

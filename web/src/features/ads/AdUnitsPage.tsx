@@ -9,21 +9,19 @@ import { AdTable } from './AdTable.js';
 import { adUnitLabels } from './screens.js';
 import { SearchAds } from './SearchAds.js';
 import { matchingAds } from './search.js';
+import { adQueries } from './queries.js';
 
 /** Native, full screen, banner, open and reward ad units: add, search and edit inline. */
 export function AdUnitsPage({ type }: { type: AdUnitType }) {
   const queryClient = useQueryClient();
-  const queryKey = ['ad-units', type];
-  const ads = useQuery({
-    queryKey,
-    queryFn: async () => unwrap(await api.adUnits.list({ type })).data ?? [],
-  });
+  const units = adQueries.units(type);
+  const ads = useQuery(units);
   const [search, setSearch] = useState('');
   const label = adUnitLabels[type];
   /** The server's message of a write, after the list shows its effect. */
   const saved = async (answer: Awaited<ReturnType<typeof api.adUnits.add>>) => {
     const { message } = unwrap(answer);
-    await queryClient.invalidateQueries({ queryKey });
+    await queryClient.invalidateQueries({ queryKey: units.queryKey });
     return message;
   };
 

@@ -8,36 +8,29 @@ import {
 } from '@dealdesk/core';
 import { Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconEraser } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.js';
 import { confirmWithCaptcha } from '../../ui/captcha.js';
 import { toastError, toastSuccess, unwrap } from '../../ui/notify.js';
 import { ClickCount } from '../../ui/ClickCount.js';
-import { withClicksDiff } from '../../ui/clicks-memory.js';
 import { DateRangeBar } from '../../ui/DateRangeBar.js';
 import { useDateRange } from '../../ui/useDateRange.js';
 import { AdAddForm } from './AdAddForm.js';
 import { AdTable } from './AdTable.js';
 import { SearchAds } from './SearchAds.js';
 import { matchingAds } from './search.js';
+import { adQueries } from './queries.js';
 
 type CountedWebAd = WebAd & { diff: number };
-
-const webAdsKey = ['web-ads'];
 
 /** Website ads: the add form, the ads with their clicks in a date range, and clearing. */
 export function WebAdsPage() {
   const queryClient = useQueryClient();
   const dates = useDateRange();
   const [search, setSearch] = useState('');
-  const ads = useQuery({
-    queryKey: [...webAdsKey, dates.range],
-    queryFn: async () =>
-      withClicksDiff('webAds', dates.range, unwrap(await api.webAds.list(dates.range)).data ?? []),
-    placeholderData: keepPreviousData,
-  });
-  const reload = () => queryClient.invalidateQueries({ queryKey: webAdsKey });
+  const ads = useQuery(adQueries.webAds(dates.range));
+  const reload = () => queryClient.invalidateQueries({ queryKey: adQueries.allWebAds });
   const saved = async (answer: Awaited<ReturnType<typeof api.webAds.add>>) => {
     const { message } = unwrap(answer);
     await reload();

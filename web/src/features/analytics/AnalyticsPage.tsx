@@ -20,7 +20,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconEraser } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { confirmWithCaptcha } from '../../ui/captcha.js';
@@ -28,11 +28,9 @@ import { toastError, toastSuccess, unwrap } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 import { DailyChart } from '../../ui/DailyChart.js';
 import { adDashboardPath, IncreaseMarker } from '../../ui/ClickCount.js';
-import { withClicksDiff } from '../../ui/clicks-memory.js';
 import { DateRangeBar } from '../../ui/DateRangeBar.js';
 import { useDateRange } from '../../ui/useDateRange.js';
-
-const analyticsKey = ['analytics'];
+import { analyticsQueries } from './queries.js';
 
 function CountCard({ label, count }: { label: string; count: number | undefined }) {
   return (
@@ -104,20 +102,13 @@ function AdCard({ item }: { item: AnalyticsItem }) {
 export function AnalyticsPage() {
   const queryClient = useQueryClient();
   const dates = useDateRange();
-  const report = useQuery({
-    queryKey: [...analyticsKey, dates.range],
-    queryFn: async () => {
-      const answer = unwrap(await api.analytics.get(dates.range));
-      return { ...answer, data: withClicksDiff('analytics', dates.range, answer.data ?? []) };
-    },
-    placeholderData: keepPreviousData,
-  });
+  const report = useQuery(analyticsQueries.report(dates.range));
   const clear = useMutation({
     mutationFn: async ({ ids, range }: { ids: string[]; range: DateRangeQuery }) =>
       unwrap(await api.analytics.clearAllCounts({ id: ids, ...range })).message,
     onSuccess: async (message) => {
       toastSuccess(message);
-      await queryClient.invalidateQueries({ queryKey: analyticsKey });
+      await queryClient.invalidateQueries({ queryKey: analyticsQueries.all });
     },
   });
   const items = report.data?.data;

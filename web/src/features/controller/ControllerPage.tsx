@@ -38,11 +38,10 @@ import { api } from '../../app/api.js';
 import { confirmWithCaptcha } from '../../ui/captcha.js';
 import { useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges, type DraftOffer } from '../../ui/useUnsavedChanges.js';
-import { toastSuccess, unwrap, unwrapOr } from '../../ui/notify.js';
+import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 import { wrongAnswerFor } from '../../ui/wrong-answers.js';
-
-const settingsKey = ['controller'];
+import { controllerQuery } from './queries.js';
 
 const switchLabels: Record<ControllerSwitch, { label: string; hint: string }> = {
   storyVideo: { label: 'Story videos', hint: 'The story row on the home screen' },
@@ -89,7 +88,7 @@ function useControllerChange<Input>(
       unwrapOr(await call(input), { failed, unreachable: failed }),
     onSuccess: async (answer) => {
       toastSuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: settingsKey });
+      await queryClient.invalidateQueries({ queryKey: controllerQuery.queryKey });
     },
   });
   const change = async (title: string, input: Input) => {
@@ -355,10 +354,7 @@ function InstallNewForm({
 }
 
 export function ControllerPage() {
-  const controller = useQuery({
-    queryKey: settingsKey,
-    queryFn: async () => unwrap(await api.controller.get()),
-  });
+  const controller = useQuery(controllerQuery);
   const settings = controller.data?.data;
   return (
     <Page

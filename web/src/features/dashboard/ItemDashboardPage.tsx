@@ -21,15 +21,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
-import { unwrap } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 import { DailyChart } from '../../ui/DailyChart.js';
 import { useDateRange } from '../../ui/useDateRange.js';
+import { itemDashboardQuery } from './queries.js';
 
 const choices = [
   ...datePresetNames.map((name) => ({ value: name, label: datePresetLabels[name] })),
@@ -117,12 +116,7 @@ export function ItemDashboardPage() {
   const adsType = search.get('adsType');
   const { range, choice, choose: choosePreset, type, custom } = useDateRange();
 
-  const dashboard = useQuery({
-    queryKey: ['dashboard', id, range.startDate, range.endDate],
-    queryFn: async () => unwrap(await api.dashboard.viewsDashboard({ id, ...range })),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  const dashboard = useQuery(itemDashboardQuery(id, range));
   const loading = dashboard.isFetching;
 
   const choose = (value: string | null) => {

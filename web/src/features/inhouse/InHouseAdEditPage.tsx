@@ -2,12 +2,10 @@ import { Anchor, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-import { unwrap } from '../../ui/notify.js';
 import { afterSave } from '../../ui/useUnsavedChanges.js';
-import { inHouseKeys } from './answers.js';
+import { inHouseQueries } from './queries.js';
 import { InHouseAdForm } from './InHouseAdForm.js';
 import { useErrorPageWhenUnreachable, useSaveInHouseAd } from './useSaveInHouseAd.js';
 
@@ -18,17 +16,7 @@ export function InHouseAdEditPage() {
   const toErrorPage = useErrorPageWhenUnreachable();
   const backToList = () => void navigate(paths.inHouseAds);
   const save = useSaveInHouseAd(() => void navigate(paths.inHouseAds, afterSave));
-  const ad = useQuery({
-    queryKey: inHouseKeys.one(id),
-    queryFn: async () => {
-      try {
-        return unwrap(await api.inHouseAds.get({ id })).data ?? null;
-      } catch (error) {
-        toErrorPage(error);
-        throw error;
-      }
-    },
-  });
+  const ad = useQuery(inHouseQueries.one(id, toErrorPage));
 
   return (
     <Stack gap="lg" maw={1080} mx="auto">

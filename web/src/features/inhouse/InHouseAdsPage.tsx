@@ -19,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../app/api.js';
@@ -37,7 +37,8 @@ import { SelectableRows } from '../../ui/SelectableRows.js';
 import { useRowSelection } from '../../ui/useRowSelection.js';
 import { useListSearch } from '../../ui/useListSearch.js';
 import { MediaThumb } from '../../ui/MediaThumb.js';
-import { deleteFailure, inHouseKeys, inHouseTexts } from './answers.js';
+import { deleteFailure, inHouseTexts } from './answers.js';
+import { inHouseQueries } from './queries.js';
 import { adTypeLabels, InHouseAdForm } from './InHouseAdForm.js';
 import { useErrorPageWhenUnreachable, useSaveInHouseAd } from './useSaveInHouseAd.js';
 
@@ -54,20 +55,9 @@ export function InHouseAdsPage() {
   const toErrorPage = useErrorPageWhenUnreachable();
   const [page, setPage] = useState(1);
   const { typed, setTyped, search } = useListSearch(setPage);
-  const list = useQuery({
-    queryKey: inHouseKeys.page(page, search),
-    queryFn: async () => {
-      try {
-        return unwrap(await api.inHouseAds.list({ page, limit: inHousePageSize, q: search }));
-      } catch (error) {
-        toErrorPage(error);
-        throw error;
-      }
-    },
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery(inHouseQueries.page(page, search, toErrorPage));
   const { selected, setSelected } = useRowSelection(list.data?.data, { page, search });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: inHouseKeys.all });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: inHouseQueries.all });
   const create = useSaveInHouseAd();
   const status = useMutation({
     mutationFn: async (change: { id: string; status: boolean }) =>

@@ -11,9 +11,3 @@ export const deleteFailure: FailureTexts = {
   failed: 'Failed to delete In House ads',
   unreachable: 'Failed to delete In House ads',
 };
-
-export const inHouseKeys = {
-  all: ['in-house-ads'],
-  page: (page: number, search: string) => ['in-house-ads', 'page', page, search],
-  one: (id: string) => ['in-house-ads', 'one', id],
-} as const;

@@ -4,7 +4,8 @@ import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
 import { useSubmission } from '../../ui/mutations.js';
 import { ApiFailure, toastSuccess, unwrapOr } from '../../ui/notify.js';
-import { inHouseKeys, uploadFailure } from './answers.js';
+import { uploadFailure } from './answers.js';
+import { inHouseQueries } from './queries.js';
 import type { InHouseSubmit } from './InHouseAdForm.js';
 
 /** A call that got no answer at all goes to the error page (spec section 8). */
@@ -33,7 +34,7 @@ export function useSaveInHouseAd(onSaved?: () => void) {
     onSuccess: async (answer) => {
       submission.done();
       toastSuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: inHouseKeys.all });
+      await queryClient.invalidateQueries({ queryKey: inHouseQueries.all });
       onSaved?.();
     },
   });

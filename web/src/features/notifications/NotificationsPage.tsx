@@ -32,14 +32,13 @@ import { DataTable, type Column } from '../../ui/DataTable.js';
 import { useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { useApiMutation, useGuardedDelete } from '../../ui/mutations.js';
-import { unwrap } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 import { uploadOf } from '../../ui/upload.js';
 import { UploadField } from '../../ui/UploadField.js';
 import { useRowSelection } from '../../ui/useRowSelection.js';
 import { confirmSend } from './confirmSend.js';
+import { historyQuery } from './queries.js';
 
-const historyKey = ['notifications'];
 const defaultIcon = '/logo.svg';
 
 interface SendValues {
@@ -80,7 +79,7 @@ function SendForm() {
   const send = useApiMutation(
     (input: NotificationSendRequest, client) => client.notifications.send(input),
     {
-      refresh: historyKey,
+      refresh: historyQuery.queryKey,
     },
   );
   // A second click while the confirmation is open must not open another one.
@@ -204,19 +203,16 @@ function SendForm() {
 
 /** /site/notification: send a push notification; the history with resend and delete. */
 export function NotificationsPage() {
-  const history = useQuery({
-    queryKey: historyKey,
-    queryFn: async () => unwrap(await api.notifications.history()).data ?? [],
-  });
+  const history = useQuery(historyQuery);
   const { selected, setSelected } = useRowSelection(history.data, null);
   const resend = useApiMutation(
     (input: NotificationResendRequest, client) => client.notifications.resend(input),
     {
-      refresh: historyKey,
+      refresh: historyQuery.queryKey,
     },
   );
   const remove = useGuardedDelete(api.notifications.remove, {
-    refresh: historyKey,
+    refresh: historyQuery.queryKey,
     what: 'notification',
     wrongAnswer: wrongAnswerMessages.captchaIncorrect,
     nameOf: (id) => history.data?.find((row) => row._id === id)?.n_title,

@@ -25,8 +25,7 @@ import {
   type LegalText,
 } from './documents.js';
 import { RichText } from './RichText.js';
-
-const legalTextKey = (kind: LegalDocument['kind']) => ['legal-text', kind];
+import { legalTextQuery } from './queries.js';
 
 function LegalTextEditor({ document, saved }: { document: LegalDocument; saved: LegalText }) {
   const queryClient = useQueryClient();
@@ -45,7 +44,7 @@ function LegalTextEditor({ document, saved }: { document: LegalDocument; saved: 
     mutationFn: document.save,
     onSuccess: (message, text) => {
       toastSuccess(message);
-      queryClient.setQueryData(legalTextKey(document.kind), text);
+      queryClient.setQueryData(legalTextQuery(document).queryKey, text);
       setEditing(false);
     },
   });
@@ -139,7 +138,7 @@ const documents: Record<LegalDocument['kind'], { path: string; document: LegalDo
 export function PolicyPage({ kind }: { kind: LegalDocument['kind'] }) {
   const navigate = useNavigate();
   const { document } = documents[kind];
-  const text = useQuery({ queryKey: legalTextKey(kind), queryFn: document.load });
+  const text = useQuery(legalTextQuery(document));
   return (
     <Page title="Policy" description="The texts the app shows as its privacy policy and its terms.">
       <SegmentedControl

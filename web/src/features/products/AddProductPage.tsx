@@ -22,7 +22,7 @@ import {
   type ProductFormValues,
 } from './product-form.js';
 import { ProductFields } from './ProductFields.js';
-import { productKeys } from './queries.js';
+import { productQueries } from './queries.js';
 import { ScrapeBox } from './ScrapeBox.js';
 import { SizePicker } from './SizePicker.js';
 import { SpecificationsEditor } from './SpecificationsEditor.js';
@@ -73,7 +73,7 @@ export function AddProductPage() {
       setFiles([]);
       setImageUrls(['']);
       setFormKey((key) => key + 1);
-      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      await queryClient.invalidateQueries({ queryKey: productQueries.all });
     },
     onError: (error) => form.refused(error, formErrorsOf),
   });

@@ -38,7 +38,7 @@ import {
   type ProductFormValues,
 } from './product-form.js';
 import { ProductFields } from './ProductFields.js';
-import { productKeys } from './queries.js';
+import { productQueries } from './queries.js';
 import { SpecificationsEditor, SpecificationsView } from './SpecificationsEditor.js';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -161,7 +161,7 @@ function ProductEdit({ product, onDone }: { product: Product; onDone: () => void
       }),
     onSuccess: async (answer) => {
       toastSuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      await queryClient.invalidateQueries({ queryKey: productQueries.all });
       onDone();
     },
     onError: (error) => form.refused(error, formErrorsOf),
@@ -222,14 +222,7 @@ export function ProductDetailPage() {
   const { id = '' } = useParams();
   // A draft kept from an edit the tab was sent away from reopens the edit to offer it back.
   const [editing, setEditing] = useState(() => hasDraft(draftKeyOf(id)));
-  const product = useQuery({
-    queryKey: productKeys.one(id),
-    queryFn: async () =>
-      unwrapOr(await api.products.get({ id }), {
-        failed: 'Failed to fetch product data',
-        unreachable: 'An error occurred while fetching product data',
-      }).data ?? null,
-  });
+  const product = useQuery(productQueries.one(id));
   const data = product.data;
   const backTo = lastProductList();
 

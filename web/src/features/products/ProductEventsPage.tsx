@@ -22,7 +22,7 @@ import { FilterChip } from './FilterChip.js';
 import { DateCell, EventBadge, PriceCell, ProductCell } from './columns.js';
 import { ListSearchInput } from '../../ui/ListSearchInput.js';
 import { ProductPages } from './ProductPages.js';
-import { productKeys, useProductList } from './queries.js';
+import { productQueries, useProductList } from './queries.js';
 import { useListSearch } from '../../ui/useListSearch.js';
 
 const allEvents = 'all';
@@ -99,7 +99,7 @@ export function ProductEventsPage() {
       toastSuccess(answer.message);
       clear();
       setNewEvent('');
-      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      await queryClient.invalidateQueries({ queryKey: productQueries.all });
     },
   });
   const assign = () => {

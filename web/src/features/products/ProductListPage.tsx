@@ -15,7 +15,7 @@ import { DeleteSelectedButton } from '../../ui/DeleteSelectedButton.js';
 import { ListSearchInput } from '../../ui/ListSearchInput.js';
 import { ProductFilters } from './ProductFilters.js';
 import { ProductPages } from './ProductPages.js';
-import { productKeys, useProductList } from './queries.js';
+import { productQueries, useProductList } from './queries.js';
 import { isSortField, useProductListUrl } from './useProductListUrl.js';
 
 const columns: Column<Product>[] = [
@@ -72,7 +72,7 @@ export function ProductListPage() {
     onSuccess: async (message) => {
       toastSuccess(message);
       clear();
-      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      await queryClient.invalidateQueries({ queryKey: productQueries.all });
     },
     // Any failed delete (spec part 2, section 8), not only an unreachable one, leaves the list
     // for the error page; the query client's toast stays its 2 seconds there.

@@ -19,8 +19,7 @@ import { useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { toastSuccess, unwrap } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
-
-const adminKey = ['admin-data'];
+import { adminQuery } from './queries.js';
 
 const editable = (admin: Admin): ProfileUpdate => ({
   a_name: admin.a_name,
@@ -50,7 +49,7 @@ function ProfileForm({ admin }: { admin: Admin }) {
     mutationFn: async (update: ProfileUpdate) => unwrap(await api.admin.updateProfile(update)),
     onSuccess: (answer) => {
       toastSuccess(answer.message);
-      if (answer.data !== undefined) queryClient.setQueryData(adminKey, answer);
+      if (answer.data !== undefined) queryClient.setQueryData(adminQuery.queryKey, answer);
       setEditing(false);
     },
   });
@@ -127,10 +126,7 @@ function ProfileForm({ admin }: { admin: Admin }) {
 
 /** /profile: the admin's own details, read-only until Edit. */
 export function ProfilePage() {
-  const admin = useQuery({
-    queryKey: adminKey,
-    queryFn: async () => unwrap(await api.admin.adminData()),
-  });
+  const admin = useQuery(adminQuery);
   const data = admin.data?.data;
   return (
     <Page title="Profile" description="Your administrator details.">

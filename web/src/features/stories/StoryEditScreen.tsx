@@ -5,23 +5,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths.js';
 import { succeeded } from '../../ui/mutations.js';
-import { toastSuccess, unwrap, unwrapOr } from '../../ui/notify.js';
+import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 import { afterSave } from '../../ui/useUnsavedChanges.js';
 import { MediaThumb } from '../../ui/MediaThumb.js';
-import { storyCalls } from './story-calls.js';
+import { storyCalls } from './queries.js';
 import { StoryForm, type StoryKind, type StorySubmit } from './StoryForm.js';
 
 export function StoryEditScreen({ kind }: { kind: StoryKind }) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { group, listKey } = storyCalls(kind);
+  const { group, listKey, one } = storyCalls(kind);
   const backTo = kind === 'video' ? paths.storyVideos : paths.storyAds;
-  const story = useQuery({
-    queryKey: [...listKey, id],
-    queryFn: async () => unwrap(await group.find({ id })),
-  });
+  const story = useQuery(one(id));
   const save = useMutation({
     mutationFn: async (submit: StorySubmit) => {
       if (submit.mode !== 'edit') throw new Error('the edit screen only edits');

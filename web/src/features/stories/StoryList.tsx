@@ -16,7 +16,7 @@ import { RowActions } from '../../ui/RowActions.js';
 import { useBulkDelete } from '../../ui/useBulkDelete.js';
 import type { ListQuery } from '../../ui/LoadError.js';
 import { MediaThumb } from '../../ui/MediaThumb.js';
-import { storyCalls } from './story-calls.js';
+import { storyCalls } from './queries.js';
 import type { StoryKind } from './StoryForm.js';
 import { wrongAnswerFor } from '../../ui/wrong-answers.js';
 

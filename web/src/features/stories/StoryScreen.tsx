@@ -2,16 +2,15 @@
 import type { StoryAddRequest } from '@dealdesk/core';
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../ui/notify.js';
 import { succeeded, useApiMutation } from '../../ui/mutations.js';
-import { storyCalls } from './story-calls.js';
+import { storyCalls } from './queries.js';
 import { StoryForm, type StoryKind, type StorySubmit } from './StoryForm.js';
 import { StoryHeading } from './StoryHeading.js';
 import { StoryList } from './StoryList.js';
 
 export function StoryScreen({ kind }: { kind: StoryKind }) {
   const { groupOf, listKey, list } = storyCalls(kind);
-  const stories = useQuery({ queryKey: listKey, queryFn: async () => unwrap(await list()) });
+  const stories = useQuery(list);
   const add = useApiMutation((input: StoryAddRequest, client) => groupOf(client).add(input), {
     refresh: listKey,
     failure: {

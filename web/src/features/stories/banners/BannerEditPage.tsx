@@ -18,7 +18,7 @@ import { Page } from '../../../ui/Page.js';
 import { uploadOf } from '../../../ui/upload.js';
 import { MediaThumb } from '../../../ui/MediaThumb.js';
 import { bannerFiles, BannerFields, type BannerValues } from './BannerFields.js';
-import { bannerListKey } from './BannersPage.js';
+import { bannerQuery, bannersQuery } from '../queries.js';
 
 function EditBannerForm({ banner }: { banner: Banner }) {
   const navigate = useNavigate();
@@ -41,7 +41,7 @@ function EditBannerForm({ banner }: { banner: Banner }) {
       unwrap(await api.banners.edit(request)),
     onSuccess: async (answer) => {
       toastSuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: bannerListKey });
+      await queryClient.invalidateQueries({ queryKey: bannersQuery.queryKey });
       await new Promise((resolve) => setTimeout(resolve, postUpdateRedirectMs));
       void navigate(`${paths.banners}/`, afterSave);
     },
@@ -101,10 +101,7 @@ function EditBannerForm({ banner }: { banner: Banner }) {
 
 export function BannerEditPage() {
   const { id = '' } = useParams();
-  const banner = useQuery({
-    queryKey: [...bannerListKey, id],
-    queryFn: async () => unwrap(await api.banners.find({ id })),
-  });
+  const banner = useQuery(bannerQuery(id));
   const data = banner.data?.data;
   return (
     <Page

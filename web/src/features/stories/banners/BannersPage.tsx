@@ -11,13 +11,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../../app/api.js';
 import { paths } from '../../../app/paths.js';
+import { bannersQuery } from '../queries.js';
 import { addedColumn, statusColumn } from '../../../ui/columns.js';
 import { CountLink } from '../../../ui/CountLink.js';
 import { DataTable, type Column } from '../../../ui/DataTable.js';
 import { useFormState } from '../../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../../ui/useUnsavedChanges.js';
 import { succeeded, useApiMutation } from '../../../ui/mutations.js';
-import { unwrap } from '../../../ui/notify.js';
 import { RowActions } from '../../../ui/RowActions.js';
 import { uploadOf } from '../../../ui/upload.js';
 import { useBulkDelete } from '../../../ui/useBulkDelete.js';
@@ -27,7 +27,6 @@ import { StoryHeading } from '../StoryHeading.js';
 import { wrongAnswerFor } from '../../../ui/wrong-answers.js';
 import { bannerFiles, BannerFields, type BannerValues } from './BannerFields.js';
 
-export const bannerListKey = ['banners'];
 const emptyBanner: BannerValues = { name: '', url: '', bannerType: 'Image' };
 
 function AddBannerForm() {
@@ -40,7 +39,7 @@ function AddBannerForm() {
     form.setValues,
   );
   const add = useApiMutation((input: BannerAddRequest, client) => client.banners.add(input), {
-    refresh: bannerListKey,
+    refresh: bannersQuery.queryKey,
   });
 
   const submit = async (event: FormEvent) => {
@@ -84,13 +83,10 @@ function AddBannerForm() {
 }
 
 export function BannersPage() {
-  const banners = useQuery({
-    queryKey: bannerListKey,
-    queryFn: async () => unwrap(await api.banners.list()),
-  });
-  const status = useApiMutation(api.banners.setStatus, { refresh: bannerListKey });
+  const banners = useQuery(bannersQuery);
+  const status = useApiMutation(api.banners.setStatus, { refresh: bannersQuery.queryKey });
   const { deleteIds, tableProps } = useBulkDelete(api.banners.remove, {
-    refresh: bannerListKey,
+    refresh: bannersQuery.queryKey,
     what: 'banner',
     wrongAnswer: wrongAnswerFor.banners,
     rows: banners.data?.data,

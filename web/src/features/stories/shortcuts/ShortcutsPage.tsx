@@ -4,7 +4,6 @@ import {
   shortcutAddSchema,
   shortcutEditSchema,
   shortcutImageRule,
-  shortcutPageSize,
   type ShortcutStory,
   type ShortcutAddRequest,
 } from '@dealdesk/core';
@@ -27,17 +26,16 @@ import { DataTable, type Column } from '../../../ui/DataTable.js';
 import { useFormState } from '../../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../../ui/useUnsavedChanges.js';
 import { succeeded, useApiMutation } from '../../../ui/mutations.js';
-import { unwrap } from '../../../ui/notify.js';
 import { RowActions } from '../../../ui/RowActions.js';
 import { UploadField } from '../../../ui/UploadField.js';
 import { uploadOf } from '../../../ui/upload.js';
 import { useBulkDelete } from '../../../ui/useBulkDelete.js';
 import { LinkCell } from '../LinkCell.js';
+import { shortcutsQuery } from '../queries.js';
 import { MediaThumb } from '../../../ui/MediaThumb.js';
 import { StoryHeading } from '../StoryHeading.js';
 import { wrongAnswerFor } from '../../../ui/wrong-answers.js';
 
-const listKey = ['shortcuts'];
 const emptyAdd = { name: '', url: '' };
 
 function AddShortcutForm({ nextNumber }: { nextNumber: number | undefined }) {
@@ -50,7 +48,7 @@ function AddShortcutForm({ nextNumber }: { nextNumber: number | undefined }) {
     form.setValues,
   );
   const add = useApiMutation((input: ShortcutAddRequest, client) => client.shortcuts.add(input), {
-    refresh: listKey,
+    refresh: shortcutsQuery.queryKey,
   });
 
   const submit = async (event: FormEvent) => {
@@ -128,11 +126,7 @@ interface RowDraft {
 }
 
 export function ShortcutsPage() {
-  const shortcuts = useQuery({
-    queryKey: listKey,
-    queryFn: async () =>
-      unwrap(await api.shortcuts.list({ page: 1, limit: shortcutPageSize, q: '' })),
-  });
+  const shortcuts = useQuery(shortcutsQuery);
   const [editingId, setEditingId] = useState<string | null>(null);
   const draft = useFormState<RowDraft>({ s_no: '', name: '', url: '', clickCount: '' });
   const [newLogo, setNewLogo] = useState<File | null>(null);
@@ -146,10 +140,10 @@ export function ShortcutsPage() {
       setEditingId(kept.id);
     },
   );
-  const status = useApiMutation(api.shortcuts.setStatus, { refresh: listKey });
-  const edit = useApiMutation(api.shortcuts.edit, { refresh: listKey });
+  const status = useApiMutation(api.shortcuts.setStatus, { refresh: shortcutsQuery.queryKey });
+  const edit = useApiMutation(api.shortcuts.edit, { refresh: shortcutsQuery.queryKey });
   const { deleteIds, tableProps } = useBulkDelete(api.shortcuts.remove, {
-    refresh: listKey,
+    refresh: shortcutsQuery.queryKey,
     what: 'shortcut story',
     wrongAnswer: wrongAnswerFor.shortcuts,
     rows: shortcuts.data?.data,
