@@ -92,7 +92,12 @@ export default tseslint.config(
     'A server module uses another only through its service.ts (or messages.ts).',
   ),
   {
-    files: ['**/*.test.ts', 'tests/**/*.ts', 'core/src/client/test-server.ts'],
+    files: [
+      '**/*.test.ts',
+      'tests/**/*.ts',
+      'core/src/client/test-server.ts',
+      'cli/src/testing/*.ts',
+    ],
     rules: { 'no-restricted-globals': 'off', 'no-restricted-imports': 'off' },
   },
   // Tests outside a package use its declared entries (@dealdesk/server, .../testing), never

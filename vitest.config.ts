@@ -2,12 +2,14 @@ import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 // Tests import workspace packages from source, so no build is needed before `vitest run`.
-// The testing entry comes before the package: an alias also matches what starts with its name.
+// The testing entries come before their packages: an alias also matches what starts with its name.
 export const workspaceAliases = {
   '@dealdesk/server/testing': fileURLToPath(
     new URL('./server/src/testing/index.ts', import.meta.url),
   ),
-  '@dealdesk/core/constants': fileURLToPath(new URL('./core/src/constants.ts', import.meta.url)),
+  '@dealdesk/core/testing': fileURLToPath(
+    new URL('./core/src/client/test-server.ts', import.meta.url),
+  ),
   '@dealdesk/core': fileURLToPath(new URL('./core/src/index.ts', import.meta.url)),
   '@dealdesk/server': fileURLToPath(new URL('./server/src/app.ts', import.meta.url)),
 };

@@ -1,28 +1,9 @@
-// The command tree. Only commander is loaded at start: each command's module (and with it the
-// core, undici, prompts and tables) is imported when that command runs, so `--help` is fast.
-// Only core's constants: they import nothing (the rest of core loads zod).
-import {
-  datePresetNames,
-  maxPageSize,
-  productPageSize,
-  scrapeConcurrency,
-} from '@dealdesk/core/constants';
-import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import {
-  createContext,
-  processStreams,
-  type Context,
-  type GlobalOptions,
-  type Streams,
-} from './context.js';
+// The command tree. Only commander is loaded at start: the module of the command being run
+// (and with it the core, undici, prompts and tables) is imported when it runs, so `--help` is fast.
+import { Command, CommanderError } from '@commander-js/extra-typings';
+import type { Declare, Run } from './command.js';
+import { createContext, processStreams, type Context, type Streams } from './context.js';
 import { CliError, exitCodes } from './exit.js';
-
-/** What a command module exports for commander: positional arguments, its options, the context. */
-export type Handler<Options> = (
-  args: string[],
-  options: Options,
-  context: Context,
-) => Promise<void>;
 
 const errorHelp = `
 Exit codes: 0 ok, 1 failed, 2 usage or invalid input, 3 authentication (run \`dealdesk login\`).
@@ -58,63 +39,48 @@ export interface CliIo {
   exitCode: number;
 }
 
-/** A command's action: its module is imported when it runs, with a context over `io`. */
-const lazyIn =
-  (io: CliIo) =>
-  <Options>(load: () => Promise<Handler<Options>>) =>
-  async (...parts: unknown[]) => {
-    const command = parts.at(-1) as Command;
-    const args = parts
-      .slice(0, -2)
-      .flat()
-      .filter((arg): arg is string => typeof arg === 'string');
-    const context = createContext(
-      command.optsWithGlobals<GlobalOptions>(),
-      io.env,
-      io.streams,
-      (code) => {
-        io.exitCode = code;
-      },
-    );
-    try {
-      const handler = await load();
-      await handler(args, command.opts<Options & Record<string, unknown>>(), context);
-    } catch (error) {
-      io.exitCode = report(error, context);
-    }
-  };
+/** A command module: the top-level commands it declares, by name. */
+type CommandModule = () => Promise<{ commands: Partial<Record<string, Declare>> }>;
+const session: CommandModule = () => import('./commands/session.js');
 
-function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER) {
-  return (value: string) => {
-    const number = Number(value);
-    if (!Number.isInteger(number) || number < min || number > max)
-      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
-    return number;
-  };
+/**
+ * The top-level commands: name, description and the module that declares the rest. `--help`
+ * lists this table; only the module of the command being run (or asked about) is imported, so
+ * the core, undici, prompts and tables load only when needed.
+ */
+const contents: readonly [name: string, description: string, module: CommandModule][] = [
+  ['login', 'sign in with admin ID, password and the mailed one-time code', session],
+  ['logout', 'end the session on the server and forget it', session],
+  ['whoami', 'who the saved session or token belongs to, and which server', session],
+  [
+    'config',
+    'server URL, API key, secret and named profiles',
+    () => import('./commands/config.js'),
+  ],
+  ['token', 'long-lived API tokens for cron jobs', () => import('./commands/tokens.js')],
+  ['products', 'the product catalogue', () => import('./commands/products.js')],
+  ['events', 'campaign events of products', () => import('./commands/events.js')],
+  ['notify', 'push notifications (cron friendly)', () => import('./commands/notify.js')],
+  ['analytics', 'view and click analytics', () => import('./commands/analytics.js')],
+  [
+    'load',
+    'server CPU, RAM and storage use, with green/yellow/red bands',
+    () => import('./commands/load.js'),
+  ],
+];
+
+/** The top-level command a command line names (`dealdesk --json help products list` names products). */
+function commandNamed(args: string[]): string | undefined {
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index];
+    if (arg === '--profile') index += 1;
+    else if (arg === '--') return args[index + 1];
+    else if (arg !== undefined && !arg.startsWith('-') && arg !== 'help') return arg;
+  }
+  return undefined;
 }
 
-function percent(value: string) {
-  const number = Number(value);
-  if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 100)
-    throw new InvalidArgumentError('expected a percentage from 0 to 100');
-  return number;
-}
-
-const rangeOptions = (command: Command) =>
-  command
-    .addOption(new Option('--range <preset>', 'quick range').choices(datePresetNames))
-    .option('--from <yyyy-mm-dd>', 'first day of a custom range (with --to)')
-    .option('--to <yyyy-mm-dd>', 'last day of a custom range (with --from)')
-    .option('--tz <zone>', 'business time zone of the days (default $DEALDESK_TZ or Asia/Kolkata)');
-
-const settingKey = () =>
-  new Argument('<key>', 'setting').choices(['url', 'api-key', 'secret', 'token']);
-
-const yesOption = (command: Command) =>
-  command.option('-y, --yes', 'do it without asking (required when not at a terminal)');
-
-function createCli(io: CliIo): Command {
-  const lazy = lazyIn(io);
+async function createCli(io: CliIo, argv: string[]): Promise<Command> {
   const program = new Command('dealdesk')
     .description('The Dealdesk back-office from a terminal and from cron.')
     .version('0.1.0')
@@ -129,170 +95,27 @@ function createCli(io: CliIo): Command {
     .addHelpText('after', errorHelp)
     .exitOverride();
 
-  program
-    .command('login')
-    .description('sign in with admin ID, password and the mailed one-time code')
-    .option('--id <adminId>', 'admin ID (default $DEALDESK_ADMIN_ID, or asked)')
-    .addHelpText(
-      'after',
-      '\nAt a terminal everything missing is asked. Scripts pass --id and write the password,\nthen (once it is mailed) the code, one a line, to standard input.',
-    )
-    .action(lazy(async () => (await import('./commands/session.js')).login));
-  program
-    .command('logout')
-    .description('end the session on the server and forget it')
-    .action(lazy(async () => (await import('./commands/session.js')).logout));
-  program
-    .command('whoami')
-    .description('who the saved session or token belongs to, and which server')
-    .action(lazy(async () => (await import('./commands/session.js')).whoami));
+  const run: Run =
+    (handler) =>
+    async (...args) => {
+      const context = createContext(program.opts(), io.env, io.streams, (code) => {
+        io.exitCode = code;
+      });
+      try {
+        await handler(context, ...args);
+      } catch (error) {
+        io.exitCode = report(error, context);
+      }
+    };
 
-  const config = program
-    .command('config')
-    .description('server URL, API key, secret and named profiles');
-  config
-    .command('set')
-    .description('save a setting in the profile')
-    .addArgument(settingKey())
-    .argument('<value>')
-    .action(lazy(async () => (await import('./commands/config.js')).setSetting));
-  config
-    .command('unset')
-    .description('remove a setting from the profile')
-    .addArgument(settingKey())
-    .action(lazy(async () => (await import('./commands/config.js')).unsetSetting));
-  config
-    .command('show')
-    .description('the settings in effect and where each comes from (secrets masked)')
-    .action(lazy(async () => (await import('./commands/config.js')).showSettings));
-  config
-    .command('use')
-    .description('make a profile the current one')
-    .argument('<profile>')
-    .action(lazy(async () => (await import('./commands/config.js')).useProfile));
-  config
-    .command('list')
-    .description('the profiles in the config file')
-    .action(lazy(async () => (await import('./commands/config.js')).listProfiles));
-
-  const token = program.command('token').description('long-lived API tokens for cron jobs');
-  token
-    .command('create')
-    .description('create a token (shown once) from a signed-in session')
-    .argument('<name>')
-    .option('--days <n>', 'days until it expires (default: never)', wholeNumber(1))
-    .action(lazy(async () => (await import('./commands/tokens.js')).createToken));
-  token
-    .command('list')
-    .description('tokens with their last use')
-    .action(lazy(async () => (await import('./commands/tokens.js')).listTokens));
-  token
-    .command('revoke')
-    .description('revoke a token at once')
-    .argument('<id>')
-    .action(lazy(async () => (await import('./commands/tokens.js')).revokeToken));
-
-  const products = program.command('products').description('the product catalogue');
-  products
-    .command('scrape')
-    .description('scrape marketplace pages; with --create add them as products')
-    .argument('[urls...]', 'page addresses (or --file, or one a line on standard input)')
-    .option('-f, --file <path>', 'read the addresses from a file, one a line (- for stdin)')
-    .option(
-      '-c, --concurrency <n>',
-      'pages scraped at once',
-      wholeNumber(1, scrapeConcurrency.max),
-      scrapeConcurrency.default,
-    )
-    .option('--create', 'add every scraped page as a product')
-    .option('--category <id>', 'category of the created products')
-    .option('--subcategory <id>', 'subcategory of the created products')
-    .option('--event <event>', 'event of the created products', 'None')
-    .action(lazy(async () => (await import('./commands/scrape.js')).scrape));
-  products
-    .command('list')
-    .description("a page of products, with the server's filters and search")
-    .option('--page <n>', 'page from 1', wholeNumber(1), 1)
-    .option('--limit <n>', 'products a page', wholeNumber(1, maxPageSize), productPageSize)
-    .option('-s, --search <q>', 'search text')
-    .option('--category <id...>', 'only these categories')
-    .option('--subcategory <id...>', 'only these subcategories')
-    .option('--event <event...>', 'only these events')
-    .action(lazy(async () => (await import('./commands/products.js')).listProducts));
-  products
-    .command('show')
-    .description('one product in full')
-    .argument('<id>')
-    .action(lazy(async () => (await import('./commands/products.js')).showProduct));
-  yesOption(
-    products
-      .command('delete')
-      .description('delete products (and their images)')
-      .argument('<ids...>'),
-  ).action(lazy(async () => (await import('./commands/products.js')).deleteProducts));
-
-  program
-    .command('events')
-    .description('campaign events of products')
-    .command('set')
-    .description('set one event on the chosen products, in batches')
-    .argument('<event>', 'Best Deals, Trending, New Launch (Now Launch) or None')
-    .option('--ids <id...>', 'these products (- reads ids from standard input)')
-    .option('-s, --search <q>', 'every product the search finds')
-    .option('--category <id...>', 'every product of these categories')
-    .option('--subcategory <id...>', 'every product of these subcategories')
-    .option('--dry-run', 'only print what would change')
-    .action(lazy(async () => (await import('./commands/events.js')).setEvents));
-
-  const notify = program.command('notify').description('push notifications (cron friendly)');
-  notify
-    .command('send')
-    .description('send a notification now or at a time')
-    .requiredOption('--title <text>', 'title')
-    .requiredOption('--message <text>', 'message')
-    .option('--url <url>', 'link opened by the notification')
-    .option('--icon <file>', 'icon image: png, jpg, jpeg or gif, at most 2 MB')
-    .option(
-      '--at <time>',
-      'send later: ISO time, e.g. 2026-01-31T18:30:00+05:30 (no offset: local)',
-    )
-    .action(lazy(async () => (await import('./commands/notify.js')).sendNotification));
-  notify
-    .command('history')
-    .description('notifications sent and scheduled')
-    .action(lazy(async () => (await import('./commands/notify.js')).notificationHistory));
-  notify
-    .command('resend')
-    .description('send a notification of the history again')
-    .argument('<id>')
-    .action(lazy(async () => (await import('./commands/notify.js')).resendNotification));
-  yesOption(
-    notify
-      .command('delete')
-      .description('delete notifications from the history')
-      .argument('<ids...>'),
-  ).action(lazy(async () => (await import('./commands/notify.js')).deleteNotifications));
-
-  const analytics = program.command('analytics').description('view and click analytics');
-  rangeOptions(
-    analytics.command('show').description('clicks per ad and totals over a range'),
-  ).action(lazy(async () => (await import('./commands/analytics.js')).showAnalytics));
-  yesOption(
-    rangeOptions(
-      analytics
-        .command('clear')
-        .description("clear the range's counts of every ad, or of the given ids")
-        .argument('[ids...]'),
-    ),
-  ).action(lazy(async () => (await import('./commands/analytics.js')).clearAnalytics));
-
-  program
-    .command('load')
-    .description('server CPU, RAM and storage use, with green/yellow/red bands')
-    .option('-w, --watch', 'refresh every 2 s until interrupted')
-    .option('--fail-above <percent>', 'exit 1 when any value is above this', percent)
-    .action(lazy(async () => (await import('./commands/load.js')).showLoad));
-
+  const named = commandNamed(argv.slice(2));
+  for (const [name, description, module] of contents) {
+    const command = program.command(name).description(description);
+    if (name !== named) continue;
+    const declare = (await module()).commands[name];
+    if (declare === undefined) throw new Error(`${name} is not declared by its module`);
+    declare(command, run);
+  }
   return program;
 }
 
@@ -306,7 +129,7 @@ export async function run(
 ): Promise<number> {
   const io: CliIo = { streams, env, exitCode: exitCodes.ok };
   try {
-    await createCli(io).parseAsync(argv);
+    await (await createCli(io, argv)).parseAsync(argv);
     return io.exitCode;
   } catch (error) {
     if (error instanceof CommanderError)

@@ -1,10 +1,12 @@
 // The analytics range from --range / --from --to, in days of the business time zone (the CLI
 // may run on a machine in another zone than the shop's).
+import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
 import {
   adMessages,
   businessDay,
   customRange,
   datePreset,
+  datePresetNames,
   defaultBusinessTimeZone,
   type DatePresetName,
   type DateRangeQuery,
@@ -17,6 +19,20 @@ export interface RangeOptions {
   to?: string;
   tz?: string;
 }
+
+/** --range, --from, --to and --tz on a command that reads a range of days. */
+export const rangeOptions = <
+  Args extends unknown[],
+  Opts extends OptionValues,
+  Globals extends OptionValues,
+>(
+  command: Command<Args, Opts, Globals>,
+) =>
+  command
+    .addOption(new Option('--range <preset>', 'quick range').choices(datePresetNames))
+    .option('--from <yyyy-mm-dd>', 'first day of a custom range (with --to)')
+    .option('--to <yyyy-mm-dd>', 'last day of a custom range (with --from)')
+    .option('--tz <zone>', 'business time zone of the days (default $DEALDESK_TZ or Asia/Kolkata)');
 
 export interface ChosenRange extends DateRangeQuery {
   /** 'today' ... 'thisYear', or 'range' for days given by hand. */

@@ -1,7 +1,4 @@
-/**
- * Business constants of both spec parts, section 9. This module imports nothing, so the CLI's
- * command tree reads it (`@dealdesk/core/constants`) without loading zod for `--help`.
- */
+/** Business constants of both spec parts, section 9. */
 
 export const MB = 1024 * 1024;
 export const imageMaxBytes = 2 * MB; // 2,097,152

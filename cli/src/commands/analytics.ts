@@ -10,8 +10,8 @@ import { confirmDestructive } from '../confirm.js';
 import { connect, type Connection } from '../connection.js';
 import type { Context } from '../context.js';
 import { idBatches } from '../ids.js';
-import type { Handler } from '../program.js';
-import { chosenRange, type ChosenRange, type RangeOptions } from '../range.js';
+import { yesFlag, type Declare } from '../command.js';
+import { chosenRange, rangeOptions, type ChosenRange, type RangeOptions } from '../range.js';
 import { renderTable } from '../terminal/table.js';
 
 interface ClearOptions extends RangeOptions {
@@ -45,7 +45,7 @@ function showItems(items: AnalyticsItem[], context: Context) {
   );
 }
 
-export const showAnalytics: Handler<RangeOptions> = async (_args, options, context) => {
+async function showAnalytics(context: Context, options: RangeOptions) {
   const range = chosenRange(options, context.env);
   const analytics = await fetchAnalytics(await connect(context), range);
   context.result({ startDate: range.startDate, endDate: range.endDate, ...analytics }, () => {
@@ -58,9 +58,9 @@ export const showAnalytics: Handler<RangeOptions> = async (_args, options, conte
       `Total Banner Clicks: ${formatCount(analytics.bannerTotal)}   Total Shortcut Clicks: ${formatCount(analytics.sortcutTotal)}`,
     );
   });
-};
+}
 
-export const clearAnalytics: Handler<ClearOptions> = async (ids, options, context) => {
+async function clearAnalytics(context: Context, ids: string[], options: ClearOptions) {
   const range = chosenRange(options, context.env);
   const connection = await connect(context);
   const chosen =
@@ -99,4 +99,20 @@ export const clearAnalytics: Handler<ClearOptions> = async (ids, options, contex
     },
     () => context.say(`${context.paint('green', '✔')} ${message}`),
   );
+}
+
+const analytics: Declare = (command, run) => {
+  rangeOptions(command.command('show').description('clicks per ad and totals over a range')).action(
+    run(showAnalytics),
+  );
+  rangeOptions(
+    command
+      .command('clear')
+      .description("clear the range's counts of every ad, or of the given ids")
+      .argument('[ids...]'),
+  )
+    .option(...yesFlag)
+    .action(run(clearAnalytics));
 };
+
+export const commands = { analytics };

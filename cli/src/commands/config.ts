@@ -1,6 +1,7 @@
+import { Argument } from '@commander-js/extra-typings';
+import type { Declare } from '../command.js';
 import type { Context } from '../context.js';
 import { usageError } from '../exit.js';
-import type { Handler } from '../program.js';
 import { renderTable } from '../terminal/table.js';
 import {
   environmentNames,
@@ -18,6 +19,7 @@ import {
 
 const profileKeys = { url: 'url', 'api-key': 'apiKey', secret: 'secret', token: 'token' } as const;
 type SettingKey = keyof typeof profileKeys;
+const settingKeys = Object.keys(profileKeys) as SettingKey[];
 
 const secretKeys = new Set<keyof Profile>(['apiKey', 'secret', 'token']);
 
@@ -48,9 +50,8 @@ async function currentProfileName(context: Context): Promise<string> {
   return profileNameOf(await readConfig(context.env), context.profile, context.env);
 }
 
-export const setSetting: Handler<object> = async ([key, value], _options, context) => {
-  const setting = key as SettingKey;
-  const checked = checkValue(setting, value ?? '');
+async function setSetting(context: Context, setting: SettingKey, value: string): Promise<void> {
+  const checked = checkValue(setting, value);
   const name = await currentProfileName(context);
   await updateProfile(context.env, name, (profile) => {
     const next: Profile = { ...profile, [profileKeys[setting]]: checked };
@@ -61,10 +62,9 @@ export const setSetting: Handler<object> = async ([key, value], _options, contex
   context.result({ status: true, profile: name, key: setting }, () =>
     context.say(`Saved ${setting} in profile ${name} (${configPath(context.env)})`),
   );
-};
+}
 
-export const unsetSetting: Handler<object> = async ([key], _options, context) => {
-  const setting = key as SettingKey;
+async function unsetSetting(context: Context, setting: SettingKey): Promise<void> {
   const name = await currentProfileName(context);
   const removed = profileKeys[setting];
   await updateProfile(context.env, name, (profile) =>
@@ -73,9 +73,9 @@ export const unsetSetting: Handler<object> = async ([key], _options, context) =>
   context.result({ status: true, profile: name, key: setting }, () =>
     context.say(`Removed ${setting} from profile ${name}`),
   );
-};
+}
 
-export const showSettings: Handler<object> = async (_args, _options, context) => {
+async function showSettings(context: Context): Promise<void> {
   const settings = resolveSettings(await readConfig(context.env), context.profile, context.env);
   const rows: [SettingKey, keyof typeof environmentNames, Setting | null][] = [
     ['url', 'url', settings.url],
@@ -118,10 +118,10 @@ export const showSettings: Handler<object> = async (_args, _options, context) =>
       );
     },
   );
-};
+}
 
-export const useProfile: Handler<object> = async ([name], _options, context) => {
-  const profile = (name ?? '').trim();
+async function useProfile(context: Context, name: string): Promise<void> {
+  const profile = name.trim();
   if (!/^[\w.-]{1,40}$/.test(profile))
     throw usageError('A profile name has 1 to 40 letters, digits, dots, dashes or underscores');
   const config = await readConfig(context.env);
@@ -129,9 +129,9 @@ export const useProfile: Handler<object> = async ([name], _options, context) => 
   config.profiles[profile] ??= {};
   await writeConfig(context.env, config);
   context.result({ status: true, profile }, () => context.say(`Current profile: ${profile}`));
-};
+}
 
-export const listProfiles: Handler<object> = async (_args, _options, context) => {
+async function listProfiles(context: Context): Promise<void> {
   const config = await readConfig(context.env);
   const names = Object.keys(config.profiles);
   if (!names.includes(config.currentProfile)) names.unshift(config.currentProfile);
@@ -155,4 +155,32 @@ export const listProfiles: Handler<object> = async (_args, _options, context) =>
       ),
     ),
   );
+}
+
+const settingKey = () => new Argument('<key>', 'setting').choices(settingKeys);
+
+const config: Declare = (command, run) => {
+  command
+    .command('set')
+    .description('save a setting in the profile')
+    .addArgument(settingKey())
+    .argument('<value>')
+    .action(run(setSetting));
+  command
+    .command('unset')
+    .description('remove a setting from the profile')
+    .addArgument(settingKey())
+    .action(run(unsetSetting));
+  command
+    .command('show')
+    .description('the settings in effect and where each comes from (secrets masked)')
+    .action(run(showSettings));
+  command
+    .command('use')
+    .description('make a profile the current one')
+    .argument('<profile>')
+    .action(run(useProfile));
+  command.command('list').description('the profiles in the config file').action(run(listProfiles));
 };
+
+export const commands = { config };

@@ -15,7 +15,7 @@ import type { Context } from '../context.js';
 import { usageError } from '../exit.js';
 import { idBatches } from '../ids.js';
 import { readLines } from '../lines.js';
-import type { Handler } from '../program.js';
+import type { Declare } from '../command.js';
 import { progressBar } from '../terminal/progress.js';
 import { renderTable } from '../terminal/table.js';
 import { validate } from '../validate.js';
@@ -114,7 +114,7 @@ function showDryRun(
   );
 }
 
-export const setEvents: Handler<EventOptions> = async ([eventArg], options, context) => {
+async function setEvents(context: Context, eventArg: string, options: EventOptions) {
   const byIds = options.ids !== undefined;
   const byFilters =
     options.search !== undefined ||
@@ -171,4 +171,18 @@ export const setEvents: Handler<EventOptions> = async ([eventArg], options, cont
         `${context.paint('green', '✔')} ${endpoints.products.updateEvents.message}: ${changes.length} product(s) set to ${eventScreenLabel(event)}${unchanged > 0 ? `, ${unchanged} already were` : ''}`,
       ),
   );
-};
+}
+
+const events: Declare = (command, run) =>
+  command
+    .command('set')
+    .description('set one event on the chosen products, in batches')
+    .argument('<event>', 'Best Deals, Trending, New Launch (Now Launch) or None')
+    .option('--ids <id...>', 'these products (- reads ids from standard input)')
+    .option('-s, --search <q>', 'every product the search finds')
+    .option('--category <id...>', 'every product of these categories')
+    .option('--subcategory <id...>', 'every product of these subcategories')
+    .option('--dry-run', 'only print what would change')
+    .action(run(setEvents));
+
+export const commands = { events };

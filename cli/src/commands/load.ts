@@ -3,7 +3,7 @@ import { serverLoadBand, serverLoadPollMs, type ServerLoad } from '@dealdesk/cor
 import { connect, type Connection } from '../connection.js';
 import type { Context } from '../context.js';
 import { CliError, exitCodes } from '../exit.js';
-import type { Handler } from '../program.js';
+import { percent, type Declare } from '../command.js';
 import type { Paint } from '../terminal/paint.js';
 
 interface LoadOptions {
@@ -103,7 +103,15 @@ async function watch(connection: Connection, options: LoadOptions, context: Cont
   }
 }
 
-export const showLoad: Handler<LoadOptions> = async (_args, options, context) => {
+async function showLoad(context: Context, options: LoadOptions) {
   const connection = await connect(context);
   await (options.watch === true ? watch : once)(connection, options, context);
-};
+}
+
+const load: Declare = (command, run) =>
+  command
+    .option('-w, --watch', 'refresh every 2 s until interrupted')
+    .option('--fail-above <percent>', 'exit 1 when any value is above this', percent)
+    .action(run(showLoad));
+
+export const commands = { load };

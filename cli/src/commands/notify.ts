@@ -10,7 +10,8 @@ import { confirmDestructive } from '../confirm.js';
 import { connect } from '../connection.js';
 import { CliError } from '../exit.js';
 import { idBatches } from '../ids.js';
-import type { Handler } from '../program.js';
+import { yesFlag, type Declare } from '../command.js';
+import type { Context } from '../context.js';
 import { renderTable } from '../terminal/table.js';
 import { localUpload } from '../upload.js';
 import { validate } from '../validate.js';
@@ -36,7 +37,7 @@ export function sendAtOf(at: string | undefined): string | undefined {
   return Number.isNaN(local.getTime()) ? at : local.toISOString();
 }
 
-export const sendNotification: Handler<SendOptions> = async (_args, options, context) => {
+async function sendNotification(context: Context, options: SendOptions) {
   const icon = options.icon === undefined ? undefined : await localUpload(options.icon);
   const sendAt = sendAtOf(options.at);
   const checked = validate(notificationSendSchema, {
@@ -61,9 +62,9 @@ export const sendNotification: Handler<SendOptions> = async (_args, options, con
       `${context.paint('green', '✔')} ${answer.message}${checked.sendAt === undefined ? '' : ` (due ${formatDisplayTime(checked.sendAt)})`}`,
     ),
   );
-};
+}
 
-async function history(context: Parameters<Handler<object>>[2]) {
+async function history(context: Context) {
   const connection = await connect(context);
   return {
     connection,
@@ -76,7 +77,7 @@ const deliveryOf = (notification: Notification) =>
     ? `scheduled ${formatDisplayTime(notification.sendAt)}`
     : notification.delivery.state;
 
-export const notificationHistory: Handler<object> = async (_args, _options, context) => {
+async function notificationHistory(context: Context) {
   const { notifications } = await history(context);
   context.result(notifications, () =>
     context.say(
@@ -95,7 +96,7 @@ export const notificationHistory: Handler<object> = async (_args, _options, cont
       ),
     ),
   );
-};
+}
 
 /** The stored icon's bare file name, which the resend call takes (none: no icon). */
 export function iconFileName(icon: string): string | undefined {
@@ -103,7 +104,7 @@ export function iconFileName(icon: string): string | undefined {
   return path.split('/').pop() || undefined;
 }
 
-export const resendNotification: Handler<object> = async ([given], _options, context) => {
+async function resendNotification(context: Context, given: string) {
   const { id } = validate(byIdSchema, { id: given });
   const { connection, notifications } = await history(context);
   const original = notifications.find((notification) => notification._id === id);
@@ -126,9 +127,9 @@ export const resendNotification: Handler<object> = async ([given], _options, con
   context.result({ status: true, message: answer.message, id }, () =>
     context.say(`${context.paint('green', '✔')} ${answer.message}`),
   );
-};
+}
 
-export const deleteNotifications: Handler<{ yes?: boolean }> = async (ids, options, context) => {
+async function deleteNotifications(context: Context, ids: string[], options: { yes?: boolean }) {
   const calls = idBatches(ids);
   const count = calls.flat().length;
   const { api, check } = await connect(context);
@@ -143,4 +144,36 @@ export const deleteNotifications: Handler<{ yes?: boolean }> = async (ids, optio
   context.result({ status: true, message, deleted: count }, () =>
     context.say(`${context.paint('green', '✔')} ${message}`),
   );
+}
+
+const notify: Declare = (command, run) => {
+  command
+    .command('send')
+    .description('send a notification now or at a time')
+    .requiredOption('--title <text>', 'title')
+    .requiredOption('--message <text>', 'message')
+    .option('--url <url>', 'link opened by the notification')
+    .option('--icon <file>', 'icon image: png, jpg, jpeg or gif, at most 2 MB')
+    .option(
+      '--at <time>',
+      'send later: ISO time, e.g. 2026-01-31T18:30:00+05:30 (no offset: local)',
+    )
+    .action(run(sendNotification));
+  command
+    .command('history')
+    .description('notifications sent and scheduled')
+    .action(run(notificationHistory));
+  command
+    .command('resend')
+    .description('send a notification of the history again')
+    .argument('<id>')
+    .action(run(resendNotification));
+  command
+    .command('delete')
+    .description('delete notifications from the history')
+    .argument('<ids...>')
+    .option(...yesFlag)
+    .action(run(deleteNotifications));
 };
+
+export const commands = { notify };

@@ -1,4 +1,6 @@
 import {
+  maxPageSize,
+  productPageSize,
   formatCount,
   formatDisplayTime,
   byIdSchema,
@@ -9,9 +11,11 @@ import {
 import { confirmDestructive } from '../confirm.js';
 import { connect } from '../connection.js';
 import { idBatches } from '../ids.js';
-import type { Handler } from '../program.js';
+import { wholeNumber, yesFlag, type Declare } from '../command.js';
+import type { Context } from '../context.js';
 import { renderRecord, renderTable } from '../terminal/table.js';
 import { validate } from '../validate.js';
+import { declareScrape } from './scrape.js';
 
 interface ListOptions {
   page: number;
@@ -22,7 +26,7 @@ interface ListOptions {
   event?: string[];
 }
 
-export const listProducts: Handler<ListOptions> = async (_args, options, context) => {
+async function listProducts(context: Context, options: ListOptions) {
   const query = validate(productListQuerySchema, {
     page: options.page,
     limit: options.limit,
@@ -61,7 +65,7 @@ export const listProducts: Handler<ListOptions> = async (_args, options, context
       ),
     );
   });
-};
+}
 
 function productRecord(product: Product): [string, string | number][] {
   const { sizeDetails, ...specifications } = product.specifications;
@@ -94,16 +98,16 @@ function productRecord(product: Product): [string, string | number][] {
   ];
 }
 
-export const showProduct: Handler<object> = async ([id], _options, context) => {
+async function showProduct(context: Context, id: string) {
   const query = validate(byIdSchema, { id });
   const { api, check } = await connect(context);
   const product = check(await api.products.get({ id: query.id })).data;
   context.result(product, () => {
     if (product !== undefined) context.say(renderRecord(productRecord(product), context.paint));
   });
-};
+}
 
-export const deleteProducts: Handler<{ yes?: boolean }> = async (ids, options, context) => {
+async function deleteProducts(context: Context, ids: string[], options: { yes?: boolean }) {
   const calls = idBatches(ids);
   const { api, check } = await connect(context);
   const count = calls.flat().length;
@@ -117,4 +121,31 @@ export const deleteProducts: Handler<{ yes?: boolean }> = async (ids, options, c
   context.result({ status: true, deleted: count }, () =>
     context.say(`${context.paint('green', '✔')} Deleted ${count} product(s)`),
   );
+}
+
+const products: Declare = (command, run) => {
+  declareScrape(command, run);
+  command
+    .command('list')
+    .description("a page of products, with the server's filters and search")
+    .option('--page <n>', 'page from 1', wholeNumber(1), 1)
+    .option('--limit <n>', 'products a page', wholeNumber(1, maxPageSize), productPageSize)
+    .option('-s, --search <q>', 'search text')
+    .option('--category <id...>', 'only these categories')
+    .option('--subcategory <id...>', 'only these subcategories')
+    .option('--event <event...>', 'only these events')
+    .action(run(listProducts));
+  command
+    .command('show')
+    .description('one product in full')
+    .argument('<id>')
+    .action(run(showProduct));
+  command
+    .command('delete')
+    .description('delete products (and their images)')
+    .argument('<ids...>')
+    .option(...yesFlag)
+    .action(run(deleteProducts));
 };
+
+export const commands = { products };

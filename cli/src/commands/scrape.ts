@@ -5,6 +5,7 @@ import {
   normaliseEvent,
   productCreateSchema,
   productMessages,
+  scrapeConcurrency,
   scrapeSchema,
   type ScrapeResult,
 } from '@dealdesk/core';
@@ -13,7 +14,7 @@ import { connect, ServerUnreachable, type Connection } from '../connection.js';
 import type { Context } from '../context.js';
 import { CliError, exitCodes, usageError } from '../exit.js';
 import { listedInputs } from '../lines.js';
-import type { Handler } from '../program.js';
+import { wholeNumber, type Declare } from '../command.js';
 import { progressBar } from '../terminal/progress.js';
 import { renderRecord, renderTable } from '../terminal/table.js';
 import { validate } from '../validate.js';
@@ -140,7 +141,7 @@ function showOutcomes(outcomes: ScrapeOutcome[], context: Context): void {
   );
 }
 
-export const scrape: Handler<ScrapeOptions> = async (args, options, context) => {
+async function scrape(context: Context, args: string[], options: ScrapeOptions) {
   const urls = await listedInputs(args, options.file, context.streams.stdin);
   if (urls.length === 0) throw usageError(productMessages.scrapeUrl);
   const placement = placementOf(options);
@@ -172,4 +173,23 @@ export const scrape: Handler<ScrapeOptions> = async (args, options, context) => 
     },
   );
   if (failed > 0) context.exitWith(exitCodes.failed);
-};
+}
+
+/** `products scrape`, declared on the products command. */
+export const declareScrape: Declare = (command, run) =>
+  command
+    .command('scrape')
+    .description('scrape marketplace pages; with --create add them as products')
+    .argument('[urls...]', 'page addresses (or --file, or one a line on standard input)')
+    .option('-f, --file <path>', 'read the addresses from a file, one a line (- for stdin)')
+    .option(
+      '-c, --concurrency <n>',
+      'pages scraped at once',
+      wholeNumber(1, scrapeConcurrency.max),
+      scrapeConcurrency.default,
+    )
+    .option('--create', 'add every scraped page as a product')
+    .option('--category <id>', 'category of the created products')
+    .option('--subcategory <id>', 'subcategory of the created products')
+    .option('--event <event>', 'event of the created products', 'None')
+    .action(run(scrape));

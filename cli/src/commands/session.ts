@@ -4,7 +4,7 @@ import { loginSchema, otpSchema, type ClientResult } from '@dealdesk/core';
 import { connect, failureOf, unauthorised, type Connection } from '../connection.js';
 import type { Context } from '../context.js';
 import { CliError, exitCodes, usageError } from '../exit.js';
-import type { Handler } from '../program.js';
+import type { Declare } from '../command.js';
 import { environmentNames } from '../settings/resolve.js';
 import { updateProfile } from '../settings/store.js';
 import { validate } from '../validate.js';
@@ -64,7 +64,7 @@ async function adminIdFor(options: { id?: string }, context: Context): Promise<s
   return input({ message: 'Admin ID', required: true });
 }
 
-export const login: Handler<{ id?: string }> = async (_args, options, context) => {
+async function signIn(context: Context, options: { id?: string }): Promise<void> {
   const connection = await connect(context);
   const { api, settings } = connection;
   const adminId = await adminIdFor(options, context);
@@ -101,9 +101,18 @@ export const login: Handler<{ id?: string }> = async (_args, options, context) =
   } finally {
     answers.close();
   }
-};
+}
 
-export const logout: Handler<object> = async (_args, _options, context) => {
+const login: Declare = (command, run) =>
+  command
+    .option('--id <adminId>', 'admin ID (default $DEALDESK_ADMIN_ID, or asked)')
+    .addHelpText(
+      'after',
+      '\nAt a terminal everything missing is asked. Scripts pass --id and write the password,\nthen (once it is mailed) the code, one a line, to standard input.',
+    )
+    .action(run(signIn));
+
+async function signOut(context: Context): Promise<void> {
   const connection = await connect(context);
   const { settings } = connection;
   if (settings.token?.source === 'environment')
@@ -118,9 +127,11 @@ export const logout: Handler<object> = async (_args, _options, context) => {
   }
   const message = settings.token === null ? 'Not signed in' : 'Signed out';
   context.result({ status: true, message }, () => context.say(message));
-};
+}
 
-export const whoami: Handler<object> = async (_args, _options, context) => {
+const logout: Declare = (command, run) => command.action(run(signOut));
+
+async function showIdentity(context: Context): Promise<void> {
   const connection = await connect(context);
   const { settings } = connection;
   if (settings.token === null) throw unauthorised(settings);
@@ -138,4 +149,8 @@ export const whoami: Handler<object> = async (_args, _options, context) => {
         ].join('\n'),
       ),
   );
-};
+}
+
+const whoami: Declare = (command, run) => command.action(run(showIdentity));
+
+export const commands = { login, logout, whoami };

@@ -1,5 +1,6 @@
-// A small real HTTP server for the client's tests: it records every call and answers with the
-// encrypted envelope (or whatever raw text a test asks for), like the API server does.
+// A small real HTTP server for the client's tests and the CLI's: it records every call and
+// answers with the encrypted envelope (or whatever raw text a test asks for), like the API server
+// does. The CLI's tests import it as `@dealdesk/core/testing` (an alias; it is not in dist).
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +28,8 @@ export interface TestServer {
   lastCall(): ReceivedCall;
   /** Sets the answer of every call from now on (default: status true, message 'ok'). */
   replyWith(reply: Reply): void;
+  /** Sets the answer of one route from now on (before replyWith's), e.g. 'GET /api/App/product'. */
+  replyTo(route: string, reply: Reply): void;
   /** A client of this server; options override the defaults (token 'session-token'). */
   client(options?: Partial<ClientOptions>): ApiClient;
   close(): Promise<void>;
@@ -39,6 +42,7 @@ export async function startTestServer(): Promise<TestServer> {
   const secret = randomBytes(32).toString('hex');
   const calls: ReceivedCall[] = [];
   let reply = defaultReply;
+  const routeReplies = new Map<string, Reply>();
 
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -52,9 +56,10 @@ export async function startTestServer(): Promise<TestServer> {
         headers: request.headers,
         body: new Uint8Array(Buffer.concat(chunks)),
       });
+      const answer = routeReplies.get(`${request.method} ${url.pathname}`) ?? reply;
       const text =
-        'raw' in reply ? reply.raw : JSON.stringify(encryptResponse(reply.payload, secret));
-      response.writeHead(reply.httpStatus ?? 200, { 'content-type': 'application/json' });
+        'raw' in answer ? answer.raw : JSON.stringify(encryptResponse(answer.payload, secret));
+      response.writeHead(answer.httpStatus ?? 200, { 'content-type': 'application/json' });
       response.end(text);
     });
   });
@@ -74,6 +79,9 @@ export async function startTestServer(): Promise<TestServer> {
     },
     replyWith: (next) => {
       reply = next;
+    },
+    replyTo: (route, next) => {
+      routeReplies.set(route, next);
     },
     client: (options = {}) =>
       createApiClient({ baseUrl, apiKey, secret, token: 'session-token', ...options }),
@@ -113,7 +121,7 @@ export async function formBody(
     body: call.body,
   }).formData();
   // core's DOM lib has no iterable FormData: collect the entries, then read the files.
-  const entries: [string, FormDataEntryValue][] = [];
+  const entries: [string, string | File][] = [];
   form.forEach((value, name) => entries.push([name, value]));
   const fields: Record<string, (string | ReceivedFile)[]> = {};
   for (const [name, value] of entries) {

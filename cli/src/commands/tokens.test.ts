@@ -1,0 +1,55 @@
+import { endpoints } from '@dealdesk/core';
+import { describe, expect, it } from 'vitest';
+import { cliAgainstTestServer, token } from '../testing/fake-api.js';
+
+const { dealdesk, server, lastBody } = cliAgainstTestServer();
+const id = '0123456789abcdef01234567';
+
+describe('dealdesk token', () => {
+  it('creates a token with --days and shows it once', async () => {
+    server().replyTo('POST /api/admin/tokens', {
+      payload: {
+        status: true,
+        message: endpoints.admin.createToken.message,
+        token: 'dd_secret-value',
+        data: {
+          _id: id,
+          name: 'nightly',
+          createdAt: '2026-11-25T00:00:00.000Z',
+          lastUsedAt: null,
+          expiresAt: null,
+        },
+      },
+    });
+    const result = await dealdesk(['token', 'create', 'nightly', '--days', '30']);
+    expect(result.exitCode).toBe(0);
+    expect(lastBody()).toEqual({ name: 'nightly', expiresInDays: 30 });
+    expect(result.stdout).toContain(`${endpoints.admin.createToken.message}: nightly`);
+    expect(result.stdout).toContain('dd_secret-value');
+    expect(server().lastCall().headers.authorization).toBe(`Bearer ${token}`);
+  });
+
+  it('refuses --days that is not a whole number of at least 1', async () => {
+    const result = await dealdesk(['token', 'create', 'nightly', '--days', '0']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('expected a whole number from 1');
+  });
+
+  it("sends a refused revoke back as exit 1 with the server's message on stderr", async () => {
+    server().replyTo(`DELETE /api/admin/tokens/${id}`, {
+      httpStatus: 404,
+      payload: { status: false, message: 'API token not found' },
+    });
+    const result = await dealdesk(['token', 'revoke', id]);
+    expect(result).toMatchObject({ exitCode: 1, stdout: '' });
+    expect(result.stderr).toContain('API token not found');
+  });
+
+  it('refuses an id that is no id before anything is sent (exit 2)', async () => {
+    const before = server().calls.length;
+    const result = await dealdesk(['token', 'revoke', 'not-an-id']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).not.toBe('');
+    expect(server().calls).toHaveLength(before);
+  });
+});

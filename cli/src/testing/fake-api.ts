@@ -1,0 +1,62 @@
+// The CLI run in process against core's test server, which speaks the API's protocol (sealed
+// bodies and answers): a command's output, exit code and the calls it made are checked without
+// spawning the built CLI. Each test file that calls cliAgainstTestServer() gets its own server.
+import {
+  envelopeBody,
+  startTestServer,
+  type ReceivedCall,
+  type TestServer,
+} from '@dealdesk/core/testing';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { afterAll, beforeAll } from 'vitest';
+import { run } from '../program.js';
+
+export const token = 'cron-token';
+
+export function cliAgainstTestServer() {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+  const started = () => {
+    if (server === undefined) throw new Error('the test server starts before the tests');
+    return server;
+  };
+
+  return {
+    server: started,
+    /** The last call's sealed body, opened. */
+    lastBody: () => envelopeBody(started().lastCall(), started().secret),
+    lastCall: (): ReceivedCall => started().lastCall(),
+    /**
+     * Runs `dealdesk ...args` with fake streams, `input` on stdin, a fresh config directory and
+     * the server's settings in the environment (`env` adds or overrides).
+     */
+    async dealdesk(args: string[], input = '', env: NodeJS.ProcessEnv = {}) {
+      const { baseUrl, apiKey, secret } = started();
+      const stdin = new PassThrough();
+      const stdout = new PassThrough();
+      const stderr = new PassThrough();
+      stdin.end(input);
+      const exitCode = await run(['node', 'dealdesk', ...args], {
+        streams: { stdin, stdout, stderr },
+        env: {
+          XDG_CONFIG_HOME: await mkdtemp(join(tmpdir(), 'dealdesk-cli-')),
+          DEALDESK_URL: baseUrl,
+          DEALDESK_API_KEY: apiKey,
+          DEALDESK_SECRET: secret,
+          DEALDESK_TOKEN: token,
+          ...env,
+        },
+      });
+      stdout.end();
+      stderr.end();
+      return { exitCode, stdout: await text(stdout), stderr: await text(stderr) };
+    },
+  };
+}
