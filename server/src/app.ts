@@ -9,7 +9,8 @@ import { createMailer } from './adapters/mail/index.js';
 import { createDiskMediaStore } from './adapters/media/index.js';
 import { migrateToLatest, openStorage } from './adapters/storage/database.js';
 import { attemptStore } from './http/attempt-store.js';
-import type { ServerConfig } from './config.js';
+import { defaultContentCacheControl, defaultContentPollMs, type ServerConfig } from './config.js';
+import { watchChangeCounters } from './adapters/storage/change-watch.js';
 import type { AppContext } from './context.js';
 import { requireApiKey } from './http/api-key.js';
 import { serveApiDocument } from './http/api-document.js';
@@ -93,10 +94,17 @@ export async function buildApp(
       mail,
       clock: options.clock ?? (() => new Date()),
       log: app.log,
+      changes: watchChangeCounters(
+        storage.db,
+        ['content', 'catalogue', 'totals'],
+        config.contentPollMs ?? defaultContentPollMs,
+        app.log,
+      ),
       onClose: (release) => {
         app.addHook('onClose', release);
       },
     };
+    app.addHook('preClose', async () => context.changes.stop());
 
     registerErrorAnswers(app);
     useEnvelope(app, config.secret);
@@ -114,6 +122,8 @@ export async function buildApp(
     app.decorate('dealdesk', { context, auth });
     const api = createApiRouter(app, auth.tokens.guard, idempotency(context.db, context.clock), {
       checkAnswers: config.checkAnswers,
+      secret: config.secret,
+      cacheControl: config.contentCacheControl ?? defaultContentCacheControl,
     });
     for (const register of allModules(auth)) register(api, context);
     serveApiDocument(app, serverVersion);

@@ -42,8 +42,6 @@ export interface PushSettings {
   /** Overrides of Google's token and send endpoints (tests, proxies); null for Google's own. */
   fcmTokenUrl: string | null;
   fcmSendUrl: string | null;
-  /** Where phones reach this server, for absolute icon links in pushes; null leaves icons out. */
-  publicUrl: string | null;
   /** How often each instance looks for scheduled notifications that are due. */
   pollMs: number;
 }
@@ -53,7 +51,6 @@ export const defaultPushSettings: PushSettings = {
   fcmTopic: 'all',
   fcmTokenUrl: null,
   fcmSendUrl: null,
-  publicUrl: null,
   pollMs: 15_000,
 };
 
@@ -87,7 +84,22 @@ export interface ServerConfig {
   auth: AuthSettings;
   /** Absent: defaultPushSettings. */
   push?: PushSettings;
+  /**
+   * Where phones reach this server: absolute media links of pushes and of the content API.
+   * Absent or null: pushes leave icons out, the content API links to the address asked.
+   */
+  publicUrl?: string | null;
+  /** Cache-Control of the content API's answers (absent: defaultContentCacheControl). */
+  contentCacheControl?: string;
+  /** How often each instance reads the content's change counters (absent: the default). */
+  contentPollMs?: number;
 }
+
+/** A change shows in the content API on every instance within this (and the rebuild). */
+export const defaultContentPollMs = 250;
+
+/** Phones and a CDN may keep an answer 30 s, and use it 5 minutes more while they refresh it. */
+export const defaultContentCacheControl = 'public, max-age=30, stale-while-revalidate=300';
 
 const minute = 60_000;
 
@@ -163,6 +175,10 @@ const environmentSchema = z.object({
   DEALDESK_FCM_TOKEN_URL: optionalWebUrl('DEALDESK_FCM_TOKEN_URL'),
   DEALDESK_FCM_SEND_URL: optionalWebUrl('DEALDESK_FCM_SEND_URL'),
   DEALDESK_PUBLIC_URL: optionalWebUrl('DEALDESK_PUBLIC_URL'),
+  DEALDESK_CONTENT_CACHE_CONTROL: z.preprocess(
+    blankToUndefined,
+    z.string().default(defaultContentCacheControl),
+  ),
   DEALDESK_PUSH_POLL_SECONDS: z.preprocess(
     blankToUndefined,
     z.coerce
@@ -267,6 +283,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       (vars.DEALDESK_CHECK_ANSWERS ?? String(vars.NODE_ENV !== 'production')) === 'true',
     workers: vars.DEALDESK_WORKERS,
     auth: { ...defaultAuthSettings, sessionTtlMs: vars.DEALDESK_SESSION_HOURS * 60 * minute },
+    publicUrl: vars.DEALDESK_PUBLIC_URL ?? null,
+    contentCacheControl: vars.DEALDESK_CONTENT_CACHE_CONTROL,
     push: {
       fcmServiceAccountFile:
         vars.DEALDESK_FCM_SERVICE_ACCOUNT === undefined
@@ -275,7 +293,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       fcmTopic: vars.DEALDESK_FCM_TOPIC,
       fcmTokenUrl: vars.DEALDESK_FCM_TOKEN_URL ?? null,
       fcmSendUrl: vars.DEALDESK_FCM_SEND_URL ?? null,
-      publicUrl: vars.DEALDESK_PUBLIC_URL ?? null,
       pollMs: vars.DEALDESK_PUSH_POLL_SECONDS * 1000,
     },
   };

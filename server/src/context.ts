@@ -2,10 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Mailer } from './adapters/mail/index.js';
 import type { MediaStore } from './adapters/media/index.js';
+import type { ChangeWatch } from './adapters/storage/change-watch.js';
 import type { DialectName } from './adapters/storage/dialect.js';
 import type { Database } from './adapters/storage/schema.js';
 import type { ServerConfig } from './config.js';
 import type { ApiRouter } from './http/route.js';
+
+/** Counters of the published content (0016), the catalogue (0010) and the totals (0011). */
+export type ContentCounter = 'content' | 'catalogue' | 'totals';
 
 /** What a module's services get: configuration, storage and the adapters. */
 export interface AppContext {
@@ -17,6 +21,8 @@ export interface AppContext {
   /** The current time; tests move it forward instead of waiting. */
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** The change counters of what the content API publishes, read every few hundred ms. */
+  changes: ChangeWatch<ContentCounter>;
   /** Runs `release` when the app closes, after requests in flight (a module's connections). */
   onClose(release: () => Promise<void>): void;
 }

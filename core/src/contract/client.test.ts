@@ -529,6 +529,43 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
       body: { envelope: { events: [{ kind: 'banner', id, event: 'click' }] } },
     },
   ],
+  // the content API (app-facing)
+  ['app.home', (a) => a.app.home(), { method: 'GET', path: '/api/v1/app/home', bearer: false }],
+  [
+    'app.categories',
+    (a) => a.app.categories(),
+    { method: 'GET', path: '/api/v1/app/categories', bearer: false },
+  ],
+  [
+    'app.products',
+    (a) => a.app.products({ event: 'Trending', q: 'lamp', cursor: id, limit: 20 }),
+    {
+      method: 'GET',
+      path: '/api/v1/app/products',
+      query: [
+        ['event', 'Trending'],
+        ['q', 'lamp'],
+        ['cursor', id],
+        ['limit', '20'],
+      ],
+      bearer: false,
+    },
+  ],
+  [
+    'app.product',
+    (a) => a.app.product({ id }),
+    { method: 'GET', path: `/api/v1/app/products/${id}`, bearer: false },
+  ],
+  [
+    'app.privacy',
+    (a) => a.app.privacy(),
+    { method: 'GET', path: '/api/v1/app/policy/privacy', bearer: false },
+  ],
+  [
+    'app.terms',
+    (a) => a.app.terms(),
+    { method: 'GET', path: '/api/v1/app/policy/terms', bearer: false },
+  ],
   // products
   [
     'products.scrape',

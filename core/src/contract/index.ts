@@ -4,6 +4,7 @@ import type { ClientOptions } from '../client/executor.js';
 import { buildClient, type ClientOf } from './client.js';
 import type { AnyEndpoint } from './endpoint.js';
 import { admin } from './calls/admin.js';
+import { app } from './calls/app.js';
 import { adUnits, analytics, inHouseAds, notifications, webAds } from './calls/ads.js';
 import { categories, products, subcategories } from './calls/catalogue.js';
 import { controller } from './calls/controller.js';
@@ -16,6 +17,8 @@ export * from './endpoint.js';
 export type { Call, ClientInput } from './client.js';
 export { openApiDocument } from './openapi.js';
 export { productAnswers } from './calls/catalogue.js';
+export { appHomeSchema, appProductSchema } from './calls/app.js';
+export type { AppCategory, AppHome } from './calls/app.js';
 export type { ProductDataRequest, ProductListRequest } from './calls/catalogue.js';
 export type {
   BannerAddRequest,
@@ -54,12 +57,25 @@ export const endpoints = {
   analytics,
   inHouseAds,
   notifications,
+  app,
 };
 
-/** Each call once (story and story-ad edits share one declaration), with its area and name. */
-export function allEndpoints(): { name: string; call: AnyEndpoint }[] {
+/** The areas of the calls the mobile app makes: the content API and tracking. */
+const appAreas = new Set(['app', 'tracking']);
+
+/**
+ * Each call once (story and story-ad edits share one declaration), with its area and name;
+ * `only: 'app'` keeps the mobile app's calls.
+ */
+export function allEndpoints({ only }: { only?: 'app' } = {}): {
+  name: string;
+  call: AnyEndpoint;
+}[] {
   const seen = new Set<AnyEndpoint>();
-  return Object.entries(endpoints).flatMap(([area, calls]) =>
+  const areas = Object.entries(endpoints).filter(
+    ([area]) => only === undefined || appAreas.has(area),
+  );
+  return areas.flatMap(([area, calls]) =>
     Object.entries(calls as Record<string, AnyEndpoint>).flatMap(([name, call]) => {
       if (seen.has(call)) return [];
       seen.add(call);

@@ -152,7 +152,7 @@ function merged(operations: JsonSchema[]): JsonSchema {
 
 export function openApiDocument(
   calls: readonly { name: string; call: AnyEndpoint }[],
-  info: { version: string; serverUrl?: string },
+  info: { version: string; serverUrl?: string; title?: string; description?: string },
 ): JsonSchema {
   const grouped = new Map<string, Map<string, JsonSchema[]>>();
   for (const { name, call } of calls) {
@@ -171,13 +171,14 @@ export function openApiDocument(
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Dealdesk API',
+      title: info.title ?? 'Dealdesk API',
       version: info.version,
       description:
+        info.description ??
         'The back-office and app-facing API. Every call carries the API key (x-api-key). ' +
-        'JSON bodies marked so, and every answer, travel sealed in the envelope ' +
-        '{"encryptedData": "..."} (AES-256-CBC with the shared key); the schemas here describe ' +
-        'them opened. Calls that create or send honour an Idempotency-Key header.',
+          'JSON bodies marked so, and every answer, travel sealed in the envelope ' +
+          '{"encryptedData": "..."} (AES-256-CBC with the shared key); the schemas here describe ' +
+          'them opened. Calls that create or send honour an Idempotency-Key header.',
     },
     ...(info.serverUrl === undefined ? {} : { servers: [{ url: info.serverUrl }] }),
     paths,

@@ -15,6 +15,7 @@ import {
   optionalWebUrl,
   requiredText,
   webUrl,
+  wholeNumber,
 } from './fields.js';
 import { fileSlot, productImageRule } from './uploads.js';
 
@@ -194,6 +195,27 @@ export const productListQuerySchema = pageQuery(productPageSize).extend({
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
+
+/** Products a page of the app's list holds at most, and by default. */
+export const appProductPageSize = { max: 100, default: 20 } as const;
+
+/**
+ * GET /api/v1/app/products: one of each filter, a search, and the cursor of the page before
+ * (the id of its last product: ids are time-ordered, so the next page starts below it).
+ */
+export const appProductQuerySchema = z.object({
+  event: productEvent(productMessages.event).optional(),
+  category: idSchema.optional(),
+  subcategory: idSchema.optional(),
+  q: z.string().trim().max(200, 'q must be at most 200 characters').default(''),
+  cursor: idSchema.optional(),
+  limit: wholeNumber(`limit must be a whole number from 1 to ${appProductPageSize.max}`, {
+    min: 1,
+    max: appProductPageSize.max,
+    fallback: appProductPageSize.default,
+  }),
+});
+export type AppProductQuery = z.output<typeof appProductQuerySchema>;
 
 /**
  * Products one event update may tag: more than other bulk calls, since a campaign tags a

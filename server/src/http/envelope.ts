@@ -24,13 +24,12 @@ const envelopeMessages: Record<EnvelopeError['code'], string> = {
 };
 
 /**
- * The core's encryptResponse, sealed with node:crypto: the same AES-256-CBC, PKCS#7 and fresh
- * IV, but native, where crypto-js (the isomorphic core's) takes milliseconds per list page.
+ * The core's encryptResponse, sealed with node:crypto: the same AES-256-CBC and PKCS#7, but
+ * native, where crypto-js (the isomorphic core's) takes milliseconds per list page. The IV is
+ * fresh unless given (published answers derive theirs from their content: published.ts).
  */
-function sealAnswer(payload: unknown, key: Buffer): ResponseEnvelope {
-  const iv = randomBytes(16);
+export function sealText(plain: string, key: Buffer, iv = randomBytes(16)): ResponseEnvelope {
   const cipher = createCipheriv('aes-256-cbc', key, iv);
-  const plain = answerJson(payload);
   const encrypted = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return { encrypted: encrypted.toString('base64'), iv: iv.toString('hex') };
 }
@@ -39,7 +38,7 @@ function sealAnswer(payload: unknown, key: Buffer): ResponseEnvelope {
  * The envelope as JSON text. Base64 and hex never need escaping, which spares a JSON.stringify
  * pass over the ciphertext (as long as the answer: a list page's is tens of kilobytes).
  */
-const envelopeJson = ({ encrypted, iv }: ResponseEnvelope): string =>
+export const envelopeJson = ({ encrypted, iv }: ResponseEnvelope): string =>
   `{"encrypted":"${encrypted}","iv":"${iv}"}`;
 
 /** Strict: bytes that are not UTF-8 mean a wrong key or corruption, as crypto-js judges them. */
@@ -83,6 +82,6 @@ export function useEnvelope(app: FastifyInstance, secret: string): void {
   // A hook rather than a reply serializer: hooks also reach the not-found handler's answers.
   app.addHook('preSerialization', async (_request, reply, payload) => {
     reply.serializer(envelopeJson);
-    return sealAnswer(payload, key);
+    return sealText(answerJson(payload), key);
   });
 }

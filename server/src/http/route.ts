@@ -10,6 +10,7 @@ import type { RateLimitRule } from '../config.js';
 import { HttpError } from './errors.js';
 import type { RunIdempotent } from './idempotency.js';
 import { JsonText } from './json-text.js';
+import { Published, publishWith, sendPublished } from './published.js';
 import { readForm, type Form } from './uploads.js';
 
 export type { Access } from '@dealdesk/core';
@@ -76,12 +77,19 @@ export type AttemptLimit<I> = (input: I, request: FastifyRequest) => Promise<voi
 export interface Implementation<E extends AnyEndpoint> {
   /** Checked after validation, before the handler. */
   limits?: readonly AttemptLimit<RouteInput<E>>[];
-  handler(context: RouteContext<E>): Promise<Fields<E>>;
+  /** The answer's fields, or an answer published once for many requests (api.publish). */
+  handler(context: RouteContext<E>): Promise<Fields<E> | Published>;
 }
 
 export interface ApiRouter {
   /** Registers a declared call; the handler only implements it. */
   implement<E extends AnyEndpoint>(call: E, implementation: Implementation<E>): void;
+  /**
+   * A call's answer sealed once, to be sent as it is to every request until its content
+   * changes (published.ts): with an ETag, the content API's Cache-Control, and 304 to a caller
+   * who holds it. Checked against the declaration here, once, when answer checks are on.
+   */
+  publish<E extends AnyEndpoint>(call: E, fields: Fields<E>): Published;
   /**
    * An attempt limit keyed by something in the input (e.g. the admin ID being tried).
    * `onFirstRefusal` runs once per window, at the first attempt refused (a notice to mail).
@@ -141,8 +149,9 @@ export function createApiRouter(
   app: FastifyInstance,
   guard: AccessGuard,
   runIdempotent: RunIdempotent,
-  options: { checkAnswers: boolean },
+  options: { checkAnswers: boolean; secret: string; cacheControl: string },
 ): ApiRouter {
+  const seal = publishWith(options.secret);
   // Calls sharing a method and path (the product reads) share one route; `when` picks.
   const routes = new Map<string, Registered[]>();
 
@@ -175,7 +184,7 @@ export function createApiRouter(
       const routeInput = input as RouteInput<E>;
       for (const limit of implementation.limits ?? []) await limit(routeInput, request);
       const answer = async () => {
-        const { message, ...fields } = await implementation.handler({
+        const result = await implementation.handler({
           ...routeInput,
           // The guard finds the kind of caller the access asks for (see AccessGuard).
           caller: caller as CallerFor<E['access']>,
@@ -183,6 +192,9 @@ export function createApiRouter(
           request,
           reply,
         });
+        if (result instanceof Published)
+          return sendPublished(request, reply, result, options.cacheControl);
+        const { message, ...fields } = result;
         if (options.checkAnswers) checkAnswer(call, call.path, fields);
         return { status: true, message: message ?? call.message, ...fields };
       };
@@ -195,6 +207,10 @@ export function createApiRouter(
 
   return {
     implement,
+    publish(call, { message, ...fields }) {
+      if (options.checkAnswers) checkAnswer(call, call.path, fields);
+      return seal({ status: true, message: message ?? call.message, ...fields });
+    },
     limiter(name, rule, keyOf, onFirstRefusal) {
       // The rate-limit store keys on the request; the key itself comes from the parsed input.
       const keys = new WeakMap<FastifyRequest, string>();

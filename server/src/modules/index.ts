@@ -3,6 +3,7 @@
 import type { Module } from '../context.js';
 import { adsModule } from './ads/routes.js';
 import { analyticsModule } from './analytics/routes.js';
+import { appModule } from './app/routes.js';
 import { authModule } from './auth/routes.js';
 import type { AuthService } from './auth/service.js';
 import { bannersModule } from './banners/routes.js';
@@ -37,5 +38,6 @@ export function allModules(auth: AuthService): Module[] {
     inHouseModule,
     analyticsModule,
     notificationsModule,
+    appModule,
   ];
 }

@@ -315,7 +315,7 @@ describe('push settings from the environment', () => {
   });
 
   it('reads the FCM variables, resolving the service-account path', () => {
-    const push = loadConfig({
+    const config = loadConfig({
       DEALDESK_DATA_DIR: dataDir,
       DEALDESK_FCM_SERVICE_ACCOUNT: 'secrets/firebase.json',
       DEALDESK_FCM_TOPIC: 'deals_india',
@@ -323,13 +323,13 @@ describe('push settings from the environment', () => {
       DEALDESK_FCM_SEND_URL: 'http://127.0.0.1:9000/send',
       DEALDESK_PUBLIC_URL: 'https://deals.example.com',
       DEALDESK_PUSH_POLL_SECONDS: '2.5',
-    }).push;
-    expect(push).toEqual({
+    });
+    expect(config.publicUrl).toBe('https://deals.example.com');
+    expect(config.push).toEqual({
       fcmServiceAccountFile: join(process.cwd(), 'secrets/firebase.json'),
       fcmTopic: 'deals_india',
       fcmTokenUrl: 'http://127.0.0.1:9000/token',
       fcmSendUrl: 'http://127.0.0.1:9000/send',
-      publicUrl: 'https://deals.example.com',
       pollMs: 2_500,
     });
   });

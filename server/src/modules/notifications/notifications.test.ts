@@ -65,7 +65,6 @@ describe.each(dialects)('notifications on %s', (dialect) => {
       fcmServiceAccountFile: await fcm.writeAccountFile(secretsDir),
       fcmTokenUrl: fcm.tokenUrl,
       fcmSendUrl: fcm.sendUrl,
-      publicUrl: 'https://deals.example.com',
       pollMs: 25,
     };
   });
@@ -272,7 +271,9 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     let server: TestServer;
     let api: Api;
     beforeAll(async () => {
-      server = await startTestServer(testConfig(database, { push: fcmSettings }));
+      server = await startTestServer(
+        testConfig(database, { push: fcmSettings, publicUrl: 'https://deals.example.com' }),
+      );
       api = await signedInClient(server);
     });
     afterAll(() => server.close());
@@ -333,7 +334,9 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     /** Instances on the shared database, each with its own clock, moved together. */
     const servers: TestServer[] = [];
     const start = async () => {
-      const server = await startTestServer(testConfig(database, { push: fcmSettings }));
+      const server = await startTestServer(
+        testConfig(database, { push: fcmSettings, publicUrl: 'https://deals.example.com' }),
+      );
       const lead = servers[0];
       if (lead !== undefined)
         server.clock.advance(lead.clock.now().getTime() - server.clock.now().getTime());

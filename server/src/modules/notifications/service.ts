@@ -7,7 +7,6 @@ import {
 import { mediaPrefix } from '../../adapters/media/index.js';
 import { removeStored, withStoredFiles } from '../../adapters/media/stored-files.js';
 import type { PushProvider } from '../../adapters/push/index.js';
-import { defaultPushSettings } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import type { CheckedFile } from '../../http/uploads.js';
@@ -56,7 +55,7 @@ interface Draft {
 /** Sending now or at sendAt, resending, history and deletes; delivery through `push`. */
 export function createNotificationsService(context: AppContext, push: PushProvider) {
   const { db, media, clock, log } = context;
-  const { publicUrl } = context.config.push ?? defaultPushSettings;
+  const publicUrl = context.config.publicUrl ?? null;
   const notifications = notificationsRepository(db);
 
   /** Phones need an absolute address; without DEALDESK_PUBLIC_URL the icon is left out. */

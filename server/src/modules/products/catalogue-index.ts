@@ -107,6 +107,8 @@ function foundListed(found: Bits, listed: readonly number[], offset: number, lim
 export function catalogueIndex() {
   /** By slot: the product (null once deleted), ascending by id. */
   let products: (IndexedProduct | null)[] = [];
+  /** By slot: its product's id, kept once the product is deleted (cursors fall between). */
+  let slotIds: string[] = [];
   let slotOf = new Map<string, number>();
   let capacity = 0;
   let live: Bits = new Int32Array(0);
@@ -154,6 +156,7 @@ export function catalogueIndex() {
 
   const place = (product: IndexedProduct, slot: number) => {
     products[slot] = product;
+    slotIds[slot] = product.id;
     slotOf.set(product.id, slot);
     setBit(live, slot);
     placeValues(product, slot);
@@ -190,6 +193,7 @@ export function catalogueIndex() {
   const rebuild = (all: IndexedProduct[]) => {
     all.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     products = [];
+    slotIds = [];
     slotOf = new Map();
     capacity = 0;
     live = new Int32Array(0);
@@ -279,17 +283,23 @@ export function catalogueIndex() {
 
     /**
      * One page of the products found, newest first, and how many were found: every word of
-     * `q` starts a word of the search text, each filter given holds one of its values.
+     * `q` starts a word of the search text, each filter given holds one of its values. With
+     * `below`, only products whose id is lower count (the app's cursor).
      */
     find(
       { q, categories, subCategories, events }: ProductFilters,
       offset: number,
       limit: number,
+      below?: string,
     ): { found: IndexedProduct[]; total: number } {
-      // Only the words holding slots in use; filled anew, so nothing is allocated per search.
-      const words = Math.ceil(products.length / bitsPerWord);
+      const slots = below === undefined ? products.length : lowerBound(slotIds, below);
+      // Only the words holding those slots; filled anew, so nothing is allocated per search.
+      const words = Math.ceil(slots / bitsPerWord);
       const found = scratch(0, words);
       found.set(live.subarray(0, words));
+      // The last word may hold slots at or past the cursor's.
+      if (slots % bitsPerWord !== 0)
+        found[words - 1] = (found[words - 1] ?? 0) & ((1 << (slots % bitsPerWord)) - 1);
       const given: [Filter, readonly string[] | undefined][] = [
         ['category_id', categories],
         ['subcategory_id', subCategories],
@@ -323,13 +333,13 @@ export function catalogueIndex() {
         for (const slots of lists) for (const slot of slots) setBit(prefixed, slot);
         narrow(found, prefixed, words);
       }
-      const slots =
+      const page =
         walked === null
           ? foundSlots(found, words, offset, limit)
           : foundListed(found, walked, offset, limit);
       return {
-        found: slots.page.map((slot) => products[slot] as IndexedProduct),
-        total: slots.total,
+        found: page.page.map((slot) => products[slot] as IndexedProduct),
+        total: page.total,
       };
     },
   };

@@ -131,6 +131,25 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
       };
     },
 
+    /**
+     * The app's page: up to `limit` ids found below `before` (all when null), newest first,
+     * and one more when there is one (so the caller knows a next page exists).
+     */
+    async pageBelow(
+      filters: ProductFilters,
+      before: string | null,
+      limit: number,
+    ): Promise<string[]> {
+      const where = await condition(filters);
+      const found = await products(where)
+        .$if(before !== null, (query) => query.where('products.id', '<', before ?? ''))
+        .select('products.id')
+        .orderBy('products.id', 'desc')
+        .limit(limit + 1)
+        .execute();
+      return found.map((row) => row.id);
+    },
+
     /** One page of the products found in the order asked for, and how many were found. */
     async sortedPage(
       filters: ProductFilters,

@@ -1,8 +1,13 @@
-import { endpoints, productAnswers } from '@dealdesk/core';
+import { endpoints, productAnswers, type Product } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
+import { publishedCache } from '../../http/published.js';
+import { absoluteUrl, publicBaseOf } from '../../http/public-url.js';
 import { createScraper, ScrapeError } from './scraping/index.js';
 import { productsService } from './service.js';
+
+/** Answers of the app's product calls kept per process (queries and products asked). */
+const appAnswersKept = 2_000;
 
 /** Products, their events and the marketplace scraper (spec part 2, sections 2-5 and 7). */
 export const productsModule: Module = (api, context) => {
@@ -38,6 +43,42 @@ export const productsModule: Module = (api, context) => {
     handler: async ({ query }) => ({ data: await products.find(query.id) }),
   });
   api.implement(endpoints.products.list, { handler: ({ query }) => products.list(query) });
+
+  // The content API's product calls (modules/app has the rest): published once per version
+  // of the catalogue, per query and address asked.
+  const appAnswers = publishedCache(appAnswersKept);
+  /** A product's listed JSON as the app gets it: images as absolute links. */
+  const forApp = (listed: string, base: string): Omit<Product, 'view' | 'btn_click'> => {
+    const product = JSON.parse(listed) as Omit<Product, 'view' | 'btn_click'>;
+    return {
+      ...product,
+      images: product.images.map((image) => ({ url: absoluteUrl(base, image.url) })),
+    };
+  };
+  api.implement(endpoints.app.products, {
+    handler: async ({ query, request }) => {
+      const { catalogue } = await context.changes.versions();
+      const base = publicBaseOf(context.config, request);
+      return appAnswers(`${base} ${JSON.stringify(query)}`, String(catalogue), async () => {
+        const page = await products.appPage(query, catalogue);
+        return api.publish(endpoints.app.products, {
+          data: page.listed.map((listed) => forApp(listed, base)),
+          nextCursor: page.nextCursor,
+        });
+      });
+    },
+  });
+  api.implement(endpoints.app.product, {
+    handler: async ({ params, request }) => {
+      const { catalogue } = await context.changes.versions();
+      const base = publicBaseOf(context.config, request);
+      return appAnswers(`${base} ${params.id}`, String(catalogue), async () =>
+        api.publish(endpoints.app.product, {
+          data: forApp(await products.appProduct(params.id), base),
+        }),
+      );
+    },
+  });
 
   api.implement(endpoints.products.remove, {
     handler: async ({ body }) => {

@@ -1,6 +1,7 @@
 // Products: each filed under a subcategory of its category, its images uploaded (stored as
 // media) or linked, its counts kept on the category and subcategory by the same transaction.
 import type {
+  AppProductQuery,
   Product,
   ProductCreate,
   ProductEvent,
@@ -110,6 +111,49 @@ export function productsService(context: AppContext) {
         return text === undefined ? [] : [productJson(text, counts.get(id))];
       });
       return { data: new JsonText(`[${data.join(',')}]`), totalRecord: total };
+    },
+
+    /**
+     * The app's page (content API): the listed JSON of up to `limit` products found below the
+     * cursor, newest first, and the cursor of the next page (null on the last). From the
+     * catalogue in memory brought up to `version`, else from the database.
+     */
+    async appPage(
+      { q, category, subcategory, event, cursor, limit }: AppProductQuery,
+      version: number,
+    ): Promise<{ listed: string[]; nextCursor: string | null }> {
+      const filters = {
+        q,
+        categories: category === undefined ? [] : [category],
+        subCategories: subcategory === undefined ? [] : [subcategory],
+        events: event === undefined ? [] : [event],
+      };
+      const memory = await catalogue.at(version);
+      if (memory !== null) {
+        const { found, total } = memory.find(filters, 0, limit, cursor);
+        const last = found.at(-1);
+        return {
+          listed: found.map((product) => product.listed),
+          nextCursor: total > limit && last !== undefined ? last.id : null,
+        };
+      }
+      const ids = await repo.pageBelow(filters, cursor ?? null, limit);
+      const page = ids.slice(0, limit);
+      const byId = new Map((await repo.records(page)).map((row) => [row.id, row]));
+      return {
+        listed: page.flatMap((id) => {
+          const row = byId.get(id);
+          return row === undefined ? [] : [listedJson(row)];
+        }),
+        nextCursor: ids.length > limit ? (page.at(-1) ?? null) : null,
+      };
+    },
+
+    /** One product as the app shows it (no counts), as JSON text; 404 when there is none. */
+    async appProduct(id: string): Promise<string> {
+      const [row] = await repo.records([id]);
+      if (row === undefined) throw new HttpError(404, productRefusals.notFound);
+      return listedJson(row);
     },
 
     /** Uploaded images come first, then the linked ones, in the order given. */

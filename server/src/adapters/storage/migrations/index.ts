@@ -16,6 +16,7 @@ import * as idempotencyKeys from './0012-idempotency-keys.js';
 import * as storyCountAdjustments from './0013-story-count-adjustments.js';
 import * as storyThumbnails from './0014-story-thumbnails.js';
 import * as productSortIndexes from './0015-product-sort-indexes.js';
+import * as contentCounter from './0016-content-counter.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0013-story-count-adjustments': storyCountAdjustments,
   '0014-story-thumbnails': storyThumbnails,
   '0015-product-sort-indexes': productSortIndexes,
+  '0016-content-counter': contentCounter,
 };

@@ -1,0 +1,71 @@
+// Published answers (the content API): sealed once per version of their content and sent as
+// the same bytes to every request until the content changes, with a strong ETag, so phones and
+// a CDN revalidate with If-None-Match and get 304. The IV is derived from the content (HMAC
+// with the envelope key) instead of drawn per answer: the same content seals to the same bytes
+// on every instance, and an observer learns only that two answers are equal, which the ETag
+// says anyway (docs/app-api.md).
+import { createHmac } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { envelopeJson, sealText } from './envelope.js';
+import { answerJson } from './json-text.js';
+
+export class Published {
+  constructor(
+    /** Strong validator, quoted: `"..."`. */
+    readonly etag: string,
+    /** The sealed answer as JSON text. */
+    readonly body: string,
+  ) {}
+}
+
+export function publishWith(secret: string): (answer: object) => Published {
+  const key = Buffer.from(secret, 'hex');
+  return (answer) => {
+    const plain = answerJson(answer);
+    const digest = createHmac('sha256', key).update(plain).digest();
+    const sealed = envelopeJson(sealText(plain, key, digest.subarray(0, 16)));
+    return new Published(`"${digest.subarray(16).toString('base64url')}"`, sealed);
+  };
+}
+
+/** Whether an If-None-Match header names this ETag (`*`, a list, weak forms included). */
+function namesTag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
+  });
+}
+
+/** Sends a published answer: 304 without a body when the caller holds it already. */
+export function sendPublished(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  published: Published,
+  cacheControl: string,
+): FastifyReply {
+  reply.header('etag', published.etag).header('cache-control', cacheControl);
+  if (namesTag(request.headers['if-none-match'], published.etag)) return reply.code(304).send();
+  return reply.type('application/json').send(published.body);
+}
+
+/**
+ * Published answers kept by key (a query, the address asked) while their version holds; the
+ * oldest go past `size` keys. A build under way is shared by the requests that wait for it.
+ */
+export function publishedCache(size: number) {
+  const held = new Map<string, { version: string; answer: Promise<Published> }>();
+  return (key: string, version: string, build: () => Promise<Published>): Promise<Published> => {
+    const kept = held.get(key);
+    if (kept?.version === version) return kept.answer;
+    const answer = build();
+    held.delete(key);
+    held.set(key, { version, answer });
+    if (held.size > size) held.delete(held.keys().next().value ?? key);
+    // A failed build is not kept: the next request tries again.
+    answer.catch(() => {
+      if (held.get(key)?.answer === answer) held.delete(key);
+    });
+    return answer;
+  };
+}
