@@ -11,6 +11,7 @@ const benchmarks = [
   'ingestion.mjs',
   'dashboard.mjs',
   'catalogue/run.mjs',
+  'app/run.mjs',
   'cli/run.mjs',
   'web-bundle/measure.mjs',
 ];

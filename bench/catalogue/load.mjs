@@ -44,9 +44,12 @@ const luaScript = (headers, paths) =>
     'end',
   ].join('\n');
 
+/** wrk's latency figure (`1.23ms`, `850.00us`, `1.02s`) in milliseconds. */
+const milliseconds = (value, unit) => Number(value) * { us: 0.001, ms: 1, s: 1000 }[unit];
+
 /**
  * Sends `paths` in turn over `connections` keep-alive connections for `seconds`: answers 2xx
- * per second, and wrk's own CPU time per request.
+ * (and 304) per second, wrk's own CPU time per request, and the 99th percentile latency.
  */
 export async function sustainedLoad({ baseUrl, headers, paths, connections, seconds }) {
   const dir = mkdtempSync(join(tmpdir(), 'dealdesk-wrk-'));
@@ -54,7 +57,15 @@ export async function sustainedLoad({ baseUrl, headers, paths, connections, seco
   writeFileSync(script, luaScript(headers, paths));
   const wrk = spawn(
     ensureWrk(),
-    ['-t1', `-c${connections}`, `-d${Math.max(1, Math.round(seconds))}s`, '-s', script, baseUrl],
+    [
+      '-t1',
+      `-c${connections}`,
+      `-d${Math.max(1, Math.round(seconds))}s`,
+      '--latency',
+      '-s',
+      script,
+      baseUrl,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let printed = '';
@@ -76,10 +87,12 @@ export async function sustainedLoad({ baseUrl, headers, paths, connections, seco
     .reduce((total, count) => total + Number(count), 0);
   const failed = number(/Non-2xx or 3xx responses: (\d+)/) + (socketErrors ?? 0);
   const perSecond = number(/Requests\/sec:\s+([\d.]+)/);
+  const p99 = /\s99%\s+([\d.]+)(us|ms|s)\b/.exec(printed);
   return {
     requests,
     failed,
     perSecond: (perSecond * (requests - failed)) / requests,
     loadGeneratorCpuMs: (cpuSeconds * 1000) / requests,
+    p99Ms: p99 === null ? null : milliseconds(p99[1], p99[2]),
   };
 }

@@ -7,8 +7,6 @@
 // (`pnpm --filter @dealdesk/bench catalogue`).
 import { buildApp, loadConfig } from '@dealdesk/server';
 import { createApiClient, productEvents } from '@dealdesk/core';
-import { newId } from '../../server/dist/ids.js';
-import { detailColumns } from '../../server/dist/modules/products/rows.js';
 import { loadavg } from 'node:os';
 import {
   benchEnvironment,
@@ -19,93 +17,18 @@ import {
   startServerProcess,
   waitUntilIdle,
 } from '../lib.mjs';
-import { seededRandom, syntheticProduct, vocabulary } from './catalogue-data.mjs';
+import { vocabulary } from './catalogue-data.mjs';
+import { pick, random, seedCatalogue } from './seed.mjs';
 import { keepAliveClient, sustainedLoad } from './load.mjs';
 
 const settings = {
   products: Number(process.env.BENCH_PRODUCTS ?? 100_000),
-  categories: 20,
-  subcategoriesPerCategory: 5,
   requests: Number(process.env.BENCH_REQUESTS ?? 1_000),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 16),
   loadSeconds: Number(process.env.BENCH_SECONDS ?? 10),
   eventUpdateIds: 10_000,
   eventUpdateRuns: 5,
 };
-
-const random = seededRandom(20_240_601);
-const pick = (list) => list[Math.floor(random() * list.length)];
-
-/** Categories, subcategories and products written straight into storage, counts included. */
-async function seed(db) {
-  const now = new Date().toISOString();
-  const categories = Array.from({ length: settings.categories }, (_, index) => ({
-    id: newId(),
-    name: `Category ${index + 1}`,
-    name_key: `category ${index + 1}`,
-    main_image: '/media/category.png',
-    bg_image: '/media/category-bg.png',
-    total_sub: settings.subcategoriesPerCategory,
-    total_products: 0,
-    created_at: now,
-    updated_at: now,
-  }));
-  const subcategories = categories.flatMap((category, index) =>
-    Array.from({ length: settings.subcategoriesPerCategory }, (_, sub) => ({
-      id: newId(),
-      category_id: category.id,
-      name: `Subcategory ${index + 1}.${sub + 1}`,
-      name_key: `subcategory ${index + 1}.${sub + 1}`,
-      main_image: '/media/subcategory.png',
-      total_products: 0,
-      created_at: now,
-      updated_at: now,
-    })),
-  );
-  const products = [];
-  // Spread over the last year, so ids (time-ordered) are as varied as a real catalogue's.
-  const yearAgo = Date.now() - 365 * 86_400_000;
-  for (let index = 0; index < settings.products; index += 1) {
-    const subcategory = pick(subcategories);
-    const created = new Date(yearAgo + (index / settings.products) * 365 * 86_400_000);
-    products.push({
-      id: newId(created),
-      ...detailColumns(syntheticProduct(random, subcategory)),
-      images: JSON.stringify([{ url: 'https://cdn.example.com/product.jpg' }]),
-      created_at: created.toISOString(),
-      updated_at: created.toISOString(),
-    });
-    subcategory.total_products += 1;
-    categories.find((category) => category.id === subcategory.category_id).total_products += 1;
-  }
-  await db.insertInto('categories').values(categories).execute();
-  await db.insertInto('subcategories').values(subcategories).execute();
-  for (let start = 0; start < products.length; start += 10_000) {
-    await db.transaction().execute(async (trx) => {
-      for (let at = start; at < Math.min(start + 10_000, products.length); at += 500)
-        await trx
-          .insertInto('products')
-          .values(products.slice(at, at + 500))
-          .execute();
-    });
-  }
-  // Every product seen and some clicked: a list answers each one's counts. Drawn apart, so
-  // that the queries drawn next are those drawn before the counts were added.
-  const countsRandom = seededRandom(7);
-  for (let start = 0; start < products.length; start += 500)
-    await db
-      .insertInto('item_totals')
-      .values(
-        products.slice(start, start + 500).map((product) => ({
-          item_id: product.id,
-          kind: 'product',
-          views: 1 + Math.floor(countsRandom() * 5_000),
-          clicks: Math.floor(countsRandom() * 300),
-        })),
-      )
-      .execute();
-  return { categories, productIds: products.map((product) => product.id) };
-}
 
 /** The list call with one search word, one category and one event, drawn at random. */
 function listQuery(categories) {
@@ -136,7 +59,7 @@ async function main() {
   const seeding = performance.now();
   const app = await buildApp(config);
   const { db } = app.dealdesk.context;
-  const { categories, productIds } = await seed(db);
+  const { categories, productIds } = await seedCatalogue(db, settings.products);
   await app.dealdesk.auth.ensureFirstAdmin();
   const admin = await db.selectFrom('admins').select('id').executeTakeFirstOrThrow();
   const { token } = await app.dealdesk.auth.tokens.issue('api', admin.id, null, { prefix: 'ddk_' });

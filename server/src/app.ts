@@ -4,6 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { createMailer } from './adapters/mail/index.js';
 import { createDiskMediaStore } from './adapters/media/index.js';
@@ -16,6 +17,7 @@ import { requireApiKey } from './http/api-key.js';
 import { serveApiDocument } from './http/api-document.js';
 import { useEnvelope } from './http/envelope.js';
 import { registerErrorAnswers } from './http/errors.js';
+import { frontCache } from './http/front-cache.js';
 import { idempotency } from './http/idempotency.js';
 import { createApiRouter } from './http/route.js';
 import { serveFiles } from './http/static.js';
@@ -54,10 +56,17 @@ export async function buildApp(
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
   mkdirSync(config.dataDir, { recursive: true });
+  const cacheControl = config.contentCacheControl ?? defaultContentCacheControl;
+  const front = frontCache(config.apiKey, cacheControl);
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: jsonBodyLimit,
+    // The content API's current answers leave before Fastify (http/front-cache.ts).
+    serverFactory: (handler) =>
+      createServer((request, response) => {
+        if (!front.serve(request, response)) handler(request, response);
+      }),
   });
   const storage = openStorage(config, (error) =>
     app.log.warn({ err: error }, 'database background work failed'),
@@ -77,6 +86,7 @@ export async function buildApp(
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    front.stop();
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
@@ -123,7 +133,8 @@ export async function buildApp(
     const api = createApiRouter(app, auth.tokens.guard, idempotency(context.db, context.clock), {
       checkAnswers: config.checkAnswers,
       secret: config.secret,
-      cacheControl: config.contentCacheControl ?? defaultContentCacheControl,
+      cacheControl,
+      front,
     });
     for (const register of allModules(auth)) register(api, context);
     serveApiDocument(app, serverVersion);

@@ -6,6 +6,7 @@
 // says anyway (docs/app-api.md).
 import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ChangeWatch } from '../adapters/storage/change-watch.js';
 import { envelopeJson, sealText } from './envelope.js';
 import { answerJson } from './json-text.js';
 
@@ -15,6 +16,8 @@ export class Published {
     readonly etag: string,
     /** The sealed answer as JSON text. */
     readonly body: string,
+    /** Whether it is still the answer (its content's version unchanged); read per request. */
+    readonly current: () => boolean = () => false,
   ) {}
 }
 
@@ -29,7 +32,7 @@ export function publishWith(secret: string): (answer: object) => Published {
 }
 
 /** Whether an If-None-Match header names this ETag (`*`, a list, weak forms included). */
-function namesTag(header: string | undefined, etag: string): boolean {
+export function namesTag(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
   return header.split(',').some((tag) => {
     const trimmed = tag.trim();
@@ -50,15 +53,27 @@ export function sendPublished(
 }
 
 /**
- * Published answers kept by key (a query, the address asked) while their version holds; the
+ * Published answers kept by key (a query, the address asked) while their version holds: the
+ * version of the change counters `versionOf` tells (the content's, the catalogue's...). The
  * oldest go past `size` keys. A build under way is shared by the requests that wait for it.
  */
-export function publishedCache(size: number) {
+export function publishedCache<Name extends string>(changes: ChangeWatch<Name>, size: number) {
   const held = new Map<string, { version: string; answer: Promise<Published> }>();
-  return (key: string, version: string, build: () => Promise<Published>): Promise<Published> => {
+  return async (
+    key: string,
+    versionOf: (versions: Readonly<Record<Name, number>>) => string,
+    build: () => Promise<Published>,
+  ): Promise<Published> => {
+    const version = versionOf(await changes.versions());
     const kept = held.get(key);
     if (kept?.version === version) return kept.answer;
-    const answer = build();
+    const current = () => {
+      const now = changes.peek();
+      return now !== null && versionOf(now) === version;
+    };
+    const answer = build().then(
+      (published) => new Published(published.etag, published.body, current),
+    );
     held.delete(key);
     held.set(key, { version, answer });
     if (held.size > size) held.delete(held.keys().next().value ?? key);

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { RateLimitRule } from '../config.js';
 import { HttpError } from './errors.js';
 import type { RunIdempotent } from './idempotency.js';
+import type { FrontCache } from './front-cache.js';
 import { JsonText } from './json-text.js';
 import { Published, publishWith, sendPublished } from './published.js';
 import { readForm, type Form } from './uploads.js';
@@ -149,7 +150,7 @@ export function createApiRouter(
   app: FastifyInstance,
   guard: AccessGuard,
   runIdempotent: RunIdempotent,
-  options: { checkAnswers: boolean; secret: string; cacheControl: string },
+  options: { checkAnswers: boolean; secret: string; cacheControl: string; front: FrontCache },
 ): ApiRouter {
   const seal = publishWith(options.secret);
   // Calls sharing a method and path (the product reads) share one route; `when` picks.
@@ -192,8 +193,10 @@ export function createApiRouter(
           request,
           reply,
         });
-        if (result instanceof Published)
+        if (result instanceof Published) {
+          options.front.remember(request, result);
           return sendPublished(request, reply, result, options.cacheControl);
+        }
         const { message, ...fields } = result;
         if (options.checkAnswers) checkAnswer(call, call.path, fields);
         return { status: true, message: message ?? call.message, ...fields };

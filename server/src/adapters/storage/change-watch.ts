@@ -10,6 +10,8 @@ import type { Database } from './schema.js';
 export interface ChangeWatch<Name extends string> {
   /** The counters as last read; the first call waits for the first read. */
   versions(): Promise<Readonly<Record<Name, number>>>;
+  /** The counters as last read, at once (null before the first read). */
+  peek(): Readonly<Record<Name, number>> | null;
   /** Reads them now (a change this process has just written). */
   refresh(): Promise<Readonly<Record<Name, number>>>;
   stop(): void;
@@ -37,6 +39,7 @@ export function watchChangeCounters<Name extends string>(
   return {
     // A failed read keeps the last good versions: the answers built from them stay.
     versions: async () => current ?? refresh(),
+    peek: () => current,
     refresh,
     stop: () => clearInterval(timer),
   };

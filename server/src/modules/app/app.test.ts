@@ -9,6 +9,7 @@ import {
   type ApiClient,
   type StoryInsertData,
 } from '@dealdesk/core';
+import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientFor,
@@ -244,6 +245,26 @@ describe.each(dialects)('the content API on %s', (dialect) => {
     });
   });
 
+  it('checks the key of every request on a kept-alive connection, not only the first', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const statusWith = (key: string) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL('/api/v1/app/home', server.baseUrl);
+        request(url, { agent, headers: { 'x-api-key': key } }, (response) => {
+          response.resume();
+          response.once('end', () => resolve(response.statusCode ?? 0));
+        })
+          .once('error', reject)
+          .end();
+      });
+    // The second request on the socket comes from memory (the answer is built by the first).
+    expect(await statusWith(server.config.apiKey)).toBe(200);
+    expect(await statusWith(server.config.apiKey)).toBe(200);
+    expect(await statusWith('not-the-key')).toBe(403);
+    expect(await statusWith(server.config.apiKey)).toBe(200);
+    agent.destroy();
+  });
+
   it('answers 304 to the ETag it gave, and another ETag once an admin changes the content', async () => {
     const first = await get(server, '/api/v1/app/policy/terms');
     expect(first.status).toBe(200);
@@ -255,8 +276,11 @@ describe.each(dialects)('the content API on %s', (dialect) => {
     const again = await get(server, '/api/v1/app/policy/terms', { 'if-none-match': etag });
     expect(again).toMatchObject({ status: 304, text: '' });
     expect(again.headers.get('etag')).toBe(etag);
-    // The same content is the same bytes, not only the same ETag.
-    expect((await get(server, '/api/v1/app/policy/terms')).text).toBe(first.text);
+    // From memory (before Fastify) the answer is the same, headers included.
+    const remembered = await get(server, '/api/v1/app/policy/terms');
+    expect(remembered.text).toBe(first.text);
+    for (const header of ['etag', 'cache-control', 'content-type'])
+      expect(remembered.headers.get(header)).toBe(first.headers.get(header));
 
     await admin.policy.updateTerms({ terms_title: 'Terms', terms_description: 'Be kind.' });
     await expect

@@ -6,6 +6,8 @@ import { categoriesService } from '../categories/service.js';
 import { policyService } from '../policy/service.js';
 import { homeDocument } from './home.js';
 
+const contentVersion = ({ content }: { content: number }) => String(content);
+
 /** Addresses answers are kept for (one without DEALDESK_PUBLIC_URL each Host asked). */
 const keptAddresses = 16;
 
@@ -18,17 +20,15 @@ export const appModule: Module = (api, context) => {
   const buildHome = homeDocument(context);
   const categories = categoriesService(context);
   const policy = policyService(context);
-  const answers = publishedCache(keptAddresses * 4);
+  const answers = publishedCache(context.changes, keptAddresses * 4);
   /** Whether the last home built had items with limits: then the tracked counts matter. */
   let homeFollowsCounts = true;
 
   api.implement(endpoints.app.home, {
     handler: async ({ request }) => {
-      const versions = await context.changes.versions();
       const base = publicBaseOf(context.config, request);
-      const version = homeFollowsCounts
-        ? `${versions.content}.${versions.totals}`
-        : String(versions.content);
+      const version = ({ content, totals }: { content: number; totals: number }) =>
+        homeFollowsCounts ? `${content}.${totals}` : String(content);
       return answers(`home ${base}`, version, async () => {
         const { home, followsCounts } = await buildHome(base);
         homeFollowsCounts = followsCounts;
@@ -39,9 +39,8 @@ export const appModule: Module = (api, context) => {
 
   api.implement(endpoints.app.categories, {
     handler: async ({ request }) => {
-      const { content } = await context.changes.versions();
       const base = publicBaseOf(context.config, request);
-      return answers(`categories ${base}`, String(content), async () => {
+      return answers(`categories ${base}`, contentVersion, async () => {
         const [all, subcategories] = await Promise.all([
           categories.categories(),
           categories.subcategories(),
@@ -86,11 +85,7 @@ export const appModule: Module = (api, context) => {
   ];
   for (const { call, read } of texts)
     api.implement(call, {
-      handler: async () => {
-        const { content } = await context.changes.versions();
-        return answers(call.path, String(content), async () =>
-          api.publish(call, { data: await read() }),
-        );
-      },
+      handler: async () =>
+        answers(call.path, contentVersion, async () => api.publish(call, { data: await read() })),
     });
 };

@@ -46,7 +46,8 @@ export const productsModule: Module = (api, context) => {
 
   // The content API's product calls (modules/app has the rest): published once per version
   // of the catalogue, per query and address asked.
-  const appAnswers = publishedCache(appAnswersKept);
+  const appAnswers = publishedCache(context.changes, appAnswersKept);
+  const catalogueVersion = ({ catalogue }: { catalogue: number }) => String(catalogue);
   /** A product's listed JSON as the app gets it: images as absolute links. */
   const forApp = (listed: string, base: string): Omit<Product, 'view' | 'btn_click'> => {
     const product = JSON.parse(listed) as Omit<Product, 'view' | 'btn_click'>;
@@ -57,9 +58,9 @@ export const productsModule: Module = (api, context) => {
   };
   api.implement(endpoints.app.products, {
     handler: async ({ query, request }) => {
-      const { catalogue } = await context.changes.versions();
       const base = publicBaseOf(context.config, request);
-      return appAnswers(`${base} ${JSON.stringify(query)}`, String(catalogue), async () => {
+      return appAnswers(`${base} ${JSON.stringify(query)}`, catalogueVersion, async () => {
+        const { catalogue } = await context.changes.versions();
         const page = await products.appPage(query, catalogue);
         return api.publish(endpoints.app.products, {
           data: page.listed.map((listed) => forApp(listed, base)),
@@ -70,9 +71,8 @@ export const productsModule: Module = (api, context) => {
   });
   api.implement(endpoints.app.product, {
     handler: async ({ params, request }) => {
-      const { catalogue } = await context.changes.versions();
       const base = publicBaseOf(context.config, request);
-      return appAnswers(`${base} ${params.id}`, String(catalogue), async () =>
+      return appAnswers(`${base} ${params.id}`, catalogueVersion, async () =>
         api.publish(endpoints.app.product, {
           data: forApp(await products.appProduct(params.id), base),
         }),

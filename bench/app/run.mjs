@@ -1,0 +1,135 @@
+// The content API under load: the app's home document (200, and 304 to its ETag) and a product
+// list page, each measured beside a bare node:http server that answers the same bytes from a
+// process of its own: the floor of this machine, taken in the same run, so the goal is a ratio
+// that holds however busy the shared machine is. Demo data plus 100,000 products, SQLite unless
+// DATABASE_URL is set; answer checks off (NODE_ENV=production), as deployed.
+// Build first (`node_modules/.bin/tsc -b`), then `node bench/app/run.mjs`.
+import { buildApp, loadConfig } from '@dealdesk/server';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { seedDemo } from '../../server/dist/demo/seed.js';
+import { sustainedLoad } from '../catalogue/load.mjs';
+import { seedCatalogue } from '../catalogue/seed.mjs';
+import {
+  benchEnvironment,
+  machine,
+  report,
+  round,
+  startServerProcess,
+  waitUntilIdle,
+} from '../lib.mjs';
+
+const settings = {
+  products: Number(process.env.BENCH_PRODUCTS ?? 100_000),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 64),
+  seconds: Number(process.env.BENCH_SECONDS ?? 10),
+};
+
+/** What each scenario must reach, as a share of the bare server's requests per second. */
+const scenarios = [
+  { name: 'home 200', path: '/api/v1/app/home', revalidate: false, goal: 0.5 },
+  { name: 'home 304', path: '/api/v1/app/home', revalidate: true, goal: 0.7 },
+  {
+    name: 'products?event=Trending&limit=20',
+    path: '/api/v1/app/products?event=Trending&limit=20',
+    revalidate: false,
+    goal: 0.5,
+  },
+];
+const p99GoalMs = 10;
+
+const bareServer = fileURLToPath(new URL('bare-server.mjs', import.meta.url));
+
+/** The bare server answering `answer` ({body, headers}), started like the real one. */
+function startBare(answer) {
+  const file = join(mkdtempSync(join(tmpdir(), 'dealdesk-bare-')), 'answer.json');
+  writeFileSync(file, JSON.stringify(answer));
+  const child = spawn(process.execPath, [bareServer, file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout.once('data', (chunk) => {
+      const url = /running at (http:\/\/\S+)/.exec(String(chunk))?.[1];
+      if (url === undefined) return reject(new Error(`the bare server said: ${chunk}`));
+      resolve({ url, stop: () => child.kill('SIGTERM') });
+    });
+  });
+}
+
+async function main() {
+  const env = { ...benchEnvironment('app'), NODE_ENV: 'production' };
+  const config = loadConfig(env);
+  const seeding = performance.now();
+  const app = await buildApp(config);
+  await app.dealdesk.auth.ensureFirstAdmin();
+  await seedDemo(app.dealdesk.context);
+  await seedCatalogue(app.dealdesk.context.db, settings.products);
+  await app.close();
+  const seedSeconds = (performance.now() - seeding) / 1000;
+
+  const server = await startServerProcess(env);
+  const results = [];
+  try {
+    await waitUntilIdle(server.pid);
+    const apiKey = { 'x-api-key': config.apiKey };
+    for (const scenario of scenarios) {
+      const first = await fetch(`${server.url}${scenario.path}`, { headers: apiKey });
+      if (first.status !== 200) throw new Error(`${scenario.path} answered ${first.status}`);
+      const answer = {
+        body: await first.text(),
+        headers: {
+          'content-type': first.headers.get('content-type'),
+          etag: first.headers.get('etag'),
+          'cache-control': first.headers.get('cache-control'),
+        },
+      };
+      const headers = scenario.revalidate
+        ? { ...apiKey, 'if-none-match': answer.headers.etag }
+        : apiKey;
+      const load = (baseUrl) =>
+        sustainedLoad({
+          baseUrl,
+          headers,
+          paths: [scenario.path],
+          connections: settings.connections,
+          seconds: settings.seconds,
+        });
+      const bare = await startBare(answer);
+      const floor = await load(bare.url).finally(() => bare.stop());
+      const ours = await load(server.url);
+      const ratio = ours.perSecond / floor.perSecond;
+      results.push({
+        scenario: scenario.name,
+        answerBytes: scenario.revalidate ? 0 : Buffer.byteLength(answer.body),
+        bareRequestsPerSecond: round(floor.perSecond, 0),
+        serverRequestsPerSecond: round(ours.perSecond, 0),
+        ratio: round(ratio, 2),
+        goal: `>= ${scenario.goal}`,
+        serverP99Ms: ours.p99Ms,
+        failed: ours.failed,
+        met: ratio >= scenario.goal && ours.failed === 0 && (ours.p99Ms ?? Infinity) < p99GoalMs,
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+  report('app', {
+    storage: env.DATABASE_URL ? 'PostgreSQL' : 'SQLite',
+    machine: machine(),
+    loadAverage: loadavg().map((value) => round(value, 1)),
+    products: settings.products,
+    seedSeconds: round(seedSeconds),
+    loadGenerator: `wrk, ${settings.connections} connections, ${settings.seconds} s each`,
+    p99Goal: `< ${p99GoalMs} ms`,
+    results,
+  });
+  for (const result of results)
+    console.error(
+      `${result.scenario}: ${result.serverRequestsPerSecond}/s = ${result.ratio} × the bare server's ${result.bareRequestsPerSecond}/s (goal ${result.goal}), p99 ${result.serverP99Ms} ms${result.met ? '' : '  ← below the goal'}`,
+    );
+}
+
+await main();

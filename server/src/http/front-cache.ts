@@ -1,0 +1,70 @@
+// The content API's fast path: a published answer that is still current is sent straight from
+// the HTTP server's request handler, before Fastify's routing, hooks and logging, the way a
+// cache in front of an application server would send it. What it cannot answer (another path,
+// a missing or wrong key, an answer not yet built or out of date, a server closing) goes to
+// Fastify, which answers as always and, for a published answer, remembers it here.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import { apiKeyCheck } from './api-key.js';
+import { namesTag, type Published } from './published.js';
+
+/** Answers remembered at most (each a URL asked, with the address it was asked at). */
+const remembered = 10_000;
+
+interface Entry {
+  published: Published;
+  body: Buffer;
+}
+
+/**
+ * The address a request was made to and its URL: published answers link media from that
+ * address when DEALDESK_PUBLIC_URL is not set, so each is remembered for its own.
+ */
+const keyOf = (request: IncomingMessage) =>
+  `${request.headers.host ?? ''} ${String(request.headers['x-forwarded-host'] ?? '')} ${String(request.headers['x-forwarded-proto'] ?? '')} ${request.url ?? ''}`;
+
+export function frontCache(apiKey: string, cacheControl: string) {
+  const keyAccepted = apiKeyCheck(apiKey);
+  const entries = new Map<string, Entry>();
+  let serving = true;
+
+  return {
+    /** Keeps a published answer Fastify has just sent, for the requests that ask the same. */
+    remember(request: FastifyRequest, published: Published): void {
+      const key = keyOf(request.raw);
+      if (entries.get(key)?.published === published) return;
+      entries.delete(key);
+      entries.set(key, { published, body: Buffer.from(published.body) });
+      if (entries.size > remembered) entries.delete(entries.keys().next().value ?? key);
+    },
+
+    /** Answers the request when it can; false leaves it to Fastify. */
+    serve(request: IncomingMessage, response: ServerResponse): boolean {
+      if (!serving || request.method !== 'GET') return false;
+      const entry = entries.get(keyOf(request));
+      if (entry === undefined || !entry.published.current()) return false;
+      if (!keyAccepted(request)) return false;
+      const { etag } = entry.published;
+      if (namesTag(request.headers['if-none-match'], etag)) {
+        response.writeHead(304, { etag, 'cache-control': cacheControl });
+        response.end();
+        return true;
+      }
+      response.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': entry.body.length,
+        etag,
+        'cache-control': cacheControl,
+      });
+      response.end(entry.body);
+      return true;
+    },
+
+    /** From now on Fastify answers everything (closing: it adds Connection: close). */
+    stop(): void {
+      serving = false;
+    },
+  };
+}
+
+export type FrontCache = ReturnType<typeof frontCache>;
