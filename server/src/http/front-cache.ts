@@ -8,8 +8,11 @@ import type { FastifyRequest } from 'fastify';
 import { apiKeyCheck } from './api-key.js';
 import { namesTag, type Published } from './published.js';
 
-/** Answers remembered at most (each a URL asked, with the address it was asked at). */
-const remembered = 10_000;
+/**
+ * Answers remembered at most (each a URL asked, with the address it was asked at): a caller
+ * asking ever new queries costs at most this many answers of memory (a product page ~20 KB).
+ */
+const remembered = 2_000;
 
 interface Entry {
   published: Published;
