@@ -63,10 +63,18 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     bodyLimit: jsonBodyLimit,
     // The content API's current answers leave before Fastify (http/front-cache.ts).
-    serverFactory: (handler) =>
-      createServer((request, response) => {
+    serverFactory: (handler, options) => {
+      const server = createServer((request, response) => {
         if (!front.serve(request, response)) handler(request, response);
-      }),
+      });
+      // What Fastify sets on the servers it makes (connections kept alive past a proxy's idle).
+      const number = (value: unknown, otherwise: number) =>
+        typeof value === 'number' ? value : otherwise;
+      server.keepAliveTimeout = number(options.keepAliveTimeout, server.keepAliveTimeout);
+      server.requestTimeout = number(options.requestTimeout, server.requestTimeout);
+      server.setTimeout(number(options.connectionTimeout, 0));
+      return server;
+    },
   });
   const storage = openStorage(config, (error) =>
     app.log.warn({ err: error }, 'database background work failed'),

@@ -29,25 +29,30 @@ const escapeHtml = (text: string) =>
 function documentPage(document: Json): string {
   const info = document.info as { title: string; description: string; version: string };
   const paths = document.paths as Record<string, Record<string, Json>>;
-  const calls = Object.entries(paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => {
-      const parameters = (operation.parameters as Json[]).map(
-        (parameter) =>
-          `<tr><td><code>${escapeHtml(String(parameter.name))}</code></td><td>${escapeHtml(String(parameter.in))}</td><td>${parameter.required === true ? 'required' : 'optional'}</td><td><code>${escapeHtml(JSON.stringify(parameter.schema))}</code></td></tr>`,
-      );
-      const body = operation.requestBody as { content: Record<string, Json> } | undefined;
-      const answer = (operation.responses as Record<string, { content?: Record<string, Json> }>)[
-        '200'
-      ]?.content?.['application/json']?.schema;
-      return `<section id="${escapeHtml(String(operation.operationId))}">
+  const operations = Object.entries(paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+  );
+  const contents = operations.map(
+    ({ path, method, operation }) =>
+      `<li><a href="#${escapeHtml(String(operation.operationId))}"><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></a></li>`,
+  );
+  const calls = operations.map(({ path, method, operation }) => {
+    const parameters = (operation.parameters as Json[]).map(
+      (parameter) =>
+        `<tr><td><code>${escapeHtml(String(parameter.name))}</code></td><td>${escapeHtml(String(parameter.in))}</td><td>${parameter.required === true ? 'required' : 'optional'}</td><td><code>${escapeHtml(JSON.stringify(parameter.schema))}</code></td></tr>`,
+    );
+    const body = operation.requestBody as { content: Record<string, Json> } | undefined;
+    const answer = (operation.responses as Record<string, { content?: Record<string, Json> }>)[
+      '200'
+    ]?.content?.['application/json']?.schema;
+    return `<section id="${escapeHtml(String(operation.operationId))}">
 <h2><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h2>
 <p>${escapeHtml(String(operation.summary))}</p>
 ${parameters.length === 0 ? '' : `<table><thead><tr><th>parameter</th><th>in</th><th></th><th>schema</th></tr></thead><tbody>${parameters.join('')}</tbody></table>`}
-${body === undefined ? '' : `<h3>Body (opened)</h3><pre>${escapeHtml(JSON.stringify(Object.values(body.content)[0]?.schema, null, 2))}</pre>`}
+${body === undefined ? '' : `<details><summary>Body (opened)</summary><pre>${escapeHtml(JSON.stringify(Object.values(body.content)[0]?.schema, null, 2))}</pre></details>`}
 <details><summary>Answer (opened)</summary><pre>${escapeHtml(JSON.stringify(answer, null, 2))}</pre></details>
 </section>`;
-    }),
-  );
+  });
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(info.title)}</title>
@@ -56,11 +61,14 @@ body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:0 auto;padding:24
 h1{font-size:26px}h2{font-size:18px;margin:0 0 4px}section{border:1px solid #dee2e6;border-radius:8px;padding:16px;margin:16px 0}
 .method{background:#1c7ed6;color:#fff;border-radius:4px;padding:2px 8px;font-size:13px}
 pre{background:#f1f3f5;padding:12px;border-radius:6px;overflow:auto;font-size:13px}
+summary{cursor:pointer;font-weight:600;margin:8px 0}.contents{list-style:none;padding:0;columns:2}.contents li{margin:4px 0}.contents a{text-decoration:none;color:inherit}code{overflow-wrap:anywhere}
+@media (max-width:640px){body{padding:16px}.contents{columns:1}}
 table{border-collapse:collapse;width:100%;font-size:14px}td,th{border-bottom:1px solid #e9ecef;padding:4px 8px;text-align:left;vertical-align:top}
 </style></head><body>
 <h1>${escapeHtml(info.title)} <small>${escapeHtml(info.version)}</small></h1>
 <p>${escapeHtml(info.description)}</p>
 <p>The whole document: <a href="openapi.json">openapi.json</a>. The envelope, caching and tracking are explained in the project's docs/app-api.md.</p>
+<ul class="contents">${contents.join('')}</ul>
 ${calls.join('\n')}
 </body></html>`;
 }

@@ -284,13 +284,15 @@ describe.each(dialects)('the content API on %s', (dialect) => {
     );
     const etag = first.headers.get('etag') ?? '';
     expect(etag).toMatch(/^"[\w-]+"$/);
+    // Kept alive longer than a load balancer's idle timeout, as Fastify's own servers are.
+    expect(first.headers.get('keep-alive')).toBe('timeout=72');
     const again = await get(server, '/api/v1/app/policy/terms', { 'if-none-match': etag });
     expect(again).toMatchObject({ status: 304, text: '' });
     expect(again.headers.get('etag')).toBe(etag);
     // From memory (before Fastify) the answer is the same, headers included.
     const remembered = await get(server, '/api/v1/app/policy/terms');
     expect(remembered.text).toBe(first.text);
-    for (const header of ['etag', 'cache-control', 'content-type'])
+    for (const header of ['etag', 'cache-control', 'content-type', 'keep-alive'])
       expect(remembered.headers.get(header)).toBe(first.headers.get(header));
 
     await admin.policy.updateTerms({ terms_title: 'Terms', terms_description: 'Be kind.' });
