@@ -18,6 +18,8 @@ import { serveApiDocument } from './http/api-document.js';
 import { useEnvelope } from './http/envelope.js';
 import { registerErrorAnswers } from './http/errors.js';
 import { frontCache } from './http/front-cache.js';
+import { createReadiness, serveOperations } from './operations/health.js';
+import { createMetrics } from './operations/metrics.js';
 import { idempotency } from './http/idempotency.js';
 import { createApiRouter } from './http/route.js';
 import { serveFiles } from './http/static.js';
@@ -57,7 +59,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   mkdirSync(config.dataDir, { recursive: true });
   const cacheControl = config.contentCacheControl ?? defaultContentCacheControl;
-  const front = frontCache(config.apiKey, cacheControl);
+  const metrics = createMetrics();
+  const front = frontCache(config.apiKey, cacheControl, metrics);
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -112,6 +115,8 @@ export async function buildApp(
       mail,
       clock: options.clock ?? (() => new Date()),
       log: app.log,
+      readiness: createReadiness(),
+      metrics,
       changes: watchChangeCounters(
         storage.db,
         ['content', 'catalogue', 'totals'],
@@ -124,6 +129,14 @@ export async function buildApp(
     };
     app.addHook('preClose', async () => context.changes.stop());
 
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.answered(
+        request.method,
+        request.routeOptions.url ?? 'unmatched',
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+    });
     registerErrorAnswers(app);
     useEnvelope(app, config.secret);
     requireApiKey(app, config.apiKey);
@@ -146,6 +159,7 @@ export async function buildApp(
     });
     for (const register of allModules(auth)) register(api, context);
     serveApiDocument(app, serverVersion);
+    serveOperations(app, context, metrics, config.metricsToken ?? null);
     await serveFiles(app, { mediaDir, webDistDir: config.webDistDir }, config);
     return app;
   } catch (error) {

@@ -93,6 +93,8 @@ export interface ServerConfig {
   contentCacheControl?: string;
   /** How often each instance reads the content's change counters (absent: the default). */
   contentPollMs?: number;
+  /** Bearer token GET /metrics asks for; absent or null: /metrics is open. */
+  metricsToken?: string | null;
 }
 
 /** A change shows in the content API on every instance within this (and the rebuild). */
@@ -195,6 +197,7 @@ const environmentSchema = z.object({
       .max(64, 'DEALDESK_WORKERS must be a whole number from 1 to 64')
       .default(1),
   ),
+  DEALDESK_METRICS_TOKEN: optionalText,
   DEALDESK_CHECK_ANSWERS: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
   NODE_ENV: optionalText,
   LOG_LEVEL: z.preprocess(
@@ -285,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     auth: { ...defaultAuthSettings, sessionTtlMs: vars.DEALDESK_SESSION_HOURS * 60 * minute },
     publicUrl: vars.DEALDESK_PUBLIC_URL ?? null,
     contentCacheControl: vars.DEALDESK_CONTENT_CACHE_CONTROL,
+    metricsToken: vars.DEALDESK_METRICS_TOKEN ?? null,
     push: {
       fcmServiceAccountFile:
         vars.DEALDESK_FCM_SERVICE_ACCOUNT === undefined

@@ -6,6 +6,8 @@ import type { ChangeWatch } from './adapters/storage/change-watch.js';
 import type { DialectName } from './adapters/storage/dialect.js';
 import type { Database } from './adapters/storage/schema.js';
 import type { ServerConfig } from './config.js';
+import type { Readiness } from './operations/health.js';
+import type { Metrics } from './operations/metrics.js';
 import type { ApiRouter } from './http/route.js';
 
 /** Counters of the published content (0016), the catalogue (0010) and the totals (0011). */
@@ -21,6 +23,10 @@ export interface AppContext {
   /** The current time; tests move it forward instead of waiting. */
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** GET /ready's checks: a module adds what must hold before it can serve. */
+  readiness: Readiness;
+  /** GET /metrics: a module adds its counters and gauges. */
+  metrics: Metrics;
   /** The change counters of what the content API publishes, read every few hundred ms. */
   changes: ChangeWatch<ContentCounter>;
   /** Runs `release` when the app closes, after requests in flight (a module's connections). */

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { apiKeyCheck } from './api-key.js';
+import type { Metrics } from '../operations/metrics.js';
 import { namesTag, type Published } from './published.js';
 
 /**
@@ -17,6 +18,8 @@ const remembered = 2_000;
 interface Entry {
   published: Published;
   body: Buffer;
+  /** Records an answer in the metrics, under the route as declared (`/api/v1/app/products/:id`). */
+  sent: Record<200 | 304, (seconds: number) => void>;
 }
 
 /**
@@ -26,7 +29,7 @@ interface Entry {
 const keyOf = (request: IncomingMessage) =>
   `${request.headers.host ?? ''} ${String(request.headers['x-forwarded-host'] ?? '')} ${String(request.headers['x-forwarded-proto'] ?? '')} ${request.url ?? ''}`;
 
-export function frontCache(apiKey: string, cacheControl: string) {
+export function frontCache(apiKey: string, cacheControl: string, metrics: Metrics) {
   const keyAccepted = apiKeyCheck(apiKey);
   const entries = new Map<string, Entry>();
   let serving = true;
@@ -37,13 +40,21 @@ export function frontCache(apiKey: string, cacheControl: string) {
       const key = keyOf(request.raw);
       if (entries.get(key)?.published === published) return;
       entries.delete(key);
-      entries.set(key, { published, body: Buffer.from(published.body) });
+      entries.set(key, {
+        published,
+        body: Buffer.from(published.body),
+        sent: {
+          200: metrics.recorder('GET', request.routeOptions.url ?? request.url, 200),
+          304: metrics.recorder('GET', request.routeOptions.url ?? request.url, 304),
+        },
+      });
       if (entries.size > remembered) entries.delete(entries.keys().next().value ?? key);
     },
 
     /** Answers the request when it can; false leaves it to Fastify. */
     serve(request: IncomingMessage, response: ServerResponse): boolean {
       if (!serving || request.method !== 'GET') return false;
+      const started = performance.now();
       const entry = entries.get(keyOf(request));
       if (entry === undefined || !entry.published.current()) return false;
       if (!keyAccepted(request)) return false;
@@ -51,6 +62,7 @@ export function frontCache(apiKey: string, cacheControl: string) {
       if (namesTag(request.headers['if-none-match'], etag)) {
         response.writeHead(304, { etag, 'cache-control': cacheControl });
         response.end();
+        entry.sent[304]((performance.now() - started) / 1000);
         return true;
       }
       response.writeHead(200, {
@@ -60,6 +72,7 @@ export function frontCache(apiKey: string, cacheControl: string) {
         'cache-control': cacheControl,
       });
       response.end(entry.body);
+      entry.sent[200]((performance.now() - started) / 1000);
       return true;
     },
 

@@ -1,7 +1,8 @@
 // Where uploaded files live. Local disk under <data dir>/media for now; an object-storage
 // adapter (S3-compatible) implements the same interface later. Files are served under /media/.
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { newId } from '../../ids.js';
 
@@ -12,6 +13,8 @@ export interface MediaStore {
   save(file: { bytes: Uint8Array; ext: string }): Promise<string>;
   /** Removes a file saved earlier; unknown paths are ignored. */
   remove(path: string): Promise<void>;
+  /** Throws, saying why, when files cannot be stored now (GET /ready). */
+  checkWritable(): Promise<void>;
 }
 
 export function createDiskMediaStore(dir: string): MediaStore {
@@ -27,6 +30,10 @@ export function createDiskMediaStore(dir: string): MediaStore {
       if (!path.startsWith(mediaPrefix)) return;
       // basename() keeps a crafted path ('/media/../x') inside the media folder.
       await rm(join(dir, basename(path)), { force: true });
+    },
+    async checkWritable() {
+      await mkdir(dir, { recursive: true });
+      await access(dir, constants.W_OK);
     },
   };
 }

@@ -48,6 +48,7 @@ describe('stored files', () => {
       save: (file) =>
         file.ext === 'mp4' ? Promise.reject(new Error('disk full')) : disk.save(file),
       remove: (path) => disk.remove(path),
+      checkWritable: () => disk.checkWritable(),
     };
     let wrote = false;
     const refused = withStoredFiles(failing, [png, mp4], async () => {

@@ -25,9 +25,17 @@ export function openStorage(
   };
 }
 
+const migratorOf = (db: Kysely<Database>) =>
+  new Migrator({ db, provider: { getMigrations: async () => migrations } });
+
 /** Brings the schema up to date; safe to run from several instances at once (kysely locks). */
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error } = await migrator.migrateToLatest();
+  const { error } = await migratorOf(db).migrateToLatest();
   if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
+}
+
+/** The migrations this code knows that the database has not run (none once it is up to date). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const known = await migratorOf(db).getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map(({ name }) => name);
 }

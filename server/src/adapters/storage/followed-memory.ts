@@ -44,12 +44,15 @@ export function followedMemory<Memory, Read>(
   let pruneTimer: NodeJS.Timeout | undefined;
   let pruning: Promise<void> | null = null;
   let closed = false;
+  /** Too large to keep: the database answers, and nothing is loading. */
+  let tooLarge = false;
 
   /** Reads the counter first, then everything: the log is followed from that value. */
   async function load(): Promise<void> {
     const version = await rows.version();
     const count = await rows.count();
-    if (count > rows.limit) {
+    tooLarge = count > rows.limit;
+    if (tooLarge) {
       log.warn(
         { rows: count, limit: rows.limit },
         `${rows.what} too large to keep in memory: the database answers`,
@@ -118,6 +121,18 @@ export function followedMemory<Memory, Read>(
       }
       return held !== null && held.version >= current ? held.memory : null;
     },
+
+    /**
+     * Whether it answers: 'loaded', 'loading' (or loading again after a gap in the log), or
+     * 'database' when it is too large to keep and the database answers by design.
+     */
+    state(): 'loaded' | 'loading' | 'database' {
+      if (held !== null) return 'loaded';
+      return tooLarge ? 'database' : 'loading';
+    },
+
+    /** The memory as it is now, for its size (null when there is none). */
+    peek: (): Memory | null => held?.memory ?? null,
 
     /** Waits for a load, follow or prune under way and starts no other. */
     async stop(): Promise<void> {

@@ -239,6 +239,9 @@ export function catalogueIndex() {
     /** Forgets every product and indexes these. */
     load: rebuild,
 
+    /** How many products it holds. */
+    size: () => slotOf.size,
+
     /** Indexes products anew (added or changed) and forgets the ids gone (deleted). */
     apply(changed: readonly IndexedProduct[], gone: readonly string[]): void {
       for (const id of gone) {

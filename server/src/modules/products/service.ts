@@ -85,6 +85,24 @@ export function productsService(context: AppContext) {
       onClose(async () => {
         await Promise.all([catalogue.stop(), totals.stop()]);
       });
+      // GET /ready waits for both (unless one is too large to keep); /metrics shows their sizes.
+      for (const [name, memory] of [
+        ['catalogue', catalogue],
+        ['totals', totals],
+      ] as const)
+        context.readiness.add(`${name} memory`, async () =>
+          memory.state() === 'loading' ? 'loading' : null,
+        );
+      context.metrics.gauge(
+        'dealdesk_catalogue_memory_products',
+        'Products the catalogue memory holds (0 while loading or when the database answers)',
+        () => catalogue.peek()?.size() ?? 0,
+      );
+      context.metrics.gauge(
+        'dealdesk_totals_memory_items',
+        'Items whose view and click totals the memory holds',
+        () => totals.peek()?.size ?? 0,
+      );
     },
 
     /**

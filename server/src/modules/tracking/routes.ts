@@ -12,6 +12,10 @@ export const trackingModule: Module = (api, context) => {
   context.onClose(() => ingestion.drain());
 
   api.implement(endpoints.tracking.track, {
-    handler: async ({ body }) => ({ accepted: await ingestion.record(body.events) }),
+    handler: async ({ body }) => {
+      const accepted = await ingestion.record(body.events);
+      context.metrics.trackedEvents(accepted);
+      return { accepted };
+    },
   });
 };

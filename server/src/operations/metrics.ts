@@ -1,0 +1,73 @@
+// GET /metrics: Prometheus text (prom-client) of this process: requests per route and status
+// with their durations (the content API's answers from memory included), the tracked events
+// accepted, the sizes of the memories, and Node's process metrics. One registry per app, so
+// several apps in one process (tests) keep their own.
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'dealdesk_' });
+  const requests = new Counter({
+    name: 'dealdesk_http_requests_total',
+    help: 'HTTP requests answered, by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'dealdesk_http_request_duration_seconds',
+    help: 'Time from the request to the answer, by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [registry],
+  });
+  const trackedEvents = new Counter({
+    name: 'dealdesk_tracked_events_accepted_total',
+    help: 'Views and clicks accepted from the app (committed)',
+    registers: [registry],
+  });
+
+  // Each label set's children, made once: prom-client hashes the labels on every call
+  // otherwise, a cost the content API's fast path would feel (bench/app).
+  const children = new Map<
+    string,
+    { request: Counter.Internal; duration: Histogram.Internal<'method' | 'route' | 'status'> }
+  >();
+
+  /** Records answers of one method, route and status: `(seconds) => void`. */
+  const recorder = (method: string, route: string, status: number) => {
+    const key = `${method} ${status} ${route}`;
+    let child = children.get(key);
+    if (child === undefined) {
+      const labels = { method, route, status: String(status) };
+      child = { request: requests.labels(labels), duration: durations.labels(labels) };
+      children.set(key, child);
+    }
+    const { request, duration } = child;
+    return (seconds: number) => {
+      request.inc();
+      duration.observe(seconds);
+    };
+  };
+
+  return {
+    registry,
+    recorder,
+    /** One answered request: its route as declared (not the URL, so labels stay few). */
+    answered: (method: string, route: string, status: number, seconds: number): void =>
+      recorder(method, route, status)(seconds),
+    trackedEvents: (count: number) => trackedEvents.inc(count),
+    /** A gauge read when /metrics is asked (a memory's size, a queue's depth). */
+    gauge(name: string, help: string, read: () => number): void {
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read());
+        },
+      });
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
