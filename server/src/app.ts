@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { createMailer } from './adapters/mail/index.js';
+import { countedMail, createMailer } from './adapters/mail/index.js';
 import { createDiskMediaStore } from './adapters/media/index.js';
 import { migrateToLatest, openStorage } from './adapters/storage/database.js';
 import { attemptStore } from './http/attempt-store.js';
@@ -82,12 +82,15 @@ export async function buildApp(
   const storage = openStorage(config, (error) =>
     app.log.warn({ err: error }, 'database background work failed'),
   );
-  const mail = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: join(config.dataDir, 'outbox'),
-    print: options.print ?? ((text) => process.stdout.write(`${text}\n`)),
-  });
+  const mail = countedMail(
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, 'outbox'),
+      print: options.print ?? ((text) => process.stdout.write(`${text}\n`)),
+    }),
+    metrics,
+  );
   const release = async () => {
     mail.close();
     await storage.close();

@@ -25,6 +25,22 @@ export function createMetrics() {
     help: 'Views and clicks accepted from the app (committed)',
     registers: [registry],
   });
+  const commitSizes = new Histogram({
+    name: 'dealdesk_tracking_commit_events',
+    help: "Events each of the tracking group commit's transactions wrote",
+    buckets: [1, 10, 50, 100, 500, 1_000, 5_000, 10_000],
+    registers: [registry],
+  });
+  /** Pushes and mails, by outcome. */
+  const outcome = (name: string, help: string) => {
+    const counter = new Counter({
+      name,
+      help,
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    });
+    return (ok: boolean) => counter.inc({ outcome: ok ? 'sent' : 'failed' });
+  };
 
   // Each label set's children, made once: prom-client hashes the labels on every call
   // otherwise, a cost the content API's fast path would feel (bench/app).
@@ -56,8 +72,15 @@ export function createMetrics() {
     answered: (method: string, route: string, status: number, seconds: number): void =>
       recorder(method, route, status)(seconds),
     trackedEvents: (count: number) => trackedEvents.inc(count),
-    /** A gauge read when /metrics is asked (a memory's size, a queue's depth). */
+    trackingCommit: (events: number) => commitSizes.observe(events),
+    push: outcome('dealdesk_pushes_total', 'Push notifications handed to the provider, by outcome'),
+    mail: outcome('dealdesk_mails_total', 'Mails (sign-in codes, resets, notices), by outcome'),
+    /**
+     * A gauge read when /metrics is asked (a memory's size, a queue's depth). Declared again
+     * (a second instance of its owner, as tests make), the newest one is read.
+     */
     gauge(name: string, help: string, read: () => number): void {
+      registry.removeSingleMetric(name);
       new Gauge({
         name,
         help,

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientFor,
+  createTestAdmin,
   dialects,
+  signIn,
   freshDatabase,
   startTestServer,
   testConfig,
@@ -101,5 +103,25 @@ describe.each(dialects)('health, readiness and metrics on %s', (dialect) => {
     expect(text).toMatch(/dealdesk_catalogue_memory_products \d+/);
     expect(text).toMatch(/dealdesk_totals_memory_items \d+/);
     expect(text).toContain('dealdesk_process_resident_memory_bytes');
+    expect(text).toMatch(/dealdesk_tracking_commit_events_sum [1-9]/);
+    expect(text).toContain('dealdesk_tracking_queue_events 0');
+  });
+
+  it('counts mails and pushes by outcome', async () => {
+    const metric = async (line: RegExp) => {
+      const { text } = await ask('/metrics', { authorization: `Bearer ${metricsToken}` });
+      return Number(line.exec(text)?.[1] ?? 0);
+    };
+    const mails = /dealdesk_mails_total\{outcome="sent"\} (\d+)/;
+    const pushes = /dealdesk_pushes_total\{outcome="sent"\} (\d+)/;
+    const [mailsBefore, pushesBefore] = [await metric(mails), await metric(pushes)];
+    // Signing in mails a code; a notification sent now goes to the (logging) push provider.
+    const token = await signIn(server, await createTestAdmin(server));
+    const admin = clientFor(server, () => token);
+    expect(
+      await admin.notifications.send({ title: 'Sale', message: 'Today only', url: '' }),
+    ).toMatchObject({ status: true });
+    expect(await metric(mails)).toBe(mailsBefore + 1);
+    expect(await metric(pushes)).toBe(pushesBefore + 1);
   });
 });

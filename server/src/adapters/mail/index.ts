@@ -48,3 +48,19 @@ export function createMailer(settings: MailSettings): Mailer {
     close: () => transport.close(),
   };
 }
+
+/** The mailer with every send counted by outcome (GET /metrics). */
+export function countedMail(mailer: Mailer, metrics: { mail(ok: boolean): void }): Mailer {
+  return {
+    async send(message) {
+      try {
+        await mailer.send(message);
+        metrics.mail(true);
+      } catch (error) {
+        metrics.mail(false);
+        throw error;
+      }
+    },
+    close: () => mailer.close(),
+  };
+}

@@ -74,6 +74,7 @@ export function createNotificationsService(context: AppContext, push: PushProvid
       log.error({ err: error, notification: row.id }, 'push provider failed');
       return { delivered: false as const, reason: `${push.name} provider error` };
     });
+    context.metrics.push(result.delivered);
     const outcome = result.delivered
       ? { state: 'sent' as const, detail: result.reference }
       : { state: 'failed' as const, detail: result.reason };

@@ -19,17 +19,23 @@ export const ingestionMessages = {
 export const groupCommitSettings = { maxGroup: 10_000, maxWaitMs: 10, maxPending: 200_000 };
 
 export function eventIngestion(
-  { db, clock, config }: AppContext,
+  { db, clock, config, metrics }: AppContext,
   settings: typeof groupCommitSettings = groupCommitSettings,
 ) {
   const repo = trackingRepository(db);
   const groups = createGroupCommit<DatedEvent>({
     ...settings,
-    commit: (events) => {
+    commit: async (events) => {
       const daily = tally(events);
-      return repo.addCounts(daily, totalsFor(daily));
+      await repo.addCounts(daily, totalsFor(daily));
+      metrics.trackingCommit(events.length);
     },
   });
+  metrics.gauge(
+    'dealdesk_tracking_queue_events',
+    'Events waiting for the next tracking commit',
+    () => groups.pending,
+  );
   return {
     /** Resolves with the number of events once they are committed (429 when overloaded). */
     async record(events: readonly TrackEvent[]): Promise<number> {
