@@ -1,4 +1,5 @@
 // `npm start`: install what is missing, build, and serve the whole back-office on one port.
+// `npm run backup` and `npm run restore` come here too: the server's entry runs them.
 import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { ensureInstalled, root } from './bootstrap.mjs';

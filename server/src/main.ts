@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { seedDemo } from './demo/seed.js';
+import { backUp, BackupError, restore } from './operations/backup.js';
 import { describe } from './startup-banner.js';
 
 /** Requests still running after this long on shutdown are cut off. */
@@ -132,8 +133,42 @@ async function start(): Promise<void> {
   closeOnSignals(app);
 }
 
-start().catch((error: unknown) => {
-  const message = error instanceof ConfigError ? `configuration: ${error.message}` : error;
-  console.error('[dealdesk] could not start:', message);
+/**
+ * `main.js backup <file>` and `main.js restore <file>` (`npm run backup -- <file>`): only the
+ * data folder and DATABASE_URL matter, so no development keys are made for them (a restore
+ * needs the folder empty).
+ */
+async function backupOrRestore(command: 'backup' | 'restore', file: string | undefined) {
+  if (file === undefined) throw new BackupError(`Name the archive: npm run ${command} -- <file>`);
+  const config = loadConfig({
+    ...process.env,
+    DEALDESK_API_KEY: process.env['DEALDESK_API_KEY'] ?? 'not-needed',
+    DEALDESK_SECRET: process.env['DEALDESK_SECRET'] ?? '0'.repeat(64),
+  });
+  if (command === 'backup') {
+    const { mediaFiles } = await backUp(config, file);
+    process.stdout.write(
+      `[dealdesk] backed up the database and ${mediaFiles} media files to ${file}\n`,
+    );
+  } else {
+    await restore(config, file);
+    process.stdout.write(`[dealdesk] restored ${file} into ${config.dataDir}\n`);
+  }
+}
+
+const [command, argument] = process.argv.slice(2);
+const run =
+  command === 'backup' || command === 'restore' ? backupOrRestore(command, argument) : start();
+run.catch((error: unknown) => {
+  const message =
+    error instanceof ConfigError
+      ? `configuration: ${error.message}`
+      : error instanceof BackupError
+        ? error.message
+        : error;
+  console.error(
+    `[dealdesk] could not ${command === 'backup' || command === 'restore' ? command : 'start'}:`,
+    message,
+  );
   process.exit(1);
 });

@@ -1,0 +1,146 @@
+// Backup and restore of the embedded default: a snapshot taken while the app's events are being
+// ingested, restored into an empty folder, serves every event acknowledged before it began and
+// every media file.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sample, signedInClient } from '../modules/stories/testing.js';
+import {
+  clientFor,
+  freshDatabase,
+  startTestServer,
+  testConfig,
+  type TestDatabase,
+  type TestServer,
+} from '../testing/harness.js';
+import { backUp, BackupError, restore } from './backup.js';
+
+const itemId = '0123456789abcdef01234567';
+const builtServer = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+
+describe('backup and restore of SQLite and the media folder', () => {
+  let database: TestDatabase;
+  let server: TestServer;
+  let work: string;
+  beforeAll(async () => {
+    database = await freshDatabase('sqlite');
+    server = await startTestServer(testConfig(database));
+    work = await mkdtemp(join(tmpdir(), 'dealdesk-backup-test-'));
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.drop();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('restores every event acknowledged before the backup began, and every media file', async () => {
+    const admin = await signedInClient(server);
+    const story = await admin.stories.add({
+      insertData: {
+        storyTime: 5,
+        btnName: '',
+        btnUrl: '',
+        NTV_ID: '',
+        maxviewLimit: 0,
+        maxclickLimit: 0,
+      },
+      image: sample('png'),
+    });
+    const image = story.data?.image ?? '';
+    expect(image).toMatch(/^\/media\//);
+
+    // The app keeps reporting views while the backup runs.
+    const app = clientFor(server);
+    const events = Array.from({ length: 50 }, () => ({
+      kind: 'banner' as const,
+      id: itemId,
+      event: 'view' as const,
+    }));
+    let acknowledged = 0;
+    let ingesting = true;
+    const ingestion = (async () => {
+      while (ingesting) {
+        const answer = await app.tracking.track({ events });
+        if (answer.status) acknowledged += answer.accepted ?? 0;
+      }
+    })();
+    await expect.poll(() => acknowledged, { timeout: 10_000 }).toBeGreaterThan(500);
+    const acknowledgedBefore = acknowledged;
+    const archive = join(work, 'dealdesk.tar.gz');
+    const { mediaFiles } = await backUp(server.config, archive);
+    ingesting = false;
+    await ingestion;
+    expect(mediaFiles).toBeGreaterThan(0);
+    expect(acknowledged).toBeGreaterThan(acknowledgedBefore);
+
+    const restoredDir = join(work, 'restored');
+    const config = { ...server.config, dataDir: restoredDir };
+    await restore(config, archive);
+    const restored = await startTestServer(config);
+    try {
+      const totals = await restored.app.dealdesk.context.db
+        .selectFrom('item_totals')
+        .select('views')
+        .where('item_id', '=', itemId)
+        .executeTakeFirstOrThrow();
+      expect(Number(totals.views)).toBeGreaterThanOrEqual(acknowledgedBefore);
+      expect(Number(totals.views)).toBeLessThanOrEqual(acknowledged);
+      const served = await fetch(`${restored.baseUrl}${image}`);
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer())).toEqual(
+        Buffer.from(sample('png').data as Uint8Array),
+      );
+      // The restored story is there too, with its file.
+      const restoredAdmin = await signedInClient(restored);
+      const listed = await restoredAdmin.stories.list({ limit: 100 });
+      expect(listed.data?.map((item) => item.image)).toContain(image);
+    } finally {
+      await restored.close();
+    }
+
+    await expect(restore(config, archive)).rejects.toThrow(/not empty/);
+    const notABackup = join(work, 'not-a-backup.tar.gz');
+    await writeFile(notABackup, 'plain text');
+    await expect(
+      restore({ ...config, dataDir: join(work, 'other') }, notABackup),
+    ).rejects.toThrow();
+  });
+
+  it('sends PostgreSQL to pg_dump', async () => {
+    await expect(
+      backUp({ ...server.config, databaseUrl: 'postgres://db.example/dealdesk' }, join(work, 'x')),
+    ).rejects.toThrow(BackupError);
+    await expect(
+      backUp({ ...server.config, databaseUrl: 'postgres://db.example/dealdesk' }, join(work, 'x')),
+    ).rejects.toThrow(/pg_dump/);
+  });
+
+  it.skipIf(!existsSync(builtServer))(
+    'runs as `main.js backup` and `main.js restore`',
+    async () => {
+      const archive = join(work, 'from-the-entry.tar.gz');
+      const run = (...args: string[]) =>
+        spawnSync(process.execPath, [builtServer, ...args], {
+          env: {
+            ...process.env,
+            DEALDESK_DATA_DIR: args[0] === 'backup' ? database.dataDir : join(work, 'entry'),
+          },
+          encoding: 'utf8',
+        });
+      const backup = run('backup', archive);
+      expect(backup.stdout).toContain('backed up the database');
+      expect(backup.status).toBe(0);
+      const restored = run('restore', archive);
+      expect(restored.stdout).toContain('restored');
+      expect(existsSync(join(work, 'entry', 'dealdesk.sqlite'))).toBe(true);
+      const again = run('restore', archive);
+      expect(again.status).toBe(1);
+      expect(again.stderr).toContain('is not empty');
+      expect(run('backup').stderr).toContain('Name the archive');
+    },
+  );
+});
