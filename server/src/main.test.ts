@@ -6,11 +6,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { childProcessesOf } from './testing/processes.js';
-
-const builtServer = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+import { builtServer, childProcessesOf } from './testing/processes.js';
 
 /** Runs the built server with two workers in a process group of its own. */
 function startWithWorkers(port: number) {

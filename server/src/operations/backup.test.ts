@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sample, signedInClient } from '../modules/stories/testing.js';
 import {
@@ -17,10 +16,10 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../testing/harness.js';
+import { builtServer } from '../testing/processes.js';
 import { backUp, BackupError, restore } from './backup.js';
 
 const itemId = '0123456789abcdef01234567';
-const builtServer = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
 describe('backup and restore of SQLite and the media folder', () => {
   let database: TestDatabase;

@@ -9,15 +9,9 @@ import {
   type ApiClient,
   type StoryInsertData,
 } from '@dealdesk/core';
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../../config.js';
 import {
   clientFor,
   dialects,
@@ -27,6 +21,7 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../../testing/harness.js';
+import { builtServer, startServerProcess } from '../../testing/processes.js';
 import { addCategory, addProduct, addSubcategory } from '../products/catalogue-fixtures.js';
 import { sample, signedInClient, track } from '../stories/testing.js';
 import { placeStoryAds } from './home.js';
@@ -309,56 +304,17 @@ describe.each(dialects)('the content API on %s', (dialect) => {
   });
 });
 
-const builtServer = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
-
-/** The built server in a process of its own on `config`'s database and keys. */
-async function serverProcess(config: ServerConfig) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'dealdesk-app-process-'));
-  const child = spawn(process.execPath, [builtServer], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DEALDESK_DATA_DIR: dataDir,
-      DEALDESK_WEB_DIR: join(dataDir, 'no-web-app'),
-      DATABASE_URL: config.databaseUrl ?? '',
-      DEALDESK_API_KEY: config.apiKey,
-      DEALDESK_SECRET: config.secret,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  let printed = '';
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      printed += chunk.toString();
-      const url = /running at (http:\/\/\S+)/.exec(printed)?.[1];
-      if (url !== undefined) resolve(url);
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${printed}`)));
-  });
-  return {
-    server: { baseUrl, config },
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 describe.skipIf(!existsSync(builtServer))(
   'the content API in two server processes on one PostgreSQL',
   () => {
     let database: TestDatabase;
     let editing: TestServer;
-    let serving: Awaited<ReturnType<typeof serverProcess>>;
+    let serving: Awaited<ReturnType<typeof startServerProcess>>;
     beforeAll(async () => {
       database = await freshDatabase('postgres');
       const config = testConfig(database);
       editing = await startTestServer(config);
-      serving = await serverProcess(config);
+      serving = await startServerProcess(config);
     });
     afterAll(async () => {
       await serving.stop();
@@ -368,12 +324,12 @@ describe.skipIf(!existsSync(builtServer))(
 
     it('serves an edit made in one process from the other within a second', async () => {
       const admin = await signedInClient(editing);
-      const before = await get(serving.server, '/api/v1/app/policy/privacy');
+      const before = await get(serving, '/api/v1/app/policy/privacy');
       expect(before.status).toBe(200);
       await admin.policy.updatePolicy({ policy_title: 'Privacy', policy_description: 'v2' });
       const saved = Date.now();
       await expect
-        .poll(async () => (await get(serving.server, '/api/v1/app/policy/privacy')).body, {
+        .poll(async () => (await get(serving, '/api/v1/app/policy/privacy')).body, {
           timeout: 1_000,
           interval: 20,
         })
@@ -381,7 +337,7 @@ describe.skipIf(!existsSync(builtServer))(
       expect(Date.now() - saved).toBeLessThan(1_000);
       // Both seal the same content to the same bytes: a CDN sees one ETag.
       const [one, other] = await Promise.all(
-        [editing, serving.server].map((server) => get(server, '/api/v1/app/policy/privacy')),
+        [editing, serving].map((server) => get(server, '/api/v1/app/policy/privacy')),
       );
       expect(one?.headers.get('etag')).toBe(other?.headers.get('etag'));
       expect(one?.text).toBe(other?.text);
