@@ -7,10 +7,16 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { countedMail, createMailer } from './adapters/mail/index.js';
-import { createDiskMediaStore } from './adapters/media/index.js';
+import { createDiskMediaStore, type MediaStore } from './adapters/media/index.js';
+import { createS3MediaStore } from './adapters/media/s3.js';
 import { migrateToLatest, openStorage } from './adapters/storage/database.js';
 import { attemptStore } from './http/attempt-store.js';
-import { defaultContentCacheControl, defaultContentPollMs, type ServerConfig } from './config.js';
+import {
+  ConfigError,
+  defaultContentCacheControl,
+  defaultContentPollMs,
+  type ServerConfig,
+} from './config.js';
 import { watchChangeCounters } from './adapters/storage/change-watch.js';
 import type { AppContext } from './context.js';
 import { requireApiKey } from './http/api-key.js';
@@ -52,6 +58,25 @@ const serverVersion = (
 
 /** Body limit of JSON calls; files go through multipart with their own limits. */
 const jsonBodyLimit = 1024 * 1024;
+
+/**
+ * The media store the settings name. An object store is checked at start: wrong credentials or
+ * a missing bucket stop the start with the setting to look at, not the first upload.
+ */
+async function openMediaStore(config: ServerConfig): Promise<MediaStore> {
+  const publicUrl = config.mediaPublicUrl ?? null;
+  if (config.s3 === undefined || config.s3 === null)
+    return createDiskMediaStore(join(config.dataDir, 'media'), publicUrl);
+  const store = createS3MediaStore(config.s3, publicUrl);
+  try {
+    await store.checkWritable();
+  } catch (error) {
+    throw new ConfigError(
+      `DEALDESK_S3_BUCKET: ${(error as Error).message}: check the bucket, DEALDESK_S3_ENDPOINT and the AWS credentials (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)`,
+    );
+  }
+  return store;
+}
 
 export async function buildApp(
   config: ServerConfig,
@@ -109,12 +134,12 @@ export async function buildApp(
   try {
     // One set of migrations for both dialects, run before the first request is served.
     await migrateToLatest(storage.db);
-    const mediaDir = join(config.dataDir, 'media');
+    const media = await openMediaStore(config);
     const context: AppContext = {
       config,
       db: storage.db,
       dialect: storage.dialect,
-      media: createDiskMediaStore(mediaDir),
+      media,
       mail,
       clock: options.clock ?? (() => new Date()),
       log: app.log,
@@ -163,7 +188,7 @@ export async function buildApp(
     for (const register of allModules(auth)) register(api, context);
     serveApiDocument(app, serverVersion);
     serveOperations(app, context, metrics, config.metricsToken ?? null);
-    await serveFiles(app, { mediaDir, webDistDir: config.webDistDir }, config);
+    await serveFiles(app, { media: media.served, webDistDir: config.webDistDir }, config);
     return app;
   } catch (error) {
     await release();

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { adminEmailPattern, defaultBusinessTimeZone } from '@dealdesk/core';
+import type { S3Settings } from './adapters/media/s3.js';
 import { parseAllowHosts } from './modules/products/scraping/index.js';
 
 export interface RateLimitRule {
@@ -95,6 +96,10 @@ export interface ServerConfig {
   contentPollMs?: number;
   /** Bearer token GET /metrics asks for; absent or null: /metrics is open. */
   metricsToken?: string | null;
+  /** Media in an S3-compatible object store; absent or null: the data folder's media/. */
+  s3?: S3Settings | null;
+  /** Base of media links (a CDN, a public bucket); absent or null: this server's /media/. */
+  mediaPublicUrl?: string | null;
 }
 
 /** A change shows in the content API on every instance within this (and the rebuild). */
@@ -198,6 +203,16 @@ const environmentSchema = z.object({
       .default(1),
   ),
   DEALDESK_METRICS_TOKEN: optionalText,
+  DEALDESK_S3_BUCKET: optionalText,
+  DEALDESK_S3_ENDPOINT: optionalWebUrl('DEALDESK_S3_ENDPOINT'),
+  DEALDESK_S3_REGION: z.preprocess(blankToUndefined, z.string().default('us-east-1')),
+  DEALDESK_S3_FORCE_PATH_STYLE: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['true', 'false'], { error: 'DEALDESK_S3_FORCE_PATH_STYLE must be true or false' })
+      .default('false'),
+  ),
+  DEALDESK_MEDIA_PUBLIC_URL: optionalWebUrl('DEALDESK_MEDIA_PUBLIC_URL'),
   DEALDESK_CHECK_ANSWERS: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
   NODE_ENV: optionalText,
   LOG_LEVEL: z.preprocess(
@@ -289,6 +304,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: vars.DEALDESK_PUBLIC_URL ?? null,
     contentCacheControl: vars.DEALDESK_CONTENT_CACHE_CONTROL,
     metricsToken: vars.DEALDESK_METRICS_TOKEN ?? null,
+    s3:
+      vars.DEALDESK_S3_BUCKET === undefined
+        ? null
+        : {
+            bucket: vars.DEALDESK_S3_BUCKET,
+            endpoint: vars.DEALDESK_S3_ENDPOINT ?? null,
+            region: vars.DEALDESK_S3_REGION,
+            forcePathStyle: vars.DEALDESK_S3_FORCE_PATH_STYLE === 'true',
+          },
+    mediaPublicUrl: vars.DEALDESK_MEDIA_PUBLIC_URL ?? null,
     push: {
       fcmServiceAccountFile:
         vars.DEALDESK_FCM_SERVICE_ACCOUNT === undefined

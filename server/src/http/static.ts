@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { mediaPrefix } from '../adapters/media/index.js';
+import { mediaPrefix, type MediaServing } from '../adapters/media/index.js';
 import { apiPrefix } from './api-key.js';
 
 export const notFoundMessage = 'Not found';
@@ -28,25 +28,48 @@ export function webConfigScript(settings: WebSettings): string {
   return `window.dealdeskConfig = ${config.replaceAll('<', '\\u003c')};\n`;
 }
 
+/** Media names are generated once and never reused: caches may keep a file for good. */
+const mediaCaching = 'public, max-age=31536000, immutable';
+
+/** GET /media/<name>: from the media folder as it is, or read through the object store. */
+async function serveMedia(app: FastifyInstance, served: MediaServing): Promise<void> {
+  if ('folder' in served) {
+    mkdirSync(served.folder, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: served.folder,
+      prefix: mediaPrefix,
+      decorateReply: false,
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+      // The type comes from the extension, which came from the file's bytes: never sniff.
+      setHeaders: (reply) => {
+        reply.header('X-Content-Type-Options', 'nosniff');
+      },
+    });
+    return;
+  }
+  app.get<{ Params: { name: string } }>(`${mediaPrefix}:name`, async (request, reply) => {
+    const range = request.headers.range;
+    const file = await served.read(request.params.name, range);
+    if (file === null) return reply.code(404).send({ status: false, message: notFoundMessage });
+    reply
+      .header('content-type', file.type)
+      .header('content-length', file.length)
+      .header('cache-control', mediaCaching)
+      .header('accept-ranges', 'bytes')
+      .header('X-Content-Type-Options', 'nosniff');
+    if (file.range !== null) reply.code(206).header('content-range', file.range);
+    return reply.send(file.body);
+  });
+}
+
 export async function serveFiles(
   app: FastifyInstance,
-  folders: { mediaDir: string; webDistDir: string },
+  folders: { media: MediaServing; webDistDir: string },
   settings: WebSettings,
 ): Promise<void> {
-  mkdirSync(folders.mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: folders.mediaDir,
-    prefix: mediaPrefix,
-    decorateReply: false,
-    index: false,
-    // Media names are generated once and never reused.
-    immutable: true,
-    maxAge: '365d',
-    // The type comes from the extension, which came from the file's bytes: never sniff.
-    setHeaders: (reply) => {
-      reply.header('X-Content-Type-Options', 'nosniff');
-    },
-  });
+  await serveMedia(app, folders.media);
 
   const configScript = webConfigScript(settings);
   app.get('/config.js', (_request, reply) =>

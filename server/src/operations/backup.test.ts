@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sample, signedInClient } from '../modules/stories/testing.js';
+import { addImageStory, sample, signedInClient } from '../modules/stories/testing.js';
 import {
   clientFor,
   freshDatabase,
@@ -38,17 +38,7 @@ describe('backup and restore of SQLite and the media folder', () => {
 
   it('restores every event acknowledged before the backup began, and every media file', async () => {
     const admin = await signedInClient(server);
-    const story = await admin.stories.add({
-      insertData: {
-        storyTime: 5,
-        btnName: '',
-        btnUrl: '',
-        NTV_ID: '',
-        maxviewLimit: 0,
-        maxclickLimit: 0,
-      },
-      image: sample('png'),
-    });
+    const story = await addImageStory(admin);
     const image = story.data?.image ?? '';
     expect(image).toMatch(/^\/media\//);
 

@@ -1,7 +1,6 @@
 // Two server processes on one PostgreSQL, as behind a load balancer: this test's in-process
 // server and the built server in a process of its own, each with its own data folder. What one
-// starts, counts or changes holds on the other. (Media shared through an object store: issue 18
-// goes on; each process keeps its own media folder today.)
+// starts, counts, stores or changes holds on the other (media in one S3-compatible bucket).
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,21 +17,33 @@ import {
   type TestServer,
 } from '../testing/harness.js';
 import { builtServer, startServerProcess } from '../testing/processes.js';
+import { s3Credentials, startS3 } from '../testing/s3.js';
+import { addImageStory, sample } from '../modules/stories/testing.js';
 
 describe.skipIf(!existsSync(builtServer))('two server processes on one PostgreSQL', () => {
   let database: TestDatabase;
   let inProcess: TestServer;
   let other: Awaited<ReturnType<typeof startServerProcess>>;
+  let s3: Awaited<ReturnType<typeof startS3>>;
   beforeAll(async () => {
     database = await freshDatabase('postgres');
+    s3 = await startS3();
+    const bucket = await s3.bucket();
     inProcess = await startTestServer(
-      testConfig(database, { push: { ...defaultPushSettings, pollMs: 100 } }),
+      testConfig(database, { push: { ...defaultPushSettings, pollMs: 100 }, s3: bucket }),
     );
-    other = await startServerProcess(inProcess.config, { DEALDESK_PUSH_POLL_SECONDS: '0.1' });
+    other = await startServerProcess(inProcess.config, {
+      DEALDESK_PUSH_POLL_SECONDS: '0.1',
+      DEALDESK_S3_BUCKET: bucket.bucket,
+      DEALDESK_S3_ENDPOINT: s3.endpoint,
+      DEALDESK_S3_FORCE_PATH_STYLE: 'true',
+      ...s3Credentials,
+    });
   });
   afterAll(async () => {
     await other.stop();
     await inProcess.close();
+    await s3.stop();
     await database.drop();
   });
 
@@ -48,6 +59,18 @@ describe.skipIf(!existsSync(builtServer))('two server processes on one PostgreSQ
     expect(await clientFor(inProcess, () => token).admin.adminData()).toMatchObject({
       httpStatus: 401,
     });
+  });
+
+  it('serves an image uploaded through one from the other (one bucket)', async () => {
+    const token = await signIn(inProcess, await createTestAdmin(inProcess));
+    const image = sample('jpg');
+    const added = await addImageStory(
+      clientFor(inProcess, () => token),
+      image,
+    );
+    const served = await fetch(`${other.baseUrl}${added.data?.image ?? ''}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(Buffer.from(image.data as Uint8Array));
   });
 
   it('counts sign-in attempts on one admin ID across both', async () => {

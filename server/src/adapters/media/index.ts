@@ -1,36 +1,74 @@
-// Where uploaded files live. Local disk under <data dir>/media for now; an object-storage
-// adapter (S3-compatible) implements the same interface later. Files are served under /media/.
+// Where uploaded files live: the data folder's media/ (the default) or an S3-compatible object
+// store (s3.ts), behind one interface. Files are named once (a time-ordered id, random bytes
+// and the extension their bytes showed) and never changed. Their links are /media/<name>,
+// served by this server, or <DEALDESK_MEDIA_PUBLIC_URL>/<name> (a CDN or a public bucket).
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { newId } from '../../ids.js';
 
 export const mediaPrefix = '/media/';
 
+/** A stored file (or the byte range asked) as GET /media/<name> sends it. */
+export interface MediaFileRead {
+  body: Readable;
+  length: number;
+  type: string;
+  /** With a Range asked: `bytes start-end/total` (then the answer is 206). */
+  range: string | null;
+}
+
+/** How GET /media/<name> reaches the files: a folder served as it is, or reads from the store. */
+export type MediaServing =
+  | { folder: string }
+  | { read(name: string, range: string | undefined): Promise<MediaFileRead | null> };
+
 export interface MediaStore {
-  /** Stores the bytes under a generated name and answers the public path (/media/<name>). */
+  /** Stores the bytes under a generated name and answers the file's link. */
   save(file: { bytes: Uint8Array; ext: string }): Promise<string>;
-  /** Removes a file saved earlier; unknown paths are ignored. */
-  remove(path: string): Promise<void>;
+  /** Removes a file saved earlier; links of no stored file are ignored. */
+  remove(link: string): Promise<void>;
+  /** The link of a stored file's name (a resent notification's icon). */
+  linkOf(name: string): string;
+  served: MediaServing;
   /** Throws, saying why, when files cannot be stored now (GET /ready). */
   checkWritable(): Promise<void>;
 }
 
-export function createDiskMediaStore(dir: string): MediaStore {
+/** A new file's name: never a client-supplied one. */
+export const newMediaName = (ext: string) => `${newId()}${randomBytes(4).toString('hex')}.${ext}`;
+
+/** How links and names map: /media/<name>, or under the public base when one is set. */
+export function mediaLinks(publicUrl: string | null) {
+  const base = publicUrl === null ? mediaPrefix : `${publicUrl.replace(/\/+$/, '')}/`;
+  return {
+    linkOf: (name: string) => `${base}${name}`,
+    /** The stored name a link points at (basename: a crafted '../x' stays inside); null if none. */
+    nameOf: (link: string): string | null => {
+      const path = link.startsWith(base) ? link : link.startsWith(mediaPrefix) ? link : null;
+      const name = path === null ? '' : basename(path);
+      return name === '' || name === '..' ? null : name;
+    },
+  };
+}
+
+export function createDiskMediaStore(dir: string, publicUrl: string | null = null): MediaStore {
+  const links = mediaLinks(publicUrl);
   return {
     async save({ bytes, ext }) {
       await mkdir(dir, { recursive: true });
-      // Never a client-supplied name: a time-ordered id plus random bytes, and the type's extension.
-      const name = `${newId()}${randomBytes(4).toString('hex')}.${ext}`;
+      const name = newMediaName(ext);
       await writeFile(join(dir, name), bytes, { flag: 'wx' });
-      return `${mediaPrefix}${name}`;
+      return links.linkOf(name);
     },
-    async remove(path) {
-      if (!path.startsWith(mediaPrefix)) return;
-      // basename() keeps a crafted path ('/media/../x') inside the media folder.
-      await rm(join(dir, basename(path)), { force: true });
+    async remove(link) {
+      const name = links.nameOf(link);
+      if (name !== null) await rm(join(dir, name), { force: true });
     },
+    linkOf: links.linkOf,
+    served: { folder: dir },
     async checkWritable() {
       await mkdir(dir, { recursive: true });
       await access(dir, constants.W_OK);

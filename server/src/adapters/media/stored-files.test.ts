@@ -45,10 +45,9 @@ describe('stored files', () => {
     const disk = media;
     // The disk store beneath, with one kind of file it cannot take (a full disk, say).
     const failing: MediaStore = {
+      ...disk,
       save: (file) =>
         file.ext === 'mp4' ? Promise.reject(new Error('disk full')) : disk.save(file),
-      remove: (path) => disk.remove(path),
-      checkWritable: () => disk.checkWritable(),
     };
     let wrote = false;
     const refused = withStoredFiles(failing, [png, mp4], async () => {

@@ -4,7 +4,6 @@ import {
   type NotificationResend,
   type NotificationSend,
 } from '@dealdesk/core';
-import { mediaPrefix } from '../../adapters/media/index.js';
 import { removeStored, withStoredFiles } from '../../adapters/media/stored-files.js';
 import type { PushProvider } from '../../adapters/push/index.js';
 import type { AppContext } from '../../context.js';
@@ -119,7 +118,7 @@ export function createNotificationsService(context: AppContext, push: PushProvid
 
     /** The same texts again, with the icon an earlier notification stored (by its file name). */
     async resend(input: NotificationResend): Promise<Notification> {
-      const icon = input.fileName === undefined ? '' : `${mediaPrefix}${input.fileName}`;
+      const icon = input.fileName === undefined ? '' : media.linkOf(input.fileName);
       if (icon !== '' && !(await notifications.hasIcon(icon))) {
         throw new HttpError(404, notificationAnswers.iconNotFound);
       }

@@ -108,3 +108,17 @@ export async function countRows(server: TestServer, id: string): Promise<number>
 
 /** A well-formed id no item has. */
 export const unknownId = 'ffffffffffffffffffffffff';
+
+/** Adds an image story with no button and no limit (tests that need some stored media). */
+export const addImageStory = (api: ReturnType<typeof clientFor>, image = sample('png')) =>
+  api.stories.add({
+    insertData: {
+      storyTime: 5,
+      btnName: '',
+      btnUrl: '',
+      NTV_ID: '',
+      maxviewLimit: 0,
+      maxclickLimit: 0,
+    },
+    image,
+  });
