@@ -8,7 +8,6 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { countedMail, createMailer } from './adapters/mail/index.js';
 import { createDiskMediaStore, type MediaStore } from './adapters/media/index.js';
-import { createS3MediaStore } from './adapters/media/s3.js';
 import { migrateToLatest, openStorage } from './adapters/storage/database.js';
 import { attemptStore } from './http/attempt-store.js';
 import {
@@ -67,6 +66,8 @@ async function openMediaStore(config: ServerConfig): Promise<MediaStore> {
   const publicUrl = config.mediaPublicUrl ?? null;
   if (config.s3 === undefined || config.s3 === null)
     return createDiskMediaStore(join(config.dataDir, 'media'), publicUrl);
+  // The AWS SDK is large: loaded only when an object store is configured.
+  const { createS3MediaStore } = await import('./adapters/media/s3.js');
   const store = createS3MediaStore(config.s3, publicUrl);
   try {
     await store.checkWritable();

@@ -67,7 +67,14 @@ export function createMetrics() {
 
   return {
     registry,
-    recorder,
+    /**
+     * Counts answers of one method, route and status without timing them: the content API's
+     * answers from memory, which take microseconds and are sent as fast as the machine allows.
+     */
+    counter: (method: string, route: string, status: number) => {
+      const child = requests.labels({ method, route, status: String(status) });
+      return () => child.inc();
+    },
     /** One answered request: its route as declared (not the URL, so labels stay few). */
     answered: (method: string, route: string, status: number, seconds: number): void =>
       recorder(method, route, status)(seconds),
