@@ -1,6 +1,7 @@
 // Two server processes on one PostgreSQL, as behind a load balancer: this test's in-process
 // server and the built server in a process of its own, each with its own data folder. What one
 // starts, counts, stores or changes holds on the other (media in one S3-compatible bucket).
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -87,8 +88,8 @@ describe.skipIf(!existsSync(builtServer))('two server processes on one PostgreSQ
   it('pushes a scheduled notification once, whichever process finds it due', async () => {
     const token = await signIn(inProcess, await createTestAdmin(inProcess));
     const admin = clientFor(inProcess, () => token);
-    const sendAt = new Date(Date.now() + 1_500).toISOString();
-    const title = `Flash sale ${Date.now()}`;
+    const sendAt = new Date(inProcess.clock.now().getTime() + 1_500).toISOString();
+    const title = `Flash sale ${randomBytes(3).toString('hex')}`;
     expect(
       await admin.notifications.send({ title, message: 'Soon', url: '', sendAt }),
     ).toMatchObject({ status: true });
@@ -109,18 +110,16 @@ describe.skipIf(!existsSync(builtServer))('two server processes on one PostgreSQ
 
   it('shows a content change made on one in the other’s content API within a second', async () => {
     const token = await signIn(inProcess, await createTestAdmin(inProcess));
-    const changed = `Terms ${Date.now()}`;
+    const changed = `Terms ${randomBytes(3).toString('hex')}`;
     await clientFor(inProcess, () => token).policy.updateTerms({
       terms_title: changed,
       terms_description: 'Read them.',
     });
-    const saved = Date.now();
     await expect
       .poll(async () => (await otherClient(null).app.terms()).data?.title, {
         timeout: 1_000,
         interval: 20,
       })
       .toBe(changed);
-    expect(Date.now() - saved).toBeLessThan(1_000);
   });
 });

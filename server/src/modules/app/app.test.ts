@@ -127,7 +127,8 @@ describe.each(dialects)('the content API on %s', (dialect) => {
     expect(shown?.image).toMatch(/^https:\/\/cdn\.deals\.example\/media\/.+\.jpg$/);
 
     await track(server, 'story', limitedId, { views: 2 });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The counters read now include the two views: home is judged on them.
+    await server.app.dealdesk.context.changes.refresh();
     expect(await storyIds()).toContain(limitedId);
     await track(server, 'story', limitedId, { views: 1 });
     await expect.poll(storyIds, withinASecond).not.toContain(limitedId);
@@ -327,14 +328,12 @@ describe.skipIf(!existsSync(builtServer))(
       const before = await get(serving, '/api/v1/app/policy/privacy');
       expect(before.status).toBe(200);
       await admin.policy.updatePolicy({ policy_title: 'Privacy', policy_description: 'v2' });
-      const saved = Date.now();
       await expect
         .poll(async () => (await get(serving, '/api/v1/app/policy/privacy')).body, {
           timeout: 1_000,
           interval: 20,
         })
         .toMatchObject({ data: { description: 'v2' } });
-      expect(Date.now() - saved).toBeLessThan(1_000);
       // Both seal the same content to the same bytes: a CDN sees one ETag.
       const [one, other] = await Promise.all(
         [editing, serving].map((server) => get(server, '/api/v1/app/policy/privacy')),
