@@ -19,20 +19,23 @@ export function secretCheck(secret: string): (given: string) => boolean {
 const open = new Set<string>(appDocumentPaths);
 
 /**
- * Whether a request's `x-api-key` header is the key. Digests are compared, so the comparison
- * takes the same time whatever the given length. A keep-alive connection's key is digested
- * once: a phone sends the same key on every request, and what it sends is then compared with
- * what the same client sent before, never with the key itself.
+ * Whether a request's `x-api-key` header is the key. The first key a keep-alive connection
+ * shows is checked by digest (the same time whatever its length); later requests on it are
+ * compared with that accepted key in constant time, without a digest each (a phone sends the
+ * same key every time). Behind a load balancer one connection carries many clients, so the
+ * comparison never exits early: at most a key's length shows in its timing.
  */
 export function apiKeyCheck(apiKey: string): (request: IncomingMessage) => boolean {
   const isKey = secretCheck(apiKey);
-  const checkedOn = new WeakMap<Socket, string>();
+  const acceptedOn = new WeakMap<Socket, Buffer>();
   return (request) => {
     const given = request.headers['x-api-key'];
     if (typeof given !== 'string' || given === '') return false;
-    if (checkedOn.get(request.socket) === given) return true;
+    const accepted = acceptedOn.get(request.socket);
+    const bytes = Buffer.from(given);
+    if (accepted?.length === bytes.length && timingSafeEqual(accepted, bytes)) return true;
     if (!isKey(given)) return false;
-    checkedOn.set(request.socket, given);
+    acceptedOn.set(request.socket, bytes);
     return true;
   };
 }
