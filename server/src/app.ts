@@ -3,6 +3,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { maxFilesInList } from '@dealdesk/core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -28,6 +29,7 @@ import { createMetrics } from './operations/metrics.js';
 import { idempotency } from './http/idempotency.js';
 import { createApiRouter } from './http/route.js';
 import { serveFiles } from './http/static.js';
+import { uploadSpool } from './http/uploads.js';
 import { authService, type AuthService } from './modules/auth/service.js';
 import { allModules } from './modules/index.js';
 
@@ -171,13 +173,17 @@ export async function buildApp(
     requireApiKey(app, config.apiKey);
     await app.register(fastifyMultipart, {
       throwFileSizeLimit: false,
-      limits: { files: 20, fields: 50, fieldSize: jsonBodyLimit },
+      // Slots admit their own counts (http/uploads.ts); these bound the parser itself.
+      limits: { files: 2 * maxFilesInList, fields: 50, fieldSize: jsonBodyLimit },
     });
     await app.register(fastifyRateLimit, {
       global: false,
       store: attemptStore(context.db, context.clock),
     });
 
+    // Uploads are spooled here while a call reads them (the same disk as media/).
+    const uploads = uploadSpool(join(config.dataDir, 'incoming'));
+    await uploads.sweep();
     const auth = authService(context);
     app.decorate('dealdesk', { context, auth });
     const api = createApiRouter(app, auth.tokens.guard, idempotency(context.db, context.clock), {
@@ -185,6 +191,7 @@ export async function buildApp(
       secret: config.secret,
       cacheControl,
       front,
+      uploads,
     });
     for (const register of allModules(auth)) register(api, context);
     serveApiDocument(app, serverVersion);

@@ -17,7 +17,7 @@ import {
   webUrl,
   wholeNumber,
 } from './fields.js';
-import { fileSlot, productImageRule } from './uploads.js';
+import { fileSlot, maxFilesInList, productImageRule } from './uploads.js';
 
 export const productMessages = {
   required: 'All required fields must be filled',
@@ -37,6 +37,7 @@ export const productMessages = {
   selectEvent: 'Please select an event',
   scrapeUrl: 'Please enter a URL to scrape',
   scrapeUrlInvalid: 'Enter a valid URL to scrape',
+  tooManyImages: `Please select at most ${maxFilesInList} images`,
 } as const;
 
 /** A stored event from any accepted spelling ('Now Launch' is stored as 'New Launch'). */
@@ -152,7 +153,10 @@ export const productCreateSchema = z
   .object({
     productData: jsonPart(productDataSchema, 'productData'),
     imageUrls: jsonPart(imageUrls, 'imageUrls'),
-    images: z.array(fileSlot(productImageRule)).default([]),
+    images: z
+      .array(fileSlot(productImageRule))
+      .max(maxFilesInList, productMessages.tooManyImages)
+      .default([]),
   })
   .refine((product) => product.images.length + product.imageUrls.length > 0, {
     message: productMessages.required,

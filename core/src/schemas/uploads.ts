@@ -114,6 +114,9 @@ export const notificationIconRule: UploadRule = {
   extensions: notificationIconExtensions,
 };
 
+/** Most files one list slot takes (a product's gallery); the server refuses the next as it starts. */
+export const maxFilesInList = 20;
+
 /** The lowercase extension of a file name ('' when it has none). */
 export function extensionOf(fileName: string): string {
   const dot = fileName.lastIndexOf('.');

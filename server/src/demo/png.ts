@@ -2,6 +2,7 @@
 // a diagonal gradient between two colours with a light band across, RGB, 8 bits per channel.
 import { crc32, deflateSync } from 'node:zlib';
 import type { CheckedFile } from '../http/uploads.js';
+import { fileFromBytes } from '../adapters/media/stored-files.js';
 
 export type Rgb = readonly [number, number, number];
 /** The gradient's two ends. */
@@ -46,5 +47,5 @@ export function gradientPng(width: number, height: number, from: Rgb, to: Rgb): 
 
 /** A generated image as the services take an upload that passed its checks. */
 export function pngFile([from, to]: Colours, width: number, height: number): CheckedFile {
-  return { bytes: gradientPng(width, height, from, to), ext: 'png', mime: 'image/png' };
+  return { ...fileFromBytes(gradientPng(width, height, from, to), 'png'), mime: 'image/png' };
 }

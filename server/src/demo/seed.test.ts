@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { adUnitTypes, businessDay } from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeFcm, type FakeFcm } from '../adapters/push/fake-fcm.js';
+import { fileFromBytes } from '../adapters/media/stored-files.js';
 import { defaultPushSettings } from '../config.js';
 import {
   clientFor,
@@ -21,7 +22,8 @@ import { policyService } from '../modules/policy/service.js';
 import { createShortcutsService } from '../modules/shortcuts/service.js';
 import { seedDemo, type DemoSummary } from './seed.js';
 
-const png = { ext: 'png', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) };
+const pngBytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const png = fileFromBytes(pngBytes, 'png');
 const dayMs = 86_400_000;
 
 /** What a demo run adds to an empty back-office. */
@@ -90,7 +92,7 @@ describe.each(dialects)('demo data on %s', (dialect) => {
     // The files are real PNG images, served as such.
     const logo = await fetch(`${server.baseUrl}${shortcuts[0]?.logo ?? ''}`);
     expect(logo.headers.get('content-type')).toBe('image/png');
-    expect([...new Uint8Array(await logo.arrayBuffer()).subarray(0, 8)]).toEqual([...png.bytes]);
+    expect([...new Uint8Array(await logo.arrayBuffer()).subarray(0, 8)]).toEqual([...pngBytes]);
 
     // Every day of the four weeks up to today has counts.
     const now = server.clock.now().getTime();

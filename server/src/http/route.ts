@@ -12,7 +12,7 @@ import type { RunIdempotent } from './idempotency.js';
 import type { FrontCache } from './front-cache.js';
 import { JsonText } from './json-text.js';
 import { Published, publishWith, sendPublished } from './published.js';
-import { readForm, type Form } from './uploads.js';
+import { noForm, type Form, type UploadSpool } from './uploads.js';
 
 export type { Access } from '@dealdesk/core';
 import type { Access } from '@dealdesk/core';
@@ -112,15 +112,18 @@ function parseWith(schema: z.ZodType | undefined, value: unknown): unknown {
   return schema === undefined ? undefined : schema.parse(value);
 }
 
-const noForm: Form<string> = { input: {}, files: {}, lists: {} };
-
-async function readInput(call: AnyEndpoint, request: FastifyRequest) {
+async function readInput(call: AnyEndpoint, request: FastifyRequest, uploads: UploadSpool) {
   const params = parseWith(call.params, request.params);
   const query = parseWith(call.query, request.query);
   if (call.body?.kind !== 'multipart')
     return { params, query, body: parseWith(call.body?.schema, request.body), form: noForm };
-  const form = await readForm(request, call.body.files, call.body.lists);
-  return { params, query, body: call.body.schema.parse(form.input), form };
+  const form = await uploads.read(request, call.body.files, call.body.lists);
+  try {
+    return { params, query, body: call.body.schema.parse(form.input), form };
+  } catch (error) {
+    await form.discard();
+    throw error;
+  }
 }
 
 /** Answer checks: a handler's fields against the declaration (JSON text is read back first). */
@@ -150,7 +153,13 @@ export function createApiRouter(
   app: FastifyInstance,
   guard: AccessGuard,
   runIdempotent: RunIdempotent,
-  options: { checkAnswers: boolean; secret: string; cacheControl: string; front: FrontCache },
+  options: {
+    checkAnswers: boolean;
+    secret: string;
+    cacheControl: string;
+    front: FrontCache;
+    uploads: UploadSpool;
+  },
 ): ApiRouter {
   const seal = publishWith(options.secret);
   // Calls sharing a method and path (the product reads) share one route; `when` picks.
@@ -181,29 +190,34 @@ export function createApiRouter(
     const run = async (request: FastifyRequest, reply: FastifyReply) => {
       const caller: AdminCaller | PendingCaller | null =
         call.access === 'public' ? null : await guard(request, call.access);
-      const { form, ...input } = await readInput(call, request);
-      const routeInput = input as RouteInput<E>;
-      for (const limit of implementation.limits ?? []) await limit(routeInput, request);
-      const answer = async () => {
-        const result = await implementation.handler({
-          ...routeInput,
-          // The guard finds the kind of caller the access asks for (see AccessGuard).
-          caller: caller as CallerFor<E['access']>,
-          form,
-          request,
-          reply,
-        });
-        if (result instanceof Published) {
-          options.front.remember(request, result);
-          return sendPublished(request, reply, result, options.cacheControl);
-        }
-        const { message, ...fields } = result;
-        if (options.checkAnswers) checkAnswer(call, call.path, fields);
-        return { status: true, message: message ?? call.message, ...fields };
-      };
-      return call.idempotent === true && isAdmin(caller)
-        ? runIdempotent({ request, reply, adminId: caller.adminId }, answer)
-        : answer();
+      const { form, ...input } = await readInput(call, request, options.uploads);
+      // The spooled uploads go when the call ends, stored or refused.
+      try {
+        const routeInput = input as RouteInput<E>;
+        for (const limit of implementation.limits ?? []) await limit(routeInput, request);
+        const answer = async () => {
+          const result = await implementation.handler({
+            ...routeInput,
+            // The guard finds the kind of caller the access asks for (see AccessGuard).
+            caller: caller as CallerFor<E['access']>,
+            form,
+            request,
+            reply,
+          });
+          if (result instanceof Published) {
+            options.front.remember(request, result);
+            return sendPublished(request, reply, result, options.cacheControl);
+          }
+          const { message, ...fields } = result;
+          if (options.checkAnswers) checkAnswer(call, call.path, fields);
+          return { status: true, message: message ?? call.message, ...fields };
+        };
+        return await (call.idempotent === true && isAdmin(caller)
+          ? runIdempotent({ request, reply, adminId: caller.adminId }, answer)
+          : answer());
+      } finally {
+        await form.discard();
+      }
     };
     route(call.method, call.path).push({ call, run });
   }

@@ -1,79 +1,28 @@
-// Multipart uploads, checked by their bytes: a file's type is what its magic numbers say,
-// never its name or the browser's content type, and a file stops being read as soon as it
-// passes its size limit (413 before the rest arrives).
-import type { FileLike, UploadRule } from '@dealdesk/core';
+// Multipart uploads, checked by their bytes as they arrive: a file's type is what its magic
+// numbers say (never its name or the browser's content type), judged on the first bytes, and
+// a file stops being read as soon as it passes its size limit or its slot is already full.
+// Accepted files are spooled to a temporary file under the data folder, never held whole in
+// memory, and streamed to the media store from there; the spool is removed when the call ends.
+import { maxFilesInList, type FileLike, type UploadRule } from '@dealdesk/core';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { MediaFile } from '../adapters/media/stored-files.js';
 import { HttpError } from './errors.js';
 
-/** A file that passed its rule, held in memory until the service stores it. */
-export interface CheckedFile {
-  bytes: Buffer;
-  /** From the bytes: png, jpg, gif, mp4... */
-  ext: string;
+/** A file that passed its rule, waiting in the spool until the service stores it. */
+export interface CheckedFile extends MediaFile {
   mime: string;
 }
 
 /** A checked file as the core's schemas see one, so their file slots give their messages. */
 export function asFileLike(file: CheckedFile): FileLike {
-  return { name: `upload.${file.ext}`, size: file.bytes.length, type: file.mime };
-}
-
-export interface Upload<Field extends string> {
-  /** Text fields; JSON parts (insertData, productData) stay text for the route's schema. */
-  fields: Record<string, string>;
-  files: Record<Field, CheckedFile[]>;
-}
-
-async function readWithin(part: MultipartFile, rule: UploadRule): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of part.file as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > rule.maxBytes) throw new HttpError(413, rule.sizeMessage);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
-async function checkFile(part: MultipartFile, rule: UploadRule): Promise<CheckedFile | null> {
-  const bytes = await readWithin(part, rule);
-  // Forms send an empty part for a file slot left blank (e.g. the image beside a video).
-  if (bytes.length === 0) return null;
-  const detected = await fileTypeFromBuffer(bytes);
-  if (detected === undefined || !rule.extensions.includes(detected.ext)) {
-    throw new HttpError(415, rule.typeMessage);
-  }
-  return { bytes, ext: detected.ext, mime: detected.mime };
-}
-
-/**
- * Reads a multipart body: each file field must have a rule, and every file is checked
- * before anything is stored, so a rejected upload leaves nothing behind.
- */
-export async function readUpload<Field extends string>(
-  request: FastifyRequest,
-  rules: Record<Field, UploadRule>,
-): Promise<Upload<Field>> {
-  if (!request.isMultipart()) throw new HttpError(400, 'Expected a multipart/form-data body');
-  const fieldNames = Object.keys(rules) as Field[];
-  const files = {} as Record<Field, CheckedFile[]>;
-  for (const name of fieldNames) files[name] = [];
-  const fields: Record<string, string> = {};
-  const largest = Math.max(...fieldNames.map((name) => rules[name].maxBytes));
-  for await (const part of request.parts({ limits: { fileSize: largest + 1 } })) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
-      continue;
-    }
-    const name = part.fieldname as Field;
-    if (!fieldNames.includes(name))
-      throw new HttpError(400, `Unexpected file field: ${part.fieldname}`);
-    const checked = await checkFile(part, rules[name]);
-    if (checked !== null) files[name].push(checked);
-  }
-  return { fields, files };
+  return { name: `upload.${file.ext}`, size: file.size, type: file.mime };
 }
 
 /** A multipart form ready for a core schema, and its checked files. */
@@ -84,37 +33,197 @@ export interface Form<Slot extends string> {
   files: Partial<Record<Slot, CheckedFile>>;
   /** Every file of each slot (what list slots hold). */
   lists: Record<Slot, CheckedFile[]>;
+  /** Removes the spooled files: the route calls it when the call has ended, stored or not. */
+  discard(): Promise<void>;
 }
 
+/** The form of a call without files. */
+export const noForm: Form<string> = {
+  input: {},
+  files: {},
+  lists: {},
+  discard: () => Promise.resolve(),
+};
+
+/** Bytes file-type reads to tell a format (its "reasonable detection size"). */
+const sniffBytes = 4100;
+
 /**
- * Reads a multipart form for a core schema: files are checked by their bytes first (415, 413),
- * then the route parses `input` with the spec's messages. A slot holds one file unless named
- * in `listSlots`; a form's empty text part in a file slot ("plus empty counterparts") counts as
- * no file.
+ * Uploads read at once by one process. Each holds only stream buffers in memory (tens of KB,
+ * whatever its size), so this caps the memory, and the spool's disk, all uploads may use.
  */
-export async function readForm<Slot extends string>(
-  request: FastifyRequest,
-  rules: Record<Slot, UploadRule>,
-  listSlots: readonly Slot[] = [],
-): Promise<Form<Slot>> {
-  const upload = await readUpload(request, rules);
-  const input: Record<string, unknown> = Object.fromEntries(
-    Object.entries(upload.fields).filter(([name]) => !(name in rules)),
-  );
-  const files: Partial<Record<Slot, CheckedFile>> = {};
-  for (const slot of Object.keys(rules) as Slot[]) {
-    const checked = upload.files[slot];
-    if (listSlots.includes(slot)) {
-      input[slot] = checked.map(asFileLike);
-      continue;
-    }
-    const [file, ...extra] = checked;
-    if (extra.length > 0) throw new HttpError(400, `Send at most one file in ${slot}`);
-    if (file === undefined) continue;
-    files[slot] = file;
-    input[slot] = asFileLike(file);
+export const maxUploadsInFlight = 16;
+
+export const uploadsBusyMessage = 'Too many uploads at once. Please try again in a moment.';
+
+/** A body the multipart parser could not read (no boundary, truncated part, no closing line). */
+const malformed = (error: unknown): never => {
+  if (error instanceof HttpError) throw error;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  // The plugin's own refusals (413 limits, 406 not multipart) keep their status.
+  if (typeof status === 'number' && status < 500) throw error as Error;
+  throw new HttpError(400, `Malformed multipart body: ${(error as Error).message}`);
+};
+
+/** The parser's chunks; its failures become 400s, whatever the consumer does with them. */
+async function* partBytes(part: MultipartFile): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of part.file as AsyncIterable<Buffer>) yield chunk;
+  } catch (error) {
+    malformed(error);
   }
-  return { input, files, lists: upload.files };
+}
+
+/** A slot's limit: one file, or maxFilesInList for a list slot. */
+const slotMessage = (slot: string, most: number) =>
+  most === 1 ? `Send at most one file in ${slot}` : `Send at most ${most} files in ${slot}`;
+
+/**
+ * Spools multipart uploads under `dir` (one folder per process, so workers sharing a data
+ * folder never remove each other's; folders of processes gone are removed at start).
+ */
+export function uploadSpool(dir: string) {
+  const own = join(dir, String(process.pid));
+  let inFlight = 0;
+
+  /** Checks one file part as it streams to its spool file; null for an empty part. */
+  async function spoolFile(
+    part: MultipartFile,
+    rule: UploadRule,
+    admit: () => void,
+    path: string,
+  ): Promise<CheckedFile | null> {
+    let size = 0;
+    let detected: { ext: string; mime: string } | undefined;
+    async function* checked(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+      let head: Buffer[] = [];
+      const judge = async () => {
+        const type = await fileTypeFromBuffer(Buffer.concat(head));
+        if (type === undefined || !rule.extensions.includes(type.ext))
+          throw new HttpError(415, rule.typeMessage);
+        detected = type;
+        const held = head;
+        head = [];
+        return held;
+      };
+      for await (const chunk of source) {
+        if (size === 0 && chunk.length > 0) admit();
+        size += chunk.length;
+        if (size > rule.maxBytes) throw new HttpError(413, rule.sizeMessage);
+        if (detected !== undefined) {
+          yield chunk;
+          continue;
+        }
+        head.push(chunk);
+        if (size >= sniffBytes) yield* await judge();
+      }
+      if (detected === undefined && size > 0) yield* await judge();
+    }
+    // Made here, not before the first part: the parser must take the body before any wait.
+    await mkdir(own, { recursive: true });
+    await pipeline(partBytes(part), checked, createWriteStream(path, { flags: 'wx' }));
+    // Forms send an empty part for a file slot left blank (e.g. the image beside a video).
+    if (detected === undefined) return null;
+    return { ...detected, size, open: () => createReadStream(path) };
+  }
+
+  /**
+   * Reads a multipart form for a core schema: files are checked by their bytes first (415,
+   * 413), then the route parses `input` with the spec's messages. A slot holds one file unless
+   * named in `listSlots` (then up to maxFilesInList); a form's empty part in a file slot
+   * counts as no file.
+   */
+  async function read<Slot extends string>(
+    request: FastifyRequest,
+    rules: Record<Slot, UploadRule>,
+    listSlots: readonly Slot[] = [],
+  ): Promise<Form<Slot>> {
+    if (!request.isMultipart()) throw new HttpError(400, 'Expected a multipart/form-data body');
+    if (inFlight >= maxUploadsInFlight) throw new HttpError(503, uploadsBusyMessage);
+    inFlight += 1;
+    let released = false;
+    /** Every spool file this form made, kept or not. */
+    const paths: string[] = [];
+    const slots = Object.keys(rules) as Slot[];
+    const lists = Object.fromEntries(slots.map((slot) => [slot, []])) as unknown as Record<
+      Slot,
+      CheckedFile[]
+    >;
+    const discard = async () => {
+      if (released) return;
+      released = true;
+      inFlight -= 1;
+      await Promise.all(paths.map((path) => rm(path, { force: true })));
+    };
+    const fields: Record<string, string> = {};
+    const largest = Math.max(...slots.map((slot) => rules[slot].maxBytes));
+    const parts = request.parts({ limits: { fileSize: largest + 1 } })[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        const next = await parts.next().catch(malformed);
+        if (next.done === true) break;
+        const part = next.value;
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        const slot = part.fieldname as Slot;
+        if (!slots.includes(slot)) throw new HttpError(400, `Unexpected file field: ${slot}`);
+        const most = listSlots.includes(slot) ? maxFilesInList : 1;
+        const path = join(own, randomBytes(12).toString('hex'));
+        paths.push(path);
+        const admit = () => {
+          if (lists[slot].length >= most) throw new HttpError(400, slotMessage(slot, most));
+        };
+        const file = await spoolFile(part, rules[slot], admit, path);
+        if (file !== null) lists[slot].push(file);
+      }
+    } catch (error) {
+      await discard();
+      throw error;
+    }
+    const input: Record<string, unknown> = Object.fromEntries(
+      Object.entries(fields).filter(([name]) => !(name in rules)),
+    );
+    const files: Partial<Record<Slot, CheckedFile>> = {};
+    for (const slot of slots) {
+      if (listSlots.includes(slot)) {
+        input[slot] = lists[slot].map(asFileLike);
+        continue;
+      }
+      const [file] = lists[slot];
+      if (file === undefined) continue;
+      files[slot] = file;
+      input[slot] = asFileLike(file);
+    }
+    return { input, files, lists, discard };
+  }
+
+  return {
+    read,
+    /** Removes the spool folders of processes that are gone (a crash mid-upload). */
+    async sweep(): Promise<void> {
+      const folders = await readdir(dir).catch(() => [] as string[]);
+      await Promise.all(
+        folders
+          .filter((name) => name !== String(process.pid) && !isRunning(Number(name)))
+          .map((name) => rm(join(dir, name), { recursive: true, force: true })),
+      );
+    },
+  };
+}
+
+export type UploadSpool = ReturnType<typeof uploadSpool>;
+
+/** Whether a process id names a running process (signal 0 only checks). */
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** The file of a slot the route's schema has already required (it answers a missing one). */

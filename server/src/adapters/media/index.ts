@@ -4,9 +4,11 @@
 // served by this server, or <DEALDESK_MEDIA_PUBLIC_URL>/<name> (a CDN or a public bucket).
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { access, mkdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { newId } from '../../ids.js';
 
 export const mediaPrefix = '/media/';
@@ -25,9 +27,19 @@ export type MediaServing =
   | { folder: string }
   | { read(name: string, range: string | undefined): Promise<MediaFileRead | null> };
 
+/**
+ * A file to store: the extension its bytes gave, its size, and its bytes as a stream (an upload
+ * is spooled to a temporary file first, so it is never held whole in memory).
+ */
+export interface MediaFile {
+  ext: string;
+  size: number;
+  open(): Readable;
+}
+
 export interface MediaStore {
-  /** Stores the bytes under a generated name and answers the file's link. */
-  save(file: { bytes: Uint8Array; ext: string }): Promise<string>;
+  /** Streams the file in under a generated name and answers the file's link. */
+  save(file: MediaFile): Promise<string>;
   /** Removes a file saved earlier; links of no stored file are ignored. */
   remove(link: string): Promise<void>;
   /** The link of a stored file's name (a resent notification's icon). */
@@ -57,10 +69,15 @@ export function mediaLinks(publicUrl: string | null) {
 export function createDiskMediaStore(dir: string, publicUrl: string | null = null): MediaStore {
   const links = mediaLinks(publicUrl);
   return {
-    async save({ bytes, ext }) {
+    async save(file) {
       await mkdir(dir, { recursive: true });
-      const name = newMediaName(ext);
-      await writeFile(join(dir, name), bytes, { flag: 'wx' });
+      const name = newMediaName(file.ext);
+      try {
+        await pipeline(file.open(), createWriteStream(join(dir, name), { flags: 'wx' }));
+      } catch (error) {
+        await rm(join(dir, name), { force: true });
+        throw error;
+      }
       return links.linkOf(name);
     },
     async remove(link) {

@@ -36,20 +36,24 @@ export function createS3MediaStore(settings: S3Settings, publicUrl: string | nul
   const client = new S3Client({
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
+    // A streamed body with a trailing checksum (aws-chunked) is not understood by every
+    // S3-compatible store; the length is sent and the store checks what it got.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     ...(settings.endpoint === null ? {} : { endpoint: settings.endpoint }),
   });
   const Bucket = settings.bucket;
   const links = mediaLinks(publicUrl);
   return {
-    async save({ bytes, ext }) {
-      const name = newMediaName(ext);
+    async save(file) {
+      const name = newMediaName(file.ext);
       try {
         await client.send(
           new PutObjectCommand({
             Bucket,
             Key: name,
-            Body: bytes,
-            ContentType: mimeTypeByExtension[ext] ?? 'application/octet-stream',
+            Body: file.open(),
+            ContentLength: file.size,
+            ContentType: mimeTypeByExtension[file.ext] ?? 'application/octet-stream',
             // Names are never reused: caches may keep a file for good.
             CacheControl: 'public, max-age=31536000, immutable',
           }),

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiskMediaStore, type MediaStore } from './index.js';
-import { removeStored, withStoredFiles, withStoredSlots } from './stored-files.js';
+import { fileFromBytes, removeStored, withStoredFiles, withStoredSlots } from './stored-files.js';
 
-const png = { bytes: Buffer.from('png bytes'), ext: 'png' };
-const mp4 = { bytes: Buffer.from('mp4 bytes'), ext: 'mp4' };
+const png = fileFromBytes(Buffer.from('png bytes'), 'png');
+const mp4 = fileFromBytes(Buffer.from('mp4 bytes'), 'mp4');
 
 describe('stored files', () => {
   let root: string;

@@ -1,13 +1,17 @@
 // Files saved before the rows that point at them are written, and removed again when that
 // write (or saving another of them) fails: a refused or failed call leaves no file behind.
 // Every module that stores uploads goes through these.
-import type { MediaStore } from './index.js';
+import { Readable } from 'node:stream';
+import type { MediaFile, MediaStore } from './index.js';
 
-/** A file to store: its bytes and the extension its bytes gave. */
-export interface MediaFile {
-  bytes: Uint8Array;
-  ext: string;
-}
+export type { MediaFile };
+
+/** A file held in memory (generated demo images, tests) as the stores take one. */
+export const fileFromBytes = (bytes: Uint8Array, ext: string): MediaFile => ({
+  ext,
+  size: bytes.length,
+  open: () => Readable.from([bytes]),
+});
 
 /** Each place's stored path: a string where a file was given, else undefined. */
 type PathsOf<Files extends readonly (MediaFile | undefined)[]> = {

@@ -19,6 +19,7 @@ import {
 import { s3Credentials, startS3 } from '../../testing/s3.js';
 import { createDiskMediaStore, type MediaStore } from './index.js';
 import { createS3MediaStore } from './s3.js';
+import { fileFromBytes } from './stored-files.js';
 
 let s3: Awaited<ReturnType<typeof startS3>>;
 let root: string;
@@ -57,8 +58,8 @@ describe.each(backends)('media in %s', (_name, open) => {
   it('stores bytes under a new name each time and answers /media/<name>', async () => {
     const store = await open(null);
     const bytes = Buffer.from('fake image bytes');
-    const first = await store.save({ bytes, ext: 'png' });
-    const second = await store.save({ bytes, ext: 'png' });
+    const first = await store.save(fileFromBytes(bytes, 'png'));
+    const second = await store.save(fileFromBytes(bytes, 'png'));
     expect(first).toMatch(/^\/media\/[0-9a-f]{32}\.png$/);
     expect(second).not.toBe(first);
     expect(await storedBytes(store, first)).toEqual(bytes);
@@ -66,7 +67,7 @@ describe.each(backends)('media in %s', (_name, open) => {
 
   it('removes what it stored, ignores unknown links and is writable', async () => {
     const store = await open(null);
-    const link = await store.save({ bytes: Buffer.from('x'), ext: 'gif' });
+    const link = await store.save(fileFromBytes(Buffer.from('x'), 'gif'));
     await store.remove(link);
     expect(await storedBytes(store, link)).toBeNull();
     await expect(store.remove('/media/missing.png')).resolves.toBeUndefined();
@@ -76,7 +77,7 @@ describe.each(backends)('media in %s', (_name, open) => {
 
   it('links from DEALDESK_MEDIA_PUBLIC_URL when it is set', async () => {
     const store = await open('https://cdn.deals.example/m/');
-    const link = await store.save({ bytes: Buffer.from('y'), ext: 'jpg' });
+    const link = await store.save(fileFromBytes(Buffer.from('y'), 'jpg'));
     expect(link).toMatch(/^https:\/\/cdn\.deals\.example\/m\/[0-9a-f]{32}\.jpg$/);
     expect(store.linkOf('a.png')).toBe('https://cdn.deals.example/m/a.png');
     expect(await storedBytes(store, link)).toEqual(Buffer.from('y'));
@@ -89,7 +90,7 @@ describe('media in the data folder', () => {
   it('never removes a file outside its folder', async () => {
     const store = createDiskMediaStore(join(root, 'removal'));
     const outside = createDiskMediaStore(join(root, 'kept'));
-    const kept = (await outside.save({ bytes: Buffer.from('y'), ext: 'png' })).split('/').pop();
+    const kept = (await outside.save(fileFromBytes(Buffer.from('y'), 'png'))).split('/').pop();
     await store.remove(`/media/../kept/${kept}`);
     await store.remove(`/elsewhere/../kept/${kept}`);
     const { readdir } = await import('node:fs/promises');

@@ -9,7 +9,7 @@ import { clientFor, createTestAdmin, signIn, type TestServer } from '../../testi
 const fromBase64 = (text: string) => Buffer.from(text, 'base64');
 
 /** Real files of each type the section takes, as their magic numbers say. */
-const sampleBytes = {
+export const sampleBytes = {
   png: fromBase64(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   ),
