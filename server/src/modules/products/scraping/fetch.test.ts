@@ -1,4 +1,6 @@
-import type { ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { MB } from '@dealdesk/core';
 import type { Agent } from 'undici';
@@ -61,6 +63,40 @@ function redirect(to: string, status = 302): Route {
 
 let server: TestServer;
 
+/** A non-loopback address of one of this machine's interfaces (IPv4 preferred), as a URL host. */
+function ownHost(): string | undefined {
+  const external = Object.values(os.networkInterfaces())
+    .flat()
+    .filter((entry) => entry !== undefined && !entry.internal);
+  const own = (external.find((entry) => entry?.family === 'IPv4') ?? external[0])?.address;
+  return own === undefined || !own.includes(':') ? own : `[${own}]`;
+}
+
+/** An internal page served on the machine's own address, as the probe found it. */
+const own = ownHost();
+const noOwnAddress = 'this machine has no network interface besides loopback';
+let ownServer: ReturnType<typeof createServer> | undefined;
+let ownUrl = '';
+let ownHits = 0;
+
+beforeAll(async () => {
+  if (own === undefined) return;
+  ownServer = createServer((_request, response) => {
+    ownHits += 1;
+    html(response, '<h1>Internal dashboard</h1>');
+  });
+  const listening = ownServer;
+  await new Promise<void>((resolve) => listening.listen(0, own.replace(/^\[|\]$/g, ''), resolve));
+  ownUrl = `http://${own}:${(listening.address() as AddressInfo).port}/internal`;
+});
+
+afterAll(async () => {
+  const listening = ownServer;
+  if (listening === undefined) return;
+  listening.closeAllConnections();
+  await new Promise((resolve) => listening.close(resolve));
+});
+
 beforeAll(async () => {
   const hops: Record<string, Route> = {};
   for (let hop = 1; hop <= maxRedirects + 1; hop += 1)
@@ -76,6 +112,7 @@ beforeAll(async () => {
     '/to-metadata': redirect('http://169.254.169.254/latest/meta-data/iam/security-credentials/'),
     '/to-mapped': (request, response) =>
       redirect(`http://[::ffff:127.0.0.1]:${server.port}/target`)(request, response),
+    '/to-own': (request, response) => redirect(ownUrl)(request, response),
     '/to-ftp': redirect('ftp://files.example.in/catalogue.html', 307),
     '/to-nowhere': redirect('http://[::1', 308),
     '/relative': redirect('page'),
@@ -382,5 +419,32 @@ describe('server-side request forgery guard', () => {
     ).toBe(page);
     expect((await fetchPage(server.url('/target'), options(['127.0.0.1']))).html).toBe(page);
     expect(hits['/target']).toBe(2);
+  });
+
+  describe("this machine's own address", () => {
+    it('is refused, before connecting', async (context) => {
+      if (own === undefined) return context.skip(noOwnAddress);
+      await expect(fetchPage(ownUrl, options(['127.0.0.1']))).rejects.toMatchObject({
+        reason: 'blocked-address',
+        statusCode: 400,
+        message: expect.stringContaining("one of this server's own addresses"),
+      });
+      expect(ownHits).toBe(0);
+    });
+
+    it('is refused after a redirect from an allowed host', async (context) => {
+      if (own === undefined) return context.skip(noOwnAddress);
+      await expect(fetchPage(server.url('/to-own'), options(['127.0.0.1']))).rejects.toMatchObject({
+        reason: 'blocked-address',
+      });
+      expect(ownHits).toBe(0);
+    });
+
+    it('answers when allow-listed, so the refusals above are the guard at work', async (context) => {
+      if (own === undefined) return context.skip(noOwnAddress);
+      const page = await fetchPage(server.url('/to-own'), options(['127.0.0.1', own]));
+      expect(page.html).toBe('<h1>Internal dashboard</h1>');
+      expect(ownHits).toBe(1);
+    });
   });
 });
