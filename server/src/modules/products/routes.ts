@@ -3,7 +3,7 @@ import type { Module } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { publishedCache } from '../../http/published.js';
 import { absoluteUrl, publicBaseOf } from '../../http/public-url.js';
-import { createScraper, ScrapeError } from './scraping/index.js';
+import { createScraper, ScrapeError, scrapeQueueLimits } from './scraping/index.js';
 import { productsService } from './service.js';
 
 /** Answers of the app's product calls kept per process (queries and products asked). */
@@ -13,16 +13,22 @@ const appAnswersKept = 2_000;
 export const productsModule: Module = (api, context) => {
   const products = productsService(context);
   products.keepListInMemory();
-  // One scraper per process: its concurrency limit covers every admin scraping at once.
+  // One scraper per process: its concurrency limit and its bounded queue cover every admin
+  // scraping at once, each admin holding at most their share of the queue.
   const scraper = createScraper({ allowHosts: context.config.scrapeAllowHosts });
   context.onClose(() => scraper.close());
 
   api.implement(endpoints.products.scrape, {
-    handler: async ({ body }) => {
+    handler: async ({ body, caller, reply }) => {
       try {
-        return { data: await scraper.scrape(body.url) };
+        return { data: await scraper.scrape(body.url, { by: caller.adminId }) };
       } catch (error) {
-        if (error instanceof ScrapeError) throw new HttpError(error.statusCode, error.message);
+        if (error instanceof ScrapeError) {
+          // A full queue or a used share: the scrape never started, and may be asked again.
+          if (error.statusCode === 429)
+            void reply.header('retry-after', String(scrapeQueueLimits.retryAfterSeconds));
+          throw new HttpError(error.statusCode, error.message);
+        }
         throw error;
       }
     },

@@ -11,6 +11,9 @@ export const scrapeFailures = {
   'too-large': 413,
   'not-html': 415,
   'not-a-product': 422,
+  // The scrape was not started: the queue is full, or the caller already holds its share of it.
+  'queue-full': 429,
+  'share-used': 429,
 } as const;
 
 export type ScrapeFailure = keyof typeof scrapeFailures;

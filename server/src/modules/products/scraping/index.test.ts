@@ -6,6 +6,7 @@ import {
   parseAllowHosts,
   ScrapeError,
   scrapeProduct,
+  scrapeQueueLimits,
   type ScrapeOutcome,
 } from './index.js';
 import { startTestServer, type Route, type TestServer } from './test-server.js';
@@ -30,6 +31,20 @@ function slowProduct(name: string, delayMs: number): Route {
   };
 }
 
+/** Pages held unanswered until the test releases them; once released, answered at once. */
+const held: ServerResponse[] = [];
+let released = false;
+const hanging: Route = (_request, response) => {
+  if (released)
+    response.writeHead(200, { 'content-type': 'text/html' }).end(productPage('Held', 1));
+  else held.push(response);
+};
+function release(): void {
+  released = true;
+  for (const response of held.splice(0))
+    response.writeHead(200, { 'content-type': 'text/html' }).end(productPage('Held', 1));
+}
+
 let server: TestServer;
 
 beforeAll(async () => {
@@ -39,6 +54,7 @@ beforeAll(async () => {
     slow[`/slow/${index}`] = slowProduct(`Item ${index}`, (6 - index) * 25);
   server = await startTestServer({
     ...slow,
+    '/hanging': hanging,
     '/kurta': (_request, response) =>
       response.writeHead(200, { 'content-type': 'text/html' }).end(productPage('Kurta', 799)),
     '/short-link': (_request, response) => response.writeHead(301, { location: '/kurta' }).end(),
@@ -159,6 +175,82 @@ describe('scrape', () => {
   });
 });
 
+describe('the queue', () => {
+  it('is bounded, gives each caller a share of it, and frees places as scrapes end', async () => {
+    const scraper = createScraper({
+      allowHosts: ['127.0.0.1'],
+      concurrency: 1,
+      maxWaiting: 2,
+      maxPerCaller: 2,
+    });
+    const hang = (by: string) => scraper.scrape(server.url('/hanging'), { by });
+    // admin-a takes its share: one page fetched (and hanging), one waiting.
+    const heldByA = [hang('admin-a'), hang('admin-a')];
+    await expect(hang('admin-a')).rejects.toMatchObject({
+      reason: 'share-used',
+      statusCode: 429,
+      message:
+        'You already have 2 scrapes waiting or running, the most one administrator can have at once. Please try again when one of them has finished.',
+    });
+    // Another admin still gets a place, the last one waiting.
+    const heldByB = hang('admin-b');
+    await expect(hang('admin-c')).rejects.toMatchObject({
+      reason: 'queue-full',
+      statusCode: 429,
+      message: 'The scraper is busy: 2 scrapes are waiting. Please try again in a minute.',
+    });
+    // Scrapes without a caller count against the queue too.
+    await expect(scraper.scrape(server.url('/kurta'))).rejects.toMatchObject({
+      reason: 'queue-full',
+    });
+
+    release();
+    const answers = await Promise.all([...heldByA, heldByB]);
+    expect(answers.map((answer) => answer.productDetails.title)).toEqual(['Held', 'Held', 'Held']);
+    // Every place is free again: admin-c gets one, admin-a its whole share.
+    const again = await Promise.all([
+      scraper.scrape(server.url('/kurta'), { by: 'admin-c' }),
+      scraper.scrape(server.url('/kurta'), { by: 'admin-a' }),
+      scraper.scrape(server.url('/kurta'), { by: 'admin-a' }),
+    ]);
+    expect(again.map((answer) => answer.productDetails.title)).toEqual(['Kurta', 'Kurta', 'Kurta']);
+    await scraper.close();
+  });
+
+  it('gives a place back when the scrape fails', async () => {
+    const scraper = createScraper({ allowHosts: ['127.0.0.1'], maxPerCaller: 1 });
+    await expect(
+      scraper.scrape('http://169.254.169.254/', { by: 'admin-a' }),
+    ).rejects.toMatchObject({ reason: 'blocked-address' });
+    await expect(
+      scraper.scrape(server.url('/no-such-page'), { by: 'admin-a' }),
+    ).rejects.toMatchObject({ reason: 'http-status' });
+    expect(
+      (await scraper.scrape(server.url('/kurta'), { by: 'admin-a' })).productDetails.title,
+    ).toBe('Kurta');
+    await scraper.close();
+  });
+
+  it('lets a long scrapeMany wait its turn instead of refusing it', async () => {
+    const scraper = createScraper({
+      allowHosts: ['127.0.0.1'],
+      concurrency: 2,
+      maxWaiting: 1,
+      maxPerCaller: 2,
+    });
+    const outcomes = await scraper.scrapeMany(
+      Array.from({ length: 8 }, () => server.url('/kurta')),
+      { by: 'admin-a' },
+    );
+    await scraper.close();
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(8);
+  });
+
+  it('defaults to 20 waiting and 5 per administrator', () => {
+    expect(scrapeQueueLimits).toEqual({ waiting: 20, perCaller: 5, retryAfterSeconds: 60 });
+  });
+});
+
 describe('options', () => {
   it('reads DEALDESK_SCRAPE_ALLOW_HOSTS as names separated by commas or spaces', () => {
     expect(parseAllowHosts(' localhost, 127.0.0.1  intranet.shop.local,')).toEqual([
@@ -169,10 +261,14 @@ describe('options', () => {
     expect(parseAllowHosts(undefined)).toEqual([]);
   });
 
-  it.each([{ concurrency: 0 }, { timeoutMs: 0 }, { maxBytes: -1 }, { timeoutMs: Number.NaN }])(
-    'refuses %j',
-    (options) => {
-      expect(() => createScraper(options)).toThrow(RangeError);
-    },
-  );
+  it.each([
+    { concurrency: 0 },
+    { timeoutMs: 0 },
+    { maxBytes: -1 },
+    { timeoutMs: Number.NaN },
+    { maxWaiting: 0 },
+    { maxPerCaller: 1.5 },
+  ])('refuses %j', (options) => {
+    expect(() => createScraper(options)).toThrow(RangeError);
+  });
 });
