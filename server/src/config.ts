@@ -96,11 +96,19 @@ export interface ServerConfig {
   contentPollMs?: number;
   /** Bearer token GET /metrics asks for; absent or null: /metrics is open. */
   metricsToken?: string | null;
+  /** Tracked events one address may send per second (absent: the default; 0: no limit). */
+  trackEventsPerAddress?: number;
   /** Media in an S3-compatible object store; absent or null: the data folder's media/. */
   s3?: S3Settings | null;
   /** Base of media links (a CDN, a public bucket); absent or null: this server's /media/. */
   mediaPublicUrl?: string | null;
 }
+
+/**
+ * Tracked events per address and second: far above one phone (a few per second), and room for
+ * the many phones a carrier puts behind one address.
+ */
+export const defaultTrackEventsPerAddress = 10_000;
 
 /** A change shows in the content API on every instance within this (and the rebuild). */
 export const defaultContentPollMs = 250;
@@ -203,6 +211,14 @@ const environmentSchema = z.object({
       .default(1),
   ),
   DEALDESK_METRICS_TOKEN: optionalText,
+  DEALDESK_TRACK_EVENTS_PER_ADDRESS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'DEALDESK_TRACK_EVENTS_PER_ADDRESS must be a whole number, 0 for no limit' })
+      .int('DEALDESK_TRACK_EVENTS_PER_ADDRESS must be a whole number, 0 for no limit')
+      .min(0, 'DEALDESK_TRACK_EVENTS_PER_ADDRESS must be a whole number, 0 for no limit')
+      .default(defaultTrackEventsPerAddress),
+  ),
   DEALDESK_S3_BUCKET: optionalText,
   DEALDESK_S3_ENDPOINT: optionalWebUrl('DEALDESK_S3_ENDPOINT'),
   DEALDESK_S3_REGION: z.preprocess(blankToUndefined, z.string().default('us-east-1')),
@@ -304,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: vars.DEALDESK_PUBLIC_URL ?? null,
     contentCacheControl: vars.DEALDESK_CONTENT_CACHE_CONTROL,
     metricsToken: vars.DEALDESK_METRICS_TOKEN ?? null,
+    trackEventsPerAddress: vars.DEALDESK_TRACK_EVENTS_PER_ADDRESS,
     s3:
       vars.DEALDESK_S3_BUCKET === undefined
         ? null

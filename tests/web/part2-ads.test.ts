@@ -47,6 +47,7 @@ async function track(
     }));
     const answer = await api.tracking.track({ events });
     expect(answer.status, answer.message).toBe(true);
+    expect(answer.rejected, `${kind} ${id} names no item`).toBe(0);
   }
 }
 
@@ -417,8 +418,19 @@ describe('View & Click Analytics', () => {
     adId = await webAdId('Analyticsad');
     await track('webAd', adId, 'view', 1500);
     await track('webAd', adId, 'click', 7);
-    await track('banner', 'bbbbbbbbbbbbbbbbbbbbbbbb', 'click', 4);
-    await track('shortcut', 'cccccccccccccccccccccccc', 'click', 11);
+    // Only items that exist are counted: a banner and a shortcut of their own.
+    const image = { name: 'logo.png', type: 'image/png', data: pngBytes };
+    const banner = await api.banners.add({
+      insertData: { name: 'Analytics banner', url: 'https://deals.example/banner' },
+      image,
+    });
+    const shortcut = await api.shortcuts.add({
+      name: 'Analytics shortcut',
+      url: 'https://deals.example/shortcut',
+      image,
+    });
+    await track('banner', banner.data?._id ?? '', 'click', 4);
+    await track('shortcut', shortcut.data?._id ?? '', 'click', 11);
   });
 
   it('shows the views, clicks, charts, per-ad cards and the banner and shortcut totals', async () => {

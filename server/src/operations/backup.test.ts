@@ -17,6 +17,7 @@ import {
   type TestServer,
 } from '../testing/harness.js';
 import { builtServer } from '../testing/processes.js';
+import { insertTrackable } from '../modules/tracking/testing.js';
 import { backUp, BackupError, restore } from './backup.js';
 
 const itemId = '0123456789abcdef01234567';
@@ -28,6 +29,7 @@ describe('backup and restore of SQLite and the media folder', () => {
   beforeAll(async () => {
     database = await freshDatabase('sqlite');
     server = await startTestServer(testConfig(database));
+    await insertTrackable(server.app.dealdesk.context.db, 'banner', [itemId]);
     work = await mkdtemp(join(tmpdir(), 'dealdesk-backup-test-'));
   });
   afterAll(async () => {

@@ -25,6 +25,11 @@ export function createMetrics() {
     help: 'Views and clicks accepted from the app (committed)',
     registers: [registry],
   });
+  const rejectedEvents = new Counter({
+    name: 'dealdesk_tracked_events_rejected_total',
+    help: 'Views and clicks of ids that name no item of their kind (not counted)',
+    registers: [registry],
+  });
   const commitSizes = new Histogram({
     name: 'dealdesk_tracking_commit_events',
     help: "Events each of the tracking group commit's transactions wrote",
@@ -78,7 +83,10 @@ export function createMetrics() {
     /** One answered request: its route as declared (not the URL, so labels stay few). */
     answered: (method: string, route: string, status: number, seconds: number): void =>
       recorder(method, route, status)(seconds),
-    trackedEvents: (count: number) => trackedEvents.inc(count),
+    trackedEvents: ({ accepted, rejected }: { accepted: number; rejected: number }) => {
+      trackedEvents.inc(accepted);
+      rejectedEvents.inc(rejected);
+    },
     trackingCommit: (events: number) => commitSizes.observe(events),
     push: outcome('dealdesk_pushes_total', 'Push notifications handed to the provider, by outcome'),
     mail: outcome('dealdesk_mails_total', 'Mails (sign-in codes, resets, notices), by outcome'),

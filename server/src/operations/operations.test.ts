@@ -14,6 +14,7 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../testing/harness.js';
+import { trackableItem } from '../modules/tracking/testing.js';
 
 const metricsToken = 'metrics-token-for-tests';
 
@@ -82,13 +83,15 @@ describe.each(dialects)('health, readiness and metrics on %s', (dialect) => {
     const app = clientFor(server);
     await app.app.home();
     await app.app.home(); // the second from memory, before Fastify
+    const banner = await trackableItem(server.app.dealdesk.context.db, 'banner');
     const accepted = await app.tracking.track({
       events: [
-        { kind: 'banner', id: '0123456789abcdef01234567', event: 'view' },
+        { kind: 'banner', id: banner, event: 'view' },
+        { kind: 'banner', id: banner, event: 'click' },
         { kind: 'banner', id: '0123456789abcdef01234567', event: 'click' },
       ],
     });
-    expect(accepted).toMatchObject({ status: true, accepted: 2 });
+    expect(accepted).toMatchObject({ status: true, accepted: 2, rejected: 1 });
 
     const { status, text } = await ask('/metrics', { authorization: `Bearer ${metricsToken}` });
     expect(status).toBe(200);
@@ -100,6 +103,7 @@ describe.each(dialects)('health, readiness and metrics on %s', (dialect) => {
     );
     expect(text).toMatch(/dealdesk_http_request_duration_seconds_bucket\{le="0\.1",method="GET"/);
     expect(text).toContain('dealdesk_tracked_events_accepted_total 2');
+    expect(text).toContain('dealdesk_tracked_events_rejected_total 1');
     expect(text).toMatch(/dealdesk_catalogue_memory_products \d+/);
     expect(text).toMatch(/dealdesk_totals_memory_items \d+/);
     expect(text).toContain('dealdesk_process_resident_memory_bytes');

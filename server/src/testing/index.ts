@@ -1,6 +1,6 @@
 // @dealdesk/server/testing: what tests outside the server (browser, CLI, start) use of it: the
-// in-process server on a fresh database, a real SMTP capture, catalogue fixtures and the fake
-// marketplace the scraper reads.
+// in-process server on a fresh database, a real SMTP capture, catalogue fixtures, items to
+// track and the fake marketplace the scraper reads.
 export {
   createTestAdmin,
   freshDatabase,
@@ -12,6 +12,7 @@ export {
   type TestServer,
 } from './harness.js';
 export { codeIn } from './smtp-capture.js';
+export { insertTrackable, type TestTrackedKind } from '../modules/tracking/testing.js';
 export {
   addCategory,
   addSubcategory,

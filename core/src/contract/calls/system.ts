@@ -37,7 +37,8 @@ export const tracking = {
     access: 'public',
     summary: "The app's views and clicks, in batches",
     body: envelopeBody(trackBatchSchema),
-    answer: z.object({ accepted: z.number() }),
+    /** accepted: events counted; rejected: events of ids that name no item of their kind. */
+    answer: z.object({ accepted: z.number(), rejected: z.number() }),
     message: 'Events recorded',
   }),
 };

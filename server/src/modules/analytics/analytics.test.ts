@@ -1,6 +1,7 @@
 import { adMessages, endpoints, type TrackedKind, type TrackEvent } from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../ids.js';
+import { insertTrackable } from '../tracking/testing.js';
 import {
   clientFor,
   dialects,
@@ -34,13 +35,18 @@ describe.each(dialects)('analytics on %s', (dialect) => {
   ) {
     server.clock.advance(Date.parse(at) - server.clock.now().getTime());
     const events: TrackEvent[] = Array.from({ length: count }, () => ({ kind, id, event }));
-    expect(await clientFor(server).tracking.track({ events })).toMatchObject({ status: true });
+    expect(await clientFor(server).tracking.track({ events })).toMatchObject({
+      status: true,
+      rejected: 0,
+    });
   }
 
   beforeAll(async () => {
     database = await freshDatabase(dialect);
     server = await startTestServer(testConfig(database));
     api = await signedInClient(server);
+    await insertTrackable(server.app.dealdesk.context.db, 'banner', [banner]);
+    await insertTrackable(server.app.dealdesk.context.db, 'shortcut', [shortcut]);
     for (const name of ['Mega', 'Mini']) {
       await api.webAds.add({
         a_name: name,

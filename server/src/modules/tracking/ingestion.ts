@@ -1,16 +1,41 @@
 // The app's views and clicks go into the per-day counters and the totals through a group
 // commit: the events of requests arriving together are summed and written in one transaction,
-// and a request is answered only once its events are committed.
+// and a request is answered only once its events are committed. Only events of items that
+// exist are counted (known-items.ts), and one address sends at most so many per second.
 import { businessDay, type TrackEvent } from '@dealdesk/core';
+import { defaultTrackEventsPerAddress } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { createGroupCommit, GroupCommitFull } from './group-commit.js';
 import { tally, totalsFor, type DatedEvent } from './deltas.js';
+import { knownItems } from './known-items.js';
 import { trackingRepository } from './repository.js';
 
 export const ingestionMessages = {
   busy: 'Too many events right now. Please send them again in a moment.',
+  addressBusy: 'Too many events from this address. Please send them again in a moment.',
 } as const;
+
+/**
+ * Events taken per address in the current second of the server's clock. Only this second's
+ * addresses are held, so the memory is bounded by what one second can bring.
+ */
+function perAddressWindow(limit: number, clock: () => Date) {
+  let second = -1;
+  const taken = new Map<string, number>();
+  return (address: string, events: number): boolean => {
+    if (limit === 0) return true;
+    const now = Math.floor(clock().getTime() / 1000);
+    if (now !== second) {
+      second = now;
+      taken.clear();
+    }
+    const used = taken.get(address) ?? 0;
+    if (used + events > limit) return false;
+    taken.set(address, used + events);
+    return true;
+  };
+}
 
 /**
  * Events wait at most 10 ms for company: a commit has a fixed cost of a few milliseconds
@@ -19,10 +44,15 @@ export const ingestionMessages = {
 export const groupCommitSettings = { maxGroup: 10_000, maxWaitMs: 10, maxPending: 200_000 };
 
 export function eventIngestion(
-  { db, clock, config, metrics }: AppContext,
+  { db, clock, config, metrics, changes }: AppContext,
   settings: typeof groupCommitSettings = groupCommitSettings,
 ) {
   const repo = trackingRepository(db);
+  const items = knownItems({ db, changes });
+  const fromAddress = perAddressWindow(
+    config.trackEventsPerAddress ?? defaultTrackEventsPerAddress,
+    clock,
+  );
   const groups = createGroupCommit<DatedEvent>({
     ...settings,
     commit: async (events) => {
@@ -37,16 +67,26 @@ export function eventIngestion(
     () => groups.pending,
   );
   return {
-    /** Resolves with the number of events once they are committed (429 when overloaded). */
-    async record(events: readonly TrackEvent[]): Promise<number> {
+    /**
+     * Resolves once the events of existing items are committed, with how many were counted
+     * and how many named no item of their kind (429 when overloaded or the address sends too
+     * many: then nothing is counted).
+     */
+    async record(
+      events: readonly TrackEvent[],
+      address: string,
+    ): Promise<{ accepted: number; rejected: number }> {
+      if (!fromAddress(address, events.length))
+        throw new HttpError(429, ingestionMessages.addressBusy);
+      const { known, unknown } = await items.filter(events);
       const day = businessDay(clock(), config.timeZone);
       try {
-        await groups.add(events.map((event) => ({ ...event, day })));
+        await groups.add(known.map((event) => ({ ...event, day })));
       } catch (error) {
         if (error instanceof GroupCommitFull) throw new HttpError(429, ingestionMessages.busy);
         throw error;
       }
-      return events.length;
+      return { accepted: known.length, rejected: unknown };
     },
     /** Commits whatever waits. */
     drain: () => groups.drain(),

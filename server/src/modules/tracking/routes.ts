@@ -12,10 +12,10 @@ export const trackingModule: Module = (api, context) => {
   context.onClose(() => ingestion.drain());
 
   api.implement(endpoints.tracking.track, {
-    handler: async ({ body }) => {
-      const accepted = await ingestion.record(body.events);
-      context.metrics.trackedEvents(accepted);
-      return { accepted };
+    handler: async ({ body, request }) => {
+      const counted = await ingestion.record(body.events, request.ip);
+      context.metrics.trackedEvents(counted);
+      return counted;
     },
   });
 };

@@ -18,6 +18,10 @@ import {
 import { HttpError } from '../../http/errors.js';
 import { eventIngestion, groupCommitSettings, ingestionMessages } from './ingestion.js';
 import { trackingService } from './service.js';
+import { insertTrackable, trackableItem, trackableItems } from './testing.js';
+
+/** The address the in-process ingestion tests send from. */
+const phone = '203.0.113.7';
 
 const views = (id: string, count: number, kind: TrackEvent['kind'] = 'story'): TrackEvent[] =>
   Array.from({ length: count }, () => ({ kind, id, event: 'view' }));
@@ -37,17 +41,21 @@ describe.each(dialects)('tracking on %s', (dialect) => {
   });
 
   const app = () => clientFor(server).tracking;
+  const db = () => server.app.dealdesk.context.db;
   const counters = () => trackingService(server.app.dealdesk.context);
   /** Moves the server's clock to an instant. */
   const setClock = (iso: string) =>
     server.clock.advance(Date.parse(iso) - server.clock.now().getTime());
 
   it('counts a batch with the API key alone, and answers how many it accepted', async () => {
-    const [story, banner] = [newId(), newId()];
+    const [story, banner] = [
+      await trackableItem(db(), 'story'),
+      await trackableItem(db(), 'banner'),
+    ];
     const answer = await app().track({
       events: [...views(story, 3), ...clicks(story, 1), ...clicks(banner, 2, 'banner')],
     });
-    expect(answer).toMatchObject({ status: true, accepted: 6, httpStatus: 200 });
+    expect(answer).toMatchObject({ status: true, accepted: 6, rejected: 0, httpStatus: 200 });
     expect(await counters().totalsOf([story, banner])).toEqual(
       new Map([
         [story, { views: 3, clicks: 1 }],
@@ -57,14 +65,14 @@ describe.each(dialects)('tracking on %s', (dialect) => {
   });
 
   it('counts every event of many requests sent at once, exactly', async () => {
-    const ids = Array.from({ length: 5 }, () => newId());
+    const ids = await trackableItems(db(), 'shortcut', 5);
     const requests = 40;
     const perRequest = 50;
     const answers = await Promise.all(
       Array.from({ length: requests }, (_, request) =>
         app().track({
           events: Array.from({ length: perRequest }, (_, n) => ({
-            kind: 'product',
+            kind: 'shortcut',
             id: ids[(request + n) % ids.length] ?? '',
             event: n % 5 === 0 ? 'click' : 'view',
           })),
@@ -79,18 +87,20 @@ describe.each(dialects)('tracking on %s', (dialect) => {
     );
     expect(totals.reduce((sum, total) => sum + total.clicks, 0)).toBe((requests * perRequest) / 5);
     // The per-day counters hold the same events as the totals.
-    const daily = await counters().countsInRange('product', '2000-01-01', '2999-12-31');
+    const daily = await counters().countsInRange('shortcut', '2000-01-01', '2999-12-31');
     expect(ids.map((id) => daily.get(id))).toEqual(totals);
   });
 
   it(`takes ${trackBatchMax} events in one request`, async () => {
-    const id = newId();
+    const id = await trackableItem(db(), 'story');
     const answer = await app().track({ events: views(id, trackBatchMax) });
     expect(answer).toMatchObject({ status: true, accepted: trackBatchMax });
     expect((await counters().totalsOf([id])).get(id)).toEqual({ views: trackBatchMax, clicks: 0 });
   });
 
+  // A story of its own (made below), so that a refused batch would have counted something.
   const counted = newId();
+  beforeAll(() => insertTrackable(db(), 'story', [counted]));
   const alsoSent = views(counted, 1);
   it.each([
     ['no events', { events: [] }, trackingMessages.batchSize],
@@ -118,7 +128,7 @@ describe.each(dialects)('tracking on %s', (dialect) => {
   });
 
   it('refuses a call without the API key or with a wrong one (403)', async () => {
-    const events = views(newId(), 1);
+    const events = views(await trackableItem(db(), 'story'), 1);
     const withKey = (apiKey: string) =>
       clientFor({ ...server, config: { ...server.config, apiKey } }).tracking.track({ events });
     expect(await withKey('')).toMatchObject({
@@ -132,21 +142,112 @@ describe.each(dialects)('tracking on %s', (dialect) => {
   });
 
   it('refuses events beyond what may wait to be written (429), keeping the rest', async () => {
-    const id = newId();
+    const id = await trackableItem(db(), 'story');
     const ingestion = eventIngestion(server.app.dealdesk.context, {
       ...groupCommitSettings,
       maxPending: 10,
     });
-    const waiting = ingestion.record(views(id, 6));
-    await expect(ingestion.record(views(id, 5))).rejects.toEqual(
+    // Known first: with both looked up at once, either lookup could end first.
+    await ingestion.record(views(id, 1), phone);
+    const waiting = ingestion.record(views(id, 6), phone);
+    await expect(ingestion.record(views(id, 5), phone)).rejects.toEqual(
       new HttpError(429, ingestionMessages.busy),
     );
-    expect(await waiting).toBe(6);
-    expect((await counters().totalsOf([id])).get(id)).toEqual({ views: 6, clicks: 0 });
+    expect(await waiting).toEqual({ accepted: 6, rejected: 0 });
+    expect((await counters().totalsOf([id])).get(id)).toEqual({ views: 7, clicks: 0 });
+  });
+
+  /** Rows of the counters: what an attacker would try to grow. */
+  const counterRows = async () => {
+    const [daily, totals] = await Promise.all([
+      db()
+        .selectFrom('item_daily_counts')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      db()
+        .selectFrom('item_totals')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return Number(daily.n) + Number(totals.n);
+  };
+
+  it('counts only ids of items of that kind, and answers the others as rejected', async () => {
+    const [story, banner] = [
+      await trackableItem(db(), 'story'),
+      await trackableItem(db(), 'banner'),
+    ];
+    const nothing = newId();
+    const answer = await app().track({
+      events: [
+        ...views(story, 2),
+        ...views(nothing, 3),
+        // A banner's id sent as a story names no story.
+        ...clicks(banner, 4, 'story'),
+        ...clicks(banner, 1, 'banner'),
+      ],
+    });
+    expect(answer).toMatchObject({ status: true, accepted: 3, rejected: 7 });
+    expect(await counters().totalsOf([story, banner, nothing])).toEqual(
+      new Map([
+        [story, { views: 2, clicks: 0 }],
+        [banner, { views: 0, clicks: 1 }],
+        [nothing, { views: 0, clicks: 0 }],
+      ]),
+    );
+  });
+
+  it('stores nothing for a flood of ids of nothing: the counters do not grow', async () => {
+    const before = await counterRows();
+    for (let request = 0; request < 5; request += 1) {
+      const events = Array.from({ length: trackBatchMax }, (_, n) => ({
+        kind: 'product' as const,
+        id: newId(),
+        event: n % 2 === 0 ? ('view' as const) : ('click' as const),
+      }));
+      expect(await app().track({ events })).toMatchObject({
+        status: true,
+        accepted: 0,
+        rejected: trackBatchMax,
+      });
+    }
+    expect(await counterRows()).toBe(before);
+  });
+
+  it('counts an item made after its id was refused, once the content has changed', async () => {
+    const id = newId();
+    expect(await app().track({ events: views(id, 1) })).toMatchObject({ rejected: 1 });
+    await insertTrackable(db(), 'story', [id]);
+    await server.app.dealdesk.context.changes.refresh();
+    expect(await app().track({ events: views(id, 1) })).toMatchObject({ accepted: 1 });
+  });
+
+  it('takes so many events per address and second, then 429 until the next second', async () => {
+    const { context } = server.app.dealdesk;
+    const ingestion = eventIngestion({
+      ...context,
+      config: { ...context.config, trackEventsPerAddress: 1_500 },
+    });
+    const id = await trackableItem(db(), 'story');
+    setClock('2026-04-01T06:00:00.000Z');
+    expect(await ingestion.record(views(id, 1_000), phone)).toEqual({
+      accepted: 1_000,
+      rejected: 0,
+    });
+    await expect(ingestion.record(views(id, 501), phone)).rejects.toEqual(
+      new HttpError(429, ingestionMessages.addressBusy),
+    );
+    // Another address has its own share, and the same one has a new share the next second.
+    expect(await ingestion.record(views(id, 1_000), '198.51.100.9')).toMatchObject({
+      accepted: 1_000,
+    });
+    server.clock.advance(1_000);
+    expect(await ingestion.record(views(id, 1_000), phone)).toMatchObject({ accepted: 1_000 });
+    expect((await counters().totalsOf([id])).get(id)).toEqual({ views: 3_000, clicks: 0 });
   });
 
   it('counts an event by the business day it arrived on (Asia/Kolkata turns at 18:30Z)', async () => {
-    const id = newId();
+    const id = await trackableItem(db(), 'story');
     setClock('2026-02-10T18:29:59.000Z');
     await app().track({ events: views(id, 1) });
     setClock('2026-02-10T18:30:00.000Z');
@@ -163,6 +264,8 @@ describe.each(dialects)('tracking on %s', (dialect) => {
     const [storyA, storyB, ad] = [newId(), newId(), newId()];
 
     beforeAll(async () => {
+      await insertTrackable(db(), 'story', [storyA, storyB]);
+      await insertTrackable(db(), 'webAd', [ad]);
       setClock('2026-03-01T06:00:00.000Z');
       await app().track({
         events: [...views(storyA, 4), ...clicks(storyA, 1), ...views(ad, 2, 'webAd')],
