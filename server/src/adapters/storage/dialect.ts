@@ -49,8 +49,10 @@ export function createDialect(
   const file = join(location.dataDir, 'dealdesk.sqlite');
   const database = new SQLite(file);
   // WAL lets readers run while a write is in progress; the busy timeout covers two processes.
+  // FULL syncs the log at every commit, so an acknowledged write (a tracked event, an admin's
+  // save) survives a power cut too; the group commit shares one sync among many requests.
   database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = NORMAL');
+  database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   // Reads through a memory map and a 64 MB page cache instead of a read() per page: the
