@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { adUnitTypes } from '../entities/ads.js';
 import { idList, idSchema } from './common.js';
-import { requiredText, webUrl } from './fields.js';
+import { isWebUrl, requiredText } from './fields.js';
+import { atMost, textLimits, type TextLimit } from './limits.js';
 
 export const adMessages = {
   fillAll: 'Please fill all the fields',
@@ -15,19 +16,23 @@ export const adMessages = {
   adsNotAvailable: 'Ads Not Availale',
 } as const;
 
-const filled = requiredText(adMessages.fillAll);
+const filled = (limit: TextLimit) => requiredText(adMessages.fillAll, limit);
 /**
  * Names and ids hold no spaces (the spec's screens strip them before sending). A space inside
  * is refused with a message rather than removed, so what is stored is what was typed.
  */
-const spaceless = (message: string) => filled.refine((text) => !/\s/.test(text), message);
-const adUrl = spaceless(adMessages.idSpaces).pipe(webUrl(adMessages.webAdUrl));
+const spaceless = (message: string, limit: TextLimit) =>
+  filled(limit).refine((text) => !/\s/.test(text), { error: message, abort: true });
+const adUrl = spaceless(adMessages.idSpaces, atMost('Ad URL', textLimits.url)).refine(
+  isWebUrl,
+  adMessages.webAdUrl,
+);
 
 /** POST /api/App/ads/{type}/add for native, full screen, banner, open and reward units. */
 export const adUnitAddSchema = z.object({
-  a_name: spaceless(adMessages.nameSpaces),
-  a_id: spaceless(adMessages.idSpaces),
-  a_description: filled,
+  a_name: spaceless(adMessages.nameSpaces, atMost('Ad name', textLimits.name)),
+  a_id: spaceless(adMessages.idSpaces, atMost('Ad ID', textLimits.code)),
+  a_description: filled(atMost('Description', textLimits.description)),
 });
 export type AdUnitAdd = z.output<typeof adUnitAddSchema>;
 export type AdUnitAddInput = z.input<typeof adUnitAddSchema>;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { codeLength, passwordMinLength } from '../constants.js';
 import { requiredText } from './fields.js';
+import { atMost, textLimits } from './limits.js';
 
-// Only keeps absurd inputs away from the (memory-hard) password hash.
-const passwordMaxLength = 256;
+const passwordMaxLength = textLimits.password;
 
 export const authMessages = {
   adminIdRequired: 'Admin ID is required',
@@ -18,14 +18,18 @@ export const authMessages = {
   passwordsDiffer: 'Passwords do not match',
 } as const;
 
-/** Passwords are never trimmed: spaces are part of them. */
+/**
+ * Passwords are never trimmed: spaces are part of them. One longer than a new password may be
+ * cannot be right, and never reaches the hash.
+ */
 const enteredPassword = z
   .string({ error: authMessages.passwordRequired })
+  .max(passwordMaxLength, { error: authMessages.passwordTooLong, abort: true })
   .min(1, authMessages.passwordRequired);
 
 /** POST /api/admin/login. */
 export const loginSchema = z.object({
-  a_id: requiredText(authMessages.adminIdRequired),
+  a_id: requiredText(authMessages.adminIdRequired, atMost('Admin ID', textLimits.code)),
   a_password: enteredPassword,
 });
 
@@ -52,7 +56,7 @@ export const adminEmailPattern =
 
 /** POST /api/admin/ForgetPw. */
 export const forgetPasswordSchema = z.object({
-  a_email: requiredText(authMessages.emailRequired).pipe(
+  a_email: requiredText(authMessages.emailRequired, atMost('Email', textLimits.email)).pipe(
     z.email({ error: authMessages.emailInvalid, pattern: adminEmailPattern }),
   ),
 });
@@ -76,7 +80,9 @@ export const newPasswordSchema = z.object({ password: newPassword });
 export const newPasswordFormSchema = z
   .object({
     password: newPassword,
-    confirmPassword: z.string({ error: authMessages.passwordsDiffer }),
+    confirmPassword: z
+      .string({ error: authMessages.passwordsDiffer })
+      .max(passwordMaxLength, authMessages.passwordsDiffer),
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: authMessages.passwordsDiffer,

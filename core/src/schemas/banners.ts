@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { maxPageSize } from '../constants.js';
 import { idSchema, pageQuery } from './common.js';
 import { jsonPart, optionalWebUrl, requiredText, wholeNumber } from './fields.js';
+import { atMost, textLimits } from './limits.js';
 import { bannerImageAddRule, bannerImageUpdateRule, checkMedia, mediaSlots } from './uploads.js';
 
 export const bannerMessages = {
@@ -11,8 +12,8 @@ export const bannerMessages = {
 } as const;
 
 const bannerShape = {
-  name: requiredText(bannerMessages.nameRequired),
-  url: optionalWebUrl(bannerMessages.urlInvalid),
+  name: requiredText(bannerMessages.nameRequired, atMost('Banner name', textLimits.name)),
+  url: optionalWebUrl(bannerMessages.urlInvalid, atMost('URL', textLimits.url)),
 };
 
 /** insertData of POST /api/App/add/banner/b1: a name, and a link when there is one. */

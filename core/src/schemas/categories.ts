@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
 import { requiredText } from './fields.js';
+import { atMost, textLimits } from './limits.js';
 import { categoryImageRule, fileSlot, optionalFileSlot } from './uploads.js';
 
 export const categoryMessages = {
@@ -14,11 +15,17 @@ export const categoryMessages = {
 } as const;
 
 /** A category chosen from a list: blank means none was chosen. */
-const chosenCategory = (message: string) => requiredText(message).pipe(idSchema);
+const chosenCategory = (message: string) =>
+  requiredText(message, atMost('Category', textLimits.code)).pipe(idSchema);
+
+const categoryName = (message: string) =>
+  requiredText(message, atMost('Category name', textLimits.name));
+const subcategoryName = (message: string) =>
+  requiredText(message, atMost('Subcategory name', textLimits.name));
 
 /** POST /api/App/product/category (multipart): name, main image and background image. */
 export const categoryAddSchema = z.object({
-  name: requiredText(categoryMessages.categoryName),
+  name: categoryName(categoryMessages.categoryName),
   image: fileSlot(categoryImageRule, categoryMessages.mainImage),
   bg_image: fileSlot(categoryImageRule, categoryMessages.backgroundImage),
 });
@@ -26,14 +33,14 @@ export const categoryAddSchema = z.object({
 /** PUT /api/App/product/category (multipart): the images are optional. */
 export const categoryUpdateSchema = z.object({
   id: idSchema,
-  name: requiredText(categoryMessages.categoryName),
+  name: categoryName(categoryMessages.categoryName),
   image: optionalFileSlot(categoryImageRule),
   bg_image: optionalFileSlot(categoryImageRule),
 });
 
 /** POST /api/App/product/subcategory (multipart): name, parent category and main image. */
 export const subcategoryAddSchema = z.object({
-  name: requiredText(categoryMessages.subcategoryCategoryAndName),
+  name: subcategoryName(categoryMessages.subcategoryCategoryAndName),
   categoryId: chosenCategory(categoryMessages.subcategoryCategoryAndName),
   image: fileSlot(categoryImageRule, categoryMessages.subcategoryImage),
 });
@@ -41,7 +48,7 @@ export const subcategoryAddSchema = z.object({
 /** PUT /api/App/product/subcategory (multipart): the image is optional. */
 export const subcategoryUpdateSchema = z.object({
   id: idSchema,
-  name: requiredText(categoryMessages.subcategoryName),
+  name: subcategoryName(categoryMessages.subcategoryName),
   categoryId: chosenCategory(categoryMessages.subcategoryCategory),
   image: optionalFileSlot(categoryImageRule),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { maxPageSize } from '../constants.js';
 import { flag, wholeNumber } from './fields.js';
+import { atMost, textLimits } from './limits.js';
 
 export const invalidIdMessage = 'Invalid id';
 
@@ -47,6 +48,13 @@ export const idStatusChangeSchema = z.object({ id: idSchema, status: flag(status
 export type IdStatusChange = z.output<typeof idStatusChangeSchema>;
 export type IdStatusChangeInput = z.input<typeof idStatusChangeSchema>;
 
+/** What a list's search box sends (`q`): trimmed, '' when left out. */
+export const searchText = z
+  .string()
+  .trim()
+  .check(atMost('Search text', textLimits.search))
+  .default('');
+
 /** `page`, `limit` and search `q` of a list call; `limit` defaults to the screen's page size. */
 export const pageQuery = (defaultLimit: number) =>
   z.object({
@@ -56,6 +64,6 @@ export const pageQuery = (defaultLimit: number) =>
       max: maxPageSize,
       fallback: defaultLimit,
     }),
-    q: z.string().trim().default(''),
+    q: searchText,
   });
 export type PageQuery = z.output<ReturnType<typeof pageQuery>>;

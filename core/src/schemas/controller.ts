@@ -9,6 +9,7 @@ import {
   type PlacementMode,
 } from '../entities/controller.js';
 import { flag, numberInput, requiredText, webUrl } from './fields.js';
+import { atMost, textLimits } from './limits.js';
 
 export const controllerMessages = {
   unknownSwitch: `name must be one of ${controllerSwitches.join(', ')}`,
@@ -108,11 +109,19 @@ export type IntentControlChange = z.output<typeof intentControlChangeSchema>;
 
 /** PUT /api/App/controller/admin/facebook/change: both values required. */
 export const facebookChangeSchema = z.object({
-  facebook_app_id: requiredText(controllerMessages.facebookAppId),
-  facebook_client_token: requiredText(controllerMessages.facebookClientToken),
+  facebook_app_id: requiredText(
+    controllerMessages.facebookAppId,
+    atMost('Facebook app ID', textLimits.code),
+  ),
+  facebook_client_token: requiredText(
+    controllerMessages.facebookClientToken,
+    atMost('Facebook client token', textLimits.code),
+  ),
 });
 export type FacebookChange = z.output<typeof facebookChangeSchema>;
 
 /** PUT /api/App/controller/install/new: the install-new-app call-to-action link. */
-export const installNewSchema = z.object({ btn_url: webUrl(controllerMessages.installUrl) });
+export const installNewSchema = z.object({
+  btn_url: webUrl(controllerMessages.installUrl, atMost('Install link', textLimits.url)),
+});
 export type InstallNewChange = z.output<typeof installNewSchema>;

@@ -13,13 +13,14 @@ import {
   webUrl,
   wholeNumber,
 } from './fields.js';
+import { atMost, textLimits } from './limits.js';
 
 /** The first message a schema gives for a value, or null when it accepts it. */
 const messageOf = (schema: z.ZodType, value: unknown) =>
   schema.safeParse(value).error?.issues[0]?.message ?? null;
 
 describe('requiredText', () => {
-  const name = requiredText('Enter a name');
+  const name = requiredText('Enter a name', atMost('Name', 10));
 
   it('trims the text', () => {
     expect(name.parse('  Deals  ')).toBe('Deals');
@@ -27,6 +28,32 @@ describe('requiredText', () => {
 
   it.each(['', '   ', undefined, null, 5])('refuses %j with the given message', (value) => {
     expect(messageOf(name, value)).toBe('Enter a name');
+    expect(name.safeParse(value).error?.issues).toHaveLength(1);
+  });
+
+  it('takes its limit, counted after trimming, and names the field when over it', () => {
+    expect(name.parse(` ${'a'.repeat(10)} `)).toBe('a'.repeat(10));
+    expect(name.safeParse('a'.repeat(11)).error?.issues).toEqual([
+      expect.objectContaining({ message: 'Name must be at most 10 characters' }),
+    ]);
+  });
+});
+
+describe('atMost', () => {
+  it('writes large limits with their thousands', () => {
+    const text = z.string().check(atMost('Text', textLimits.policyText));
+    expect(messageOf(text, 'a'.repeat(textLimits.policyText + 1))).toBe(
+      'Text must be at most 100,000 characters',
+    );
+    expect(messageOf(text, 'a'.repeat(textLimits.policyText))).toBeNull();
+  });
+
+  it('comes first in the builders, so an oversized text is told its length first', () => {
+    const link = webUrl('Enter a valid URL', atMost('URL', 5));
+    expect(messageOf(link, 'x'.repeat(6))).toBe('URL must be at most 5 characters');
+    expect(messageOf(requiredText('Enter a name', atMost('Name', 3)), ' abcd ')).toBe(
+      'Name must be at most 3 characters',
+    );
   });
 });
 
@@ -53,13 +80,20 @@ describe('optionalText', () => {
     [null, ''],
     ['  x ', 'x'],
   ])('reads %j as %j', (value, text) => {
-    expect(optionalText.parse(value)).toBe(text);
+    expect(optionalText(atMost('Note', 3)).parse(value)).toBe(text);
+  });
+
+  it('refuses a text over its limit', () => {
+    expect(messageOf(optionalText(atMost('Note', 3)), 'abcd')).toBe(
+      'Note must be at most 3 characters',
+    );
   });
 });
 
 describe('webUrl and optionalWebUrl', () => {
-  const url = webUrl('Enter a valid URL');
-  const optional = optionalWebUrl('Enter a valid URL');
+  const limit = atMost('URL', textLimits.url);
+  const url = webUrl('Enter a valid URL', limit);
+  const optional = optionalWebUrl('Enter a valid URL', limit);
 
   it.each(['https://shop.example.com/p?id=1', 'http://localhost:8080/x', ' https://a.in '])(
     'accepts %j',
@@ -81,6 +115,22 @@ describe('webUrl and optionalWebUrl', () => {
     expect(optional.parse(null)).toBe('');
     expect(optional.parse('  ')).toBe('');
     expect(messageOf(optional, 'not a link')).toBe('Enter a valid URL');
+  });
+
+  it('takes links of up to 2,048 characters', () => {
+    const longest = `https://shop.example/${'p'.repeat(textLimits.url - 21)}`;
+    expect(url.parse(longest)).toBe(longest);
+    expect(optional.parse(longest)).toBe(longest);
+    for (const schema of [url, optional]) {
+      expect(messageOf(schema, `${longest}p`)).toBe('URL must be at most 2,048 characters');
+    }
+  });
+
+  it('says a blank link was left blank when asked to', () => {
+    const required = webUrl('Enter a valid URL', limit, 'Enter a URL');
+    expect(messageOf(required, '  ')).toBe('Enter a URL');
+    expect(required.safeParse('').error?.issues).toHaveLength(1);
+    expect(messageOf(required, 'nope')).toBe('Enter a valid URL');
   });
 });
 
@@ -201,6 +251,15 @@ describe('limit fields', () => {
       maxviewLimit: 0,
       maxviewStatus: true,
     });
+  });
+
+  it('refuses a maximum typed longer than any number', () => {
+    expect(limits.parse({ maxviewLimit: `${'0'.repeat(29)}5`, maxviewStatus: true })).toMatchObject(
+      { maxviewLimit: 5 },
+    );
+    expect(messageOf(limits, { maxviewLimit: 'many '.repeat(10), maxviewStatus: true })).toBe(
+      'Maximum views and clicks must be at most 30 characters',
+    );
   });
 
   it.each([-1, '-1', 2.5])('refuses the maximum %j', (maxclickLimit) => {

@@ -4,16 +4,15 @@
 import { z } from 'zod';
 import type { ViewClickLimits } from '../entities/common.js';
 import { limitFields, limitTypeOf, limitValueOf, toLimitNumber } from '../rules/limits.js';
+import { textLimits, tooLongMessage, type TextLimit } from './limits.js';
 
-/** Trimmed text that must not be blank. */
-export const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, message);
+/** Trimmed text that must not be blank, within its limit (blank: `message`, and nothing else). */
+export const requiredText = (message: string, limit: TextLimit) =>
+  z.string({ error: message }).trim().check(limit).min(1, { error: message, abort: true });
 
-/** Trimmed text that may be left out or null (then ''). */
-export const optionalText = z.preprocess(
-  (value) => value ?? '',
-  z.string({ error: 'Enter text' }).trim(),
-);
+/** Trimmed text that may be left out or null (then ''), within its limit. */
+export const optionalText = (limit: TextLimit) =>
+  z.preprocess((value) => value ?? '', z.string({ error: 'Enter text' }).trim().check(limit));
 
 /** A value left blank or null counts as left out, so `.optional()` or a default applies. */
 export const blankAsMissing = <S extends z.ZodType>(schema: S) =>
@@ -21,18 +20,26 @@ export const blankAsMissing = <S extends z.ZodType>(schema: S) =>
 
 const webUrlFormat = z.url({ protocol: /^https?$/ });
 
-/** An http or https link (other schemes, such as javascript:, are refused). */
-export const webUrl = (message: string) =>
+/** Whether a text is an http or https link (other schemes, such as javascript:, are not). */
+export const isWebUrl = (text: string): boolean => webUrlFormat.safeParse(text).success;
+
+/**
+ * An http or https link within its limit. Left blank it gives `blankMessage` (by default the
+ * same message as a link that is not one).
+ */
+export const webUrl = (message: string, limit: TextLimit, blankMessage = message) =>
   z
-    .string({ error: message })
+    .string({ error: blankMessage })
     .trim()
-    .refine((url) => webUrlFormat.safeParse(url).success, message);
+    .check(limit)
+    .min(1, { error: blankMessage, abort: true })
+    .refine(isWebUrl, message);
 
 /** A link that may be left blank (then ''), valid when given. */
-export const optionalWebUrl = (message: string) =>
+export const optionalWebUrl = (message: string, limit: TextLimit) =>
   z
-    .preprocess((value) => value ?? '', z.string({ error: message }).trim())
-    .refine((url) => url === '' || webUrlFormat.safeParse(url).success, message);
+    .preprocess((value) => value ?? '', z.string({ error: message }).trim().check(limit))
+    .refine((url) => url === '' || isWebUrl(url), message);
 
 /** Numbers typed into inputs or sent in multipart bodies arrive as text. */
 const readNumber = (value: unknown) => {
@@ -92,8 +99,22 @@ export function jsonPart<S extends z.ZodType>(schema: S, name: string) {
 
 const limitMessage = 'Maximum views and clicks must be whole numbers, 0 or more';
 
-/** A maximum typed by the admin: anything that is not a number counts as 0 (spec). */
-const limitNumber = z.preprocess(toLimitNumber, z.number().int(limitMessage).min(0, limitMessage));
+const limitTooLong = tooLongMessage('Maximum views and clicks', textLimits.numberText);
+
+/**
+ * A maximum typed by the admin: anything that is not a number counts as 0 (spec), though a
+ * text longer than any number is refused rather than read.
+ */
+const limitNumber = z.preprocess(
+  (value, context) => {
+    if (typeof value === 'string' && value.length > textLimits.numberText) {
+      context.addIssue({ code: 'custom', message: limitTooLong });
+      return z.NEVER;
+    }
+    return toLimitNumber(value);
+  },
+  z.number().int(limitMessage).min(0, limitMessage),
+);
 
 /** The four limit fields of stories, story ads and in-house ads; any may be left out. */
 export const limitShape = {

@@ -1,3 +1,4 @@
+export * from './limits.js';
 export * from './fields.js';
 export * from './common.js';
 export * from './uploads.js';

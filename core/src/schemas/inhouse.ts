@@ -10,6 +10,7 @@ import {
   requiredText,
   webUrl,
 } from './fields.js';
+import { atMost, textLimits } from './limits.js';
 import {
   fileSlot,
   imageRule,
@@ -39,11 +40,11 @@ const choice = <const T extends readonly [string, ...string[]]>(
 ) => blankAsMissing(z.enum(values, { error: message }).default(fallback));
 
 const inHouseShape = {
-  mainTitle: requiredText(inHouseMessages.title),
-  subTitle: requiredText(inHouseMessages.subtitle),
-  description: requiredText(inHouseMessages.details),
-  callToAction: webUrl(inHouseMessages.callToAction),
-  btnName: requiredText(inHouseMessages.buttonText),
+  mainTitle: requiredText(inHouseMessages.title, atMost('Title', textLimits.name)),
+  subTitle: requiredText(inHouseMessages.subtitle, atMost('Subtitle', textLimits.name)),
+  description: requiredText(inHouseMessages.details, atMost('Details', textLimits.description)),
+  callToAction: webUrl(inHouseMessages.callToAction, atMost('CTA', textLimits.url)),
+  btnName: requiredText(inHouseMessages.buttonText, atMost('Button text', textLimits.buttonText)),
   ad_type: choice(inHouseAdTypes, 'NTV', inHouseMessages.adType),
   medType: choice(mediaTypes, 'image', inHouseMessages.mediaType),
   ...limitShape,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { imageMaxBytes } from '../constants.js';
+import { pushTooLongMessage } from './limits.js';
 import {
   notificationMessages,
   notificationResendSchema,
@@ -52,6 +53,34 @@ describe('notificationSendSchema', () => {
     expect(
       messageOf(notificationSendSchema, { ...send, image: { name: 'bell.svg', size: 10 } }),
     ).toBe(uploadMessages.imageType);
+  });
+});
+
+describe('the length of a push', () => {
+  it('takes a title of 200 and a message of 2,000 characters, and says when one is longer', () => {
+    const longest = { title: 't'.repeat(200), message: 'm'.repeat(2000) };
+    expect(notificationSendSchema.parse(longest)).toMatchObject(longest);
+    expect(messageOf(notificationSendSchema, { ...longest, title: 't'.repeat(201) })).toBe(
+      'Title must be at most 200 characters',
+    );
+    expect(messageOf(notificationResendSchema, { ...longest, message: 'm'.repeat(2001) })).toBe(
+      'Message must be at most 2,000 characters',
+    );
+  });
+
+  it('refuses what would not fit in one FCM message, counting bytes as FCM does', () => {
+    // 1,200 Devanagari letters are 3,600 bytes: within the message's characters, not FCM's 4 KB.
+    const hindi = { title: 'दिवाली', message: 'ब'.repeat(1200) };
+    for (const schema of [notificationSendSchema, notificationResendSchema]) {
+      expect(schema.safeParse(hindi).error?.issues).toEqual([
+        expect.objectContaining({ path: ['message'], message: pushTooLongMessage }),
+      ]);
+      expect(schema.safeParse({ ...hindi, message: 'ब'.repeat(1000) }).success).toBe(true);
+    }
+    const url = `https://deals.example/${'p'.repeat(2000)}`;
+    expect(messageOf(notificationSendSchema, { ...send, message: 'm'.repeat(1600), url })).toBe(
+      pushTooLongMessage,
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blankAsMissing, optionalWebUrl, requiredText } from './fields.js';
+import { atMost, pushTextMaxBytes, pushTooLongMessage, textLimits, utf8Bytes } from './limits.js';
 import { notificationIconRule, optionalFileSlot } from './uploads.js';
 
 export const notificationMessages = {
@@ -11,10 +12,24 @@ export const notificationMessages = {
 } as const;
 
 const notificationShape = {
-  title: requiredText(notificationMessages.title),
-  message: requiredText(notificationMessages.message),
-  url: optionalWebUrl(notificationMessages.url),
+  title: requiredText(notificationMessages.title, atMost('Title', textLimits.notificationTitle)),
+  message: requiredText(
+    notificationMessages.message,
+    atMost('Message', textLimits.notificationMessage),
+  ),
+  url: optionalWebUrl(notificationMessages.url, atMost('URL', textLimits.url)),
 };
+
+/** What a push carries must fit in one FCM message (refused by FCM otherwise, after the send). */
+function checkPushSize(
+  texts: { title: string; message: string; url: string },
+  context: z.RefinementCtx,
+): void {
+  const bytes = utf8Bytes(texts.title) + utf8Bytes(texts.message) + utf8Bytes(texts.url);
+  if (bytes > pushTextMaxBytes) {
+    context.addIssue({ code: 'custom', message: pushTooLongMessage, path: ['message'] });
+  }
+}
 
 /**
  * When to send (optional: now). An offset is required, so the time means the same on every
@@ -25,11 +40,13 @@ const sendAt = blankAsMissing(
 );
 
 /** POST /api/App/notification/send (multipart): title, message, optional link, time and icon. */
-export const notificationSendSchema = z.object({
-  ...notificationShape,
-  sendAt,
-  image: optionalFileSlot(notificationIconRule),
-});
+export const notificationSendSchema = z
+  .object({
+    ...notificationShape,
+    sendAt,
+    image: optionalFileSlot(notificationIconRule),
+  })
+  .superRefine(checkPushSize);
 export type NotificationSend = z.output<typeof notificationSendSchema>;
 export type NotificationSendInput = z.input<typeof notificationSendSchema>;
 
@@ -40,16 +57,19 @@ const historyIconPrefix = /^\/media\//;
  * POST /api/App/notification/resend: the same texts, and the stored icon's file name when
  * there is one (the server only looks in its own notification media, so no folders).
  */
-export const notificationResendSchema = z.object({
-  ...notificationShape,
-  fileName: blankAsMissing(
-    z
-      .string({ error: notificationMessages.fileName })
-      .trim()
-      .transform((name) => name.replace(historyIconPrefix, ''))
-      .pipe(z.string().regex(/^(?!\.)[\w.-]+$/, notificationMessages.fileName))
-      .optional(),
-  ),
-});
+export const notificationResendSchema = z
+  .object({
+    ...notificationShape,
+    fileName: blankAsMissing(
+      z
+        .string({ error: notificationMessages.fileName })
+        .trim()
+        .check(atMost('Icon file name', textLimits.code))
+        .transform((name) => name.replace(historyIconPrefix, ''))
+        .pipe(z.string().regex(/^(?!\.)[\w.-]+$/, notificationMessages.fileName))
+        .optional(),
+    ),
+  })
+  .superRefine(checkPushSize);
 export type NotificationResend = z.output<typeof notificationResendSchema>;
 export type NotificationResendInput = z.input<typeof notificationResendSchema>;

@@ -32,3 +32,15 @@ describe('termsUpdateSchema', () => {
     expect(messageOf(termsUpdateSchema, { terms_title: 'x' })).toBe('Enter the terms text');
   });
 });
+
+describe('the lengths of the texts', () => {
+  it('takes a legal text of 100,000 characters and a title of 200', () => {
+    const terms = { terms_title: 'T'.repeat(200), terms_description: '<p>x</p>'.repeat(12_500) };
+    expect(termsUpdateSchema.parse(terms)).toEqual(terms);
+    expect(messageOf(termsUpdateSchema, { ...terms, terms_title: 'T'.repeat(201) })).toBe(
+      'Title must be at most 200 characters',
+    );
+    const policy = { policy_title: 'Privacy', policy_description: 'x'.repeat(100_001) };
+    expect(messageOf(policyUpdateSchema, policy)).toBe('Text must be at most 100,000 characters');
+  });
+});

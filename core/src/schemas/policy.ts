@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './fields.js';
+import { atMost, textLimits } from './limits.js';
 
 export const policyMessages = {
   policyTitle: 'Enter the policy title',
@@ -10,14 +11,20 @@ export const policyMessages = {
 
 /** PUT /api/App/policy/admin/update. */
 export const policyUpdateSchema = z.object({
-  policy_title: requiredText(policyMessages.policyTitle),
-  policy_description: requiredText(policyMessages.policyDescription),
+  policy_title: requiredText(policyMessages.policyTitle, atMost('Title', textLimits.name)),
+  policy_description: requiredText(
+    policyMessages.policyDescription,
+    atMost('Text', textLimits.policyText),
+  ),
 });
 export type PolicyUpdate = z.output<typeof policyUpdateSchema>;
 
 /** PUT /api/App/terms/admin/update. */
 export const termsUpdateSchema = z.object({
-  terms_title: requiredText(policyMessages.termsTitle),
-  terms_description: requiredText(policyMessages.termsDescription),
+  terms_title: requiredText(policyMessages.termsTitle, atMost('Title', textLimits.name)),
+  terms_description: requiredText(
+    policyMessages.termsDescription,
+    atMost('Text', textLimits.policyText),
+  ),
 });
 export type TermsUpdate = z.output<typeof termsUpdateSchema>;

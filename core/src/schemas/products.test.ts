@@ -31,6 +31,48 @@ const data = { productDetails: details, events: 'Trending' };
 const issueOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0];
 const messageOf = (schema: z.ZodType, value: unknown) => issueOf(schema, value)?.message ?? null;
 
+describe('the lengths of product texts', () => {
+  it('takes a marketplace-length title of 500 characters, not more', () => {
+    const title = 'T'.repeat(500);
+    expect(productDetailsSchema.parse({ ...details, title }).title).toBe(title);
+    expect(issueOf(productDetailsSchema, { ...details, title: `${title}T` })).toMatchObject({
+      path: ['title'],
+      message: 'Title must be at most 500 characters',
+    });
+  });
+
+  it('bounds specification names, values and size details, each with its own message', () => {
+    const specs = (specifications: unknown) =>
+      messageOf(productDetailsSchema, { ...details, specifications });
+    expect(specs({ ['n'.repeat(200)]: 'v'.repeat(5000) })).toBeNull();
+    expect(specs({ ['n'.repeat(201)]: 'v' })).toBe(
+      'Specification name must be at most 200 characters',
+    );
+    expect(specs({ Material: 'v'.repeat(5001) })).toBe(
+      'Specification value must be at most 5,000 characters',
+    );
+    expect(specs({ sizeDetails: { ['S'.repeat(201)]: 'fits' } })).toBe(
+      'Size must be at most 200 characters',
+    );
+    expect(specs({ sizeDetails: { S: 'v'.repeat(5001) } })).toBe(
+      'Specification value must be at most 5,000 characters',
+    );
+  });
+
+  it('bounds the short texts and the links', () => {
+    expect(messageOf(productDetailsSchema, { ...details, deliveryInfo: 'd'.repeat(201) })).toBe(
+      'Delivery info must be at most 200 characters',
+    );
+    const url = `https://shop.example.com/${'p'.repeat(2048)}`;
+    expect(messageOf(productDetailsSchema, { ...details, og_url: url })).toBe(
+      'Original URL must be at most 2,048 characters',
+    );
+    expect(messageOf(productDataSchema, { ...data, btn_url: url })).toBe(
+      'Button URL must be at most 2,048 characters',
+    );
+  });
+});
+
 describe('productDetailsSchema', () => {
   it('reads prices typed as text and fills the defaults', () => {
     expect(productDetailsSchema.parse(details)).toEqual({

@@ -7,7 +7,7 @@ import {
 } from '../constants.js';
 import { sizeOptions, type Specifications } from '../entities/catalogue.js';
 import { normaliseEvent } from '../rules/events.js';
-import { idList, idSchema, pageQuery } from './common.js';
+import { idList, idSchema, pageQuery, searchText } from './common.js';
 import {
   jsonPart,
   numberInput,
@@ -17,6 +17,7 @@ import {
   webUrl,
   wholeNumber,
 } from './fields.js';
+import { atMost, textLimits, type TextLimit } from './limits.js';
 import { fileSlot, maxFilesInList, productImageRule } from './uploads.js';
 
 export const productMessages = {
@@ -42,7 +43,7 @@ export const productMessages = {
 
 /** A stored event from any accepted spelling ('Now Launch' is stored as 'New Launch'). */
 const productEvent = (missingMessage: string) =>
-  requiredText(missingMessage).transform((value, context) => {
+  requiredText(missingMessage, atMost('Event', textLimits.code)).transform((value, context) => {
     const event = normaliseEvent(value);
     if (event !== null) return event;
     context.addIssue({ code: 'custom', message: productMessages.event });
@@ -50,8 +51,8 @@ const productEvent = (missingMessage: string) =>
   });
 
 /** Text that falls back to the spec's default when left blank. */
-const textOr = (fallback: string) =>
-  optionalText.transform((text) => (text === '' ? fallback : text));
+const textOr = (fallback: string, limit: TextLimit) =>
+  optionalText(limit).transform((text) => (text === '' ? fallback : text));
 
 /** Sizes as a list, or as the detail editor's comma-separated text; repeats dropped. */
 const availableSizes = z
@@ -67,15 +68,41 @@ const availableSizes = z
 
 const sizeDetailsKey = 'sizeDetails';
 
+/** A specification's value, and a size's details. */
+const specificationValue = z
+  .string({ error: productMessages.specificationValue })
+  .check(atMost('Specification value', textLimits.description));
+
+/** Keys of a name-to-value map: a specification's name, a size. */
+const mapKey = (field: string) => z.string().check(atMost(field, textLimits.name));
+
+/** A map's own message (zod's when none), except for a key it refuses, which says why. */
+const mapError =
+  (message?: string): z.core.$ZodErrorMap =>
+  (issue) =>
+    issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? message) : message;
+
+/** A value of two kinds refused: the message of the kind it is (zod says 'Invalid input'). */
+const kindError: z.core.$ZodErrorMap = (issue) =>
+  issue.code === 'invalid_union'
+    ? issue.errors.find((issues) => issues.some((each) => each.code !== 'invalid_type'))?.[0]
+        ?.message
+    : undefined;
+
 /**
  * Names are trimmed and must not be blank; values are text, except sizeDetails, which maps
  * each size to its details. Two names that trim alike keep the later value (adding an
  * existing name replaces it).
  */
 const specifications = z
-  .record(z.string(), z.union([z.string(), z.record(z.string(), z.string())]), {
-    error: productMessages.specificationValue,
-  })
+  .record(
+    mapKey('Specification name'),
+    z.union(
+      [specificationValue, z.record(mapKey('Size'), specificationValue, { error: mapError() })],
+      { error: kindError },
+    ),
+    { error: mapError(productMessages.specificationValue) },
+  )
   .default({})
   .superRefine((entries, context) => {
     for (const [name, value] of Object.entries(entries)) {
@@ -106,15 +133,27 @@ const price = numberInput(productMessages.required, {
 /** The product details of the add form, the detail edit and productData.productDetails. */
 export const productDetailsSchema = z
   .object({
-    title: requiredText(productMessages.required),
+    title: requiredText(productMessages.required, atMost('Title', textLimits.productTitle)),
     price,
     og_price: price,
-    og_url: requiredText(productMessages.required).pipe(webUrl(productMessages.ogUrl)),
-    category: requiredText(productMessages.required).pipe(idSchema),
-    subcategory: requiredText(productMessages.required).pipe(idSchema),
-    rating: textOr(defaultRating),
-    ratingsAndReviews: textOr(defaultRatingsAndReviews),
-    deliveryInfo: textOr(defaultDeliveryInfo),
+    og_url: webUrl(
+      productMessages.ogUrl,
+      atMost('Original URL', textLimits.url),
+      productMessages.required,
+    ),
+    category: requiredText(productMessages.required, atMost('Category', textLimits.code)).pipe(
+      idSchema,
+    ),
+    subcategory: requiredText(
+      productMessages.required,
+      atMost('Subcategory', textLimits.code),
+    ).pipe(idSchema),
+    rating: textOr(defaultRating, atMost('Rating', textLimits.shortText)),
+    ratingsAndReviews: textOr(
+      defaultRatingsAndReviews,
+      atMost('Ratings and reviews', textLimits.shortText),
+    ),
+    deliveryInfo: textOr(defaultDeliveryInfo, atMost('Delivery info', textLimits.shortText)),
     availableSizes,
     specifications,
   })
@@ -132,7 +171,7 @@ export const productDataSchema = z
   .object({
     productDetails: productDetailsSchema,
     events: productEvent(productMessages.required),
-    btn_url: optionalWebUrl(productMessages.btnUrl),
+    btn_url: optionalWebUrl(productMessages.btnUrl, atMost('Button URL', textLimits.url)),
   })
   .transform((data) => ({ ...data, btn_url: data.btn_url || data.productDetails.og_url }));
 export type ProductDataInput = z.input<typeof productDataSchema>;
@@ -143,7 +182,7 @@ const imageUrls = z
   .array(z.string({ error: productMessages.imageUrl }))
   .default([])
   .transform((urls) => urls.map((url) => url.trim()).filter((url) => url !== ''))
-  .pipe(z.array(webUrl(productMessages.imageUrl)));
+  .pipe(z.array(webUrl(productMessages.imageUrl, atMost('Image URL', textLimits.url))));
 
 /**
  * POST /api/App/product (multipart): productData and imageUrls as JSON text, and the image
@@ -211,7 +250,7 @@ export const appProductQuerySchema = z.object({
   event: productEvent(productMessages.event).optional(),
   category: idSchema.optional(),
   subcategory: idSchema.optional(),
-  q: z.string().trim().max(200, 'q must be at most 200 characters').default(''),
+  q: searchText,
   cursor: idSchema.optional(),
   limit: wholeNumber(`limit must be a whole number from 1 to ${appProductPageSize.max}`, {
     min: 1,
@@ -239,5 +278,9 @@ export type ProductEventUpdateInput = z.input<typeof productEventUpdateSchema>;
 
 /** POST /api/App/product/scraping. */
 export const scrapeSchema = z.object({
-  url: requiredText(productMessages.scrapeUrl).pipe(webUrl(productMessages.scrapeUrlInvalid)),
+  url: webUrl(
+    productMessages.scrapeUrlInvalid,
+    atMost('URL', textLimits.url),
+    productMessages.scrapeUrl,
+  ),
 });

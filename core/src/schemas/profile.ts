@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { phoneMaxLength, phoneMinLength } from '../constants.js';
 import { optionalText } from './fields.js';
+import { atMost, textLimits } from './limits.js';
 
 /** E.164: a number with its country code has at most 15 digits. */
 const internationalPhoneMaxDigits = 15;
@@ -8,18 +9,16 @@ const internationalPhoneMaxDigits = 15;
 export const profileMessages = {
   phoneLength: `Phone number must be ${phoneMinLength} to ${phoneMaxLength} digits, or up to ${internationalPhoneMaxDigits} after a + country code`,
   phoneCharacters: 'Phone number may contain only digits, spaces and + - ( ) .',
-  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
 } as const;
 
-const boundedText = (field: string, max: number) =>
-  optionalText.pipe(z.string().max(max, profileMessages.tooLong(field, max)));
+const boundedText = (field: string, max: number) => optionalText(atMost(field, max));
 
 /**
  * Optional. The spec's 9 to 11 counts the digits of a national number, so the separators
  * people type (`+91 98765-43210`, `(080) 2345 6789`) are welcome; after a leading + the
  * country code may take it up to 15 digits.
  */
-const phone = optionalText
+const phone = boundedText('Phone number', textLimits.phone)
   .pipe(z.string().regex(/^[\d\s().+-]*$/, profileMessages.phoneCharacters))
   .refine((text) => {
     if (text === '') return true;
@@ -35,9 +34,9 @@ const phone = optionalText
  * phone, and must still be able to save an address.
  */
 export const profileUpdateSchema = z.object({
-  a_name: boundedText('Name', 100),
-  a_state: boundedText('State', 100),
-  a_city: boundedText('City', 100),
+  a_name: boundedText('Name', textLimits.profileText),
+  a_state: boundedText('State', textLimits.profileText),
+  a_city: boundedText('City', textLimits.profileText),
   a_phone: phone,
-  a_address: boundedText('Address', 300),
+  a_address: boundedText('Address', textLimits.address),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { shortcutPageSize } from '../constants.js';
 import { idSchema, pageQuery } from './common.js';
 import { requiredText, webUrl, wholeNumber } from './fields.js';
+import { atMost, textLimits } from './limits.js';
 import { fileSlot, optionalFileSlot, shortcutImageRule } from './uploads.js';
 
 export const shortcutMessages = {
@@ -12,8 +13,8 @@ export const shortcutMessages = {
 } as const;
 
 const shortcutShape = {
-  name: requiredText(shortcutMessages.titleRequired),
-  url: webUrl(shortcutMessages.urlInvalid),
+  name: requiredText(shortcutMessages.titleRequired, atMost('Title', textLimits.name)),
+  url: webUrl(shortcutMessages.urlInvalid, atMost('URL', textLimits.url)),
 };
 
 /** GET /api/sortcut: page, limit (100 on the screen) and search. */

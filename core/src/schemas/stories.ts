@@ -13,6 +13,7 @@ import {
   optionalWebUrl,
   wholeNumber,
 } from './fields.js';
+import { atMost, textLimits } from './limits.js';
 import {
   checkMedia,
   imageRule,
@@ -39,9 +40,9 @@ const storyShape = {
   }),
   adsStory: flag().default(false),
   NTV: flag().default(false),
-  NTV_ID: optionalText,
-  btnName: optionalText,
-  btnUrl: optionalWebUrl(storyMessages.buttonUrl),
+  NTV_ID: optionalText(atMost('Native ad ID', textLimits.code)),
+  btnName: optionalText(atMost('Button text', textLimits.buttonText)),
+  btnUrl: optionalWebUrl(storyMessages.buttonUrl, atMost('Button URL', textLimits.url)),
   ...limitShape,
 };
 

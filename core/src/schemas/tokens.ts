@@ -10,6 +10,6 @@ const daysMessage = `expiresInDays must be a whole number of days from 1 to ${ap
 
 /** POST /api/admin/tokens: a name, and optionally how many days the token lives. */
 export const apiTokenCreateSchema = z.object({
-  name: requiredText(nameMessage).max(apiTokenNameMaxChars, nameMessage),
+  name: requiredText(nameMessage, z.maxLength(apiTokenNameMaxChars, nameMessage)),
   expiresInDays: wholeNumber(daysMessage, { min: 1, max: apiTokenMaxDays }).optional(),
 });

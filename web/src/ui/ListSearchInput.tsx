@@ -1,7 +1,11 @@
+import { textLimits } from '@dealdesk/core';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 
-/** The search box of a server-searched list, bound to useListSearch's typed text. */
+/**
+ * The search box of a server-searched list, bound to useListSearch's typed text; it takes no
+ * more than the server searches for.
+ */
 export function ListSearchInput({
   typed,
   setTyped,
@@ -13,6 +17,7 @@ export function ListSearchInput({
   return (
     <TextInput
       type="search"
+      maxLength={textLimits.search}
       leftSection={<IconSearch size={16} aria-hidden />}
       value={typed}
       onChange={(event) => setTyped(event.currentTarget.value)}

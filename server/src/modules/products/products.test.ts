@@ -179,6 +179,29 @@ describe.each(dialects)('products on %s', (dialect) => {
       });
     });
 
+    it('refuses a 200 KB title with its limit, storing nothing, on create and on update', async () => {
+      const total = async () => (await api.products.list({ limit: 1 })).totalRecord;
+      const [productsBefore, filesBefore] = [await total(), await mediaFiles()];
+      const data = productData(shirts);
+      const huge = {
+        ...data,
+        productDetails: { ...data.productDetails, title: 'T'.repeat(200_000) },
+      };
+      const refusal = {
+        status: false,
+        message: 'Title must be at most 500 characters',
+        httpStatus: 400,
+      };
+      expect(
+        await api.products.create({ productData: huge, imageUrls: [], images: [png()] }),
+      ).toMatchObject(refusal);
+      expect([await total(), await mediaFiles()]).toEqual([productsBefore, filesBefore]);
+
+      const id = await addProduct(api, shirts, { title: 'Linen shirt' });
+      expect(await api.products.update({ id, productData: huge })).toMatchObject(refusal);
+      expect((await api.products.get({ id })).data?.title).toBe('Linen shirt');
+    });
+
     it('refuses an unknown category or a subcategory of another, storing no file', async () => {
       const before = await mediaFiles();
       const data = productData(shirts);

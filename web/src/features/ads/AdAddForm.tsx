@@ -1,4 +1,10 @@
-import { adMessages, type AdUnitAdd, type AdUnitAddInput, type ApiClient } from '@dealdesk/core';
+import {
+  adMessages,
+  type AdUnitAdd,
+  type AdUnitAddInput,
+  type ApiClient,
+  textLimits,
+} from '@dealdesk/core';
 import { Button, Collapse, Group, Paper, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
@@ -81,11 +87,12 @@ export function AdAddForm({
           aria-label={`Add ${label}`}
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Ad Name" required {...field('a_name')} />
+            <TextInput label="Ad Name" maxLength={textLimits.name} required {...field('a_name')} />
             <TextInput label={idLabel} required {...field('a_id')} />
           </SimpleGrid>
           <Textarea
             label="Description"
+            maxLength={textLimits.description}
             required
             autosize
             minRows={2}

@@ -4,6 +4,7 @@ import {
   type AdUnit,
   type AdUnitUpdate,
   type AdUnitUpdateInput,
+  textLimits,
 } from '@dealdesk/core';
 import { Button, Group, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -118,6 +119,7 @@ export function AdTable<Ad extends AdUnit>({
         ) : (
           <Textarea
             aria-label="Ad Description"
+            maxLength={textLimits.description}
             autosize
             minRows={1}
             value={editing?.draft.a_description}

@@ -1,4 +1,4 @@
-import { forgetPasswordSchema } from '@dealdesk/core';
+import { forgetPasswordSchema, textLimits } from '@dealdesk/core';
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -42,6 +42,7 @@ export function ForgotPasswordPage() {
         <Stack>
           <TextInput
             label="Email"
+            maxLength={textLimits.email}
             type="email"
             autoComplete="email"
             required

@@ -1,4 +1,4 @@
-import { loginSchema } from '@dealdesk/core';
+import { loginSchema, textLimits } from '@dealdesk/core';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -36,6 +36,7 @@ export function LoginPage() {
         <Stack>
           <TextInput
             label="Admin ID"
+            maxLength={textLimits.code}
             autoComplete="username"
             required
             value={form.values.a_id}
@@ -44,6 +45,7 @@ export function LoginPage() {
           />
           <PasswordInput
             label="Password"
+            maxLength={textLimits.password}
             autoComplete="current-password"
             required
             value={form.values.a_password}

@@ -1,4 +1,9 @@
-import { newPasswordFormSchema, passwordMinLength, resetRedirectMs } from '@dealdesk/core';
+import {
+  newPasswordFormSchema,
+  passwordMinLength,
+  resetRedirectMs,
+  textLimits,
+} from '@dealdesk/core';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -43,6 +48,7 @@ export function NewPasswordPage() {
         <Stack>
           <PasswordInput
             label="New password"
+            maxLength={textLimits.password}
             description={`At least ${passwordMinLength} characters`}
             autoComplete="new-password"
             required
@@ -52,6 +58,7 @@ export function NewPasswordPage() {
           />
           <PasswordInput
             label="Confirm new password"
+            maxLength={textLimits.password}
             autoComplete="new-password"
             required
             value={form.values.confirmPassword}

@@ -1,3 +1,4 @@
+import { textLimits } from '@dealdesk/core';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { FormEvent, ReactNode, RefObject } from 'react';
 import type { FieldErrors } from '../../ui/form.js';
@@ -61,6 +62,7 @@ export function CatalogueFormFrame({
         <TextInput
           ref={nameRef}
           label={`${what} name`}
+          maxLength={textLimits.name}
           required
           value={draft.name}
           error={errors.name}

@@ -17,6 +17,7 @@ import {
   type IntentControl,
   type PlacementField,
   type PlacementMode,
+  textLimits,
 } from '@dealdesk/core';
 import {
   Button,
@@ -296,6 +297,7 @@ function FacebookForm({ settings }: { settings: ControllerSettings }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label="Facebook app ID"
+            maxLength={textLimits.code}
             required
             value={form.values.facebook_app_id}
             error={form.errors['facebook_app_id']}
@@ -303,6 +305,7 @@ function FacebookForm({ settings }: { settings: ControllerSettings }) {
           />
           <TextInput
             label="Facebook client token"
+            maxLength={textLimits.code}
             required
             value={form.values.facebook_client_token}
             error={form.errors['facebook_client_token']}
@@ -340,6 +343,7 @@ function InstallNewForm({
       <SaveBeside what="install link" busy={isPending} onSubmit={save} draft={draft}>
         <TextInput
           label="Install link"
+          maxLength={textLimits.url}
           description="Where the call to action leads"
           type="url"
           placeholder="https://"

@@ -13,6 +13,7 @@ import {
   type InHouseAdEditRequest,
   type InHouseAdType,
   type LimitType,
+  textLimits,
 } from '@dealdesk/core';
 import {
   Button,
@@ -184,11 +185,12 @@ export function InHouseAdForm({
               ad?.medType === 'video' ? 'Choosing a media image replaces the video' : undefined
             }
           />
-          <TextInput label="Title" required {...text('mainTitle')} />
-          <TextInput label="Subtitle" required {...text('subTitle')} />
+          <TextInput label="Title" maxLength={textLimits.name} required {...text('mainTitle')} />
+          <TextInput label="Subtitle" maxLength={textLimits.name} required {...text('subTitle')} />
         </SimpleGrid>
         <Textarea
           label="Details"
+          maxLength={textLimits.description}
           required
           autosize
           minRows={2}
@@ -199,13 +201,19 @@ export function InHouseAdForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label="CTA"
+            maxLength={textLimits.url}
             description="The link the button opens"
             required
             type="url"
             placeholder="https://..."
             {...text('callToAction')}
           />
-          <TextInput label="Button text" required {...text('btnName')} />
+          <TextInput
+            label="Button text"
+            maxLength={textLimits.buttonText}
+            required
+            {...text('btnName')}
+          />
           <Group align="flex-end" gap="sm" wrap="nowrap">
             <div style={{ flex: 1 }}>
               <UploadField

@@ -8,6 +8,7 @@ import {
   type Notification,
   type NotificationSendRequest,
   type NotificationResendRequest,
+  textLimits,
 } from '@dealdesk/core';
 import {
   Anchor,
@@ -150,9 +151,15 @@ function SendForm() {
         <DraftNotice offer={draft} />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Stack gap="sm">
-            <TextInput label="Title" required {...field('title')} />
+            <TextInput
+              label="Title"
+              maxLength={textLimits.notificationTitle}
+              required
+              {...field('title')}
+            />
             <Textarea
               label="Message"
+              maxLength={textLimits.notificationMessage}
               required
               autosize
               minRows={3}
@@ -164,6 +171,7 @@ function SendForm() {
           <Stack gap="sm">
             <TextInput
               label="URL"
+              maxLength={textLimits.url}
               description="Optional: what opens when the notification is tapped"
               type="url"
               placeholder="https://..."

@@ -1,3 +1,4 @@
+import { textLimits } from '@dealdesk/core';
 import {
   Button,
   Group,
@@ -91,6 +92,7 @@ function LegalTextEditor({ document, saved }: { document: LegalDocument; saved: 
           <>
             <TextInput
               label="Title"
+              maxLength={textLimits.name}
               required
               value={form.values.title}
               error={form.errors.title}
@@ -98,6 +100,7 @@ function LegalTextEditor({ document, saved }: { document: LegalDocument; saved: 
             />
             <Textarea
               label="Text"
+              maxLength={textLimits.policyText}
               description="Line breaks are kept. Basic HTML formatting (paragraphs, lists, bold, links) is shown as formatting."
               required
               autosize

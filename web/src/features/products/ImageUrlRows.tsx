@@ -1,3 +1,4 @@
+import { textLimits } from '@dealdesk/core';
 import { ActionIcon, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 
@@ -27,6 +28,7 @@ export function ImageUrlRows({
         <Group key={index} gap={6} wrap="nowrap">
           <TextInput
             aria-label={`Image URL ${index + 1}`}
+            maxLength={textLimits.url}
             placeholder="https://..."
             type="url"
             value={url}

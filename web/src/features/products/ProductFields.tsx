@@ -1,4 +1,4 @@
-import { productEvents, productMessages, type ProductEvent } from '@dealdesk/core';
+import { productEvents, productMessages, type ProductEvent, textLimits } from '@dealdesk/core';
 import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { FieldErrors } from '../../ui/form.js';
@@ -30,7 +30,13 @@ export function ProductFields({ form, sizes }: { form: ProductForm; sizes: React
   const price = typeof values.price === 'number' ? values.price : 0;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      <TextInput label="Title" required {...text('title')} style={{ gridColumn: '1 / -1' }} />
+      <TextInput
+        label="Title"
+        maxLength={textLimits.productTitle}
+        required
+        {...text('title')}
+        style={{ gridColumn: '1 / -1' }}
+      />
       <NumberInput
         label="Price"
         required
@@ -50,13 +56,24 @@ export function ProductFields({ form, sizes }: { form: ProductForm; sizes: React
         error={mark('og_price')}
         onChange={(value) => set('og_price', value)}
       />
-      <TextInput label="Rating" placeholder="0" {...text('rating')} />
+      <TextInput
+        label="Rating"
+        maxLength={textLimits.shortText}
+        placeholder="0"
+        {...text('rating')}
+      />
       <TextInput
         label="Ratings and reviews"
+        maxLength={textLimits.shortText}
         placeholder="0 Ratings, 0 Reviews"
         {...text('ratingsAndReviews')}
       />
-      <TextInput label="Delivery info" placeholder="Standard Delivery" {...text('deliveryInfo')} />
+      <TextInput
+        label="Delivery info"
+        maxLength={textLimits.shortText}
+        placeholder="Standard Delivery"
+        {...text('deliveryInfo')}
+      />
       <Select
         label="Event"
         required
@@ -68,6 +85,7 @@ export function ProductFields({ form, sizes }: { form: ProductForm; sizes: React
       />
       <TextInput
         label="Original URL"
+        maxLength={textLimits.url}
         required
         type="url"
         placeholder="https://..."
@@ -75,6 +93,7 @@ export function ProductFields({ form, sizes }: { form: ProductForm; sizes: React
       />
       <TextInput
         label="Button URL"
+        maxLength={textLimits.url}
         description="Where the app's button leads; the original URL when left blank"
         type="url"
         placeholder="https://..."

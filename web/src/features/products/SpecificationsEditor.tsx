@@ -1,4 +1,4 @@
-import { productMessages, type Specifications } from '@dealdesk/core';
+import { productMessages, type Specifications, textLimits } from '@dealdesk/core';
 import { ActionIcon, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -104,6 +104,7 @@ export function SpecificationsEditor({
       <Group align="flex-start" gap="xs" wrap="wrap">
         <TextInput
           label="Specification name"
+          maxLength={textLimits.name}
           placeholder="e.g. Material"
           value={name}
           error={error}
@@ -121,6 +122,7 @@ export function SpecificationsEditor({
         />
         <TextInput
           label="Value"
+          maxLength={textLimits.description}
           placeholder="e.g. Cotton"
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}

@@ -1,4 +1,4 @@
-import { profileUpdateSchema, type Admin, type ProfileUpdate } from '@dealdesk/core';
+import { profileUpdateSchema, type Admin, type ProfileUpdate, textLimits } from '@dealdesk/core';
 import {
   Avatar,
   Button,
@@ -98,12 +98,24 @@ function ProfileForm({ admin }: { admin: Admin }) {
               variant="filled"
               description="The email cannot be changed"
             />
-            <TextInput label="Name" {...field('a_name')} />
-            <TextInput label="State" {...field('a_state')} />
-            <TextInput label="City" {...field('a_city')} />
-            <TextInput label="Phone" type="tel" autoComplete="tel" {...field('a_phone')} />
+            <TextInput label="Name" maxLength={textLimits.profileText} {...field('a_name')} />
+            <TextInput label="State" maxLength={textLimits.profileText} {...field('a_state')} />
+            <TextInput label="City" maxLength={textLimits.profileText} {...field('a_city')} />
+            <TextInput
+              label="Phone"
+              maxLength={textLimits.phone}
+              type="tel"
+              autoComplete="tel"
+              {...field('a_phone')}
+            />
           </SimpleGrid>
-          <Textarea label="Address" autosize minRows={2} {...field('a_address')} />
+          <Textarea
+            label="Address"
+            maxLength={textLimits.address}
+            autosize
+            minRows={2}
+            {...field('a_address')}
+          />
           <Group justify="flex-end">
             {editing ? (
               <>

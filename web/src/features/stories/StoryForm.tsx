@@ -14,6 +14,7 @@ import {
   type StoryAd,
   type StoryAdType,
   type StoryVideo,
+  textLimits,
 } from '@dealdesk/core';
 import {
   Button,
@@ -253,6 +254,7 @@ export function StoryForm({
             {values.type === 'NTV' ? (
               <TextInput
                 label="Native ad ID"
+                maxLength={textLimits.code}
                 required
                 value={values.NTV_ID}
                 error={errors['insertData.NTV_ID']}
@@ -286,6 +288,7 @@ export function StoryForm({
               <>
                 <TextInput
                   label="Button text"
+                  maxLength={textLimits.buttonText}
                   required={isAd}
                   value={values.btnName}
                   error={errors['insertData.btnName']}
@@ -293,6 +296,7 @@ export function StoryForm({
                 />
                 <TextInput
                   label="Button URL"
+                  maxLength={textLimits.url}
                   type="url"
                   required={isAd}
                   placeholder="https://"

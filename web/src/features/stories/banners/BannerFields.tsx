@@ -1,5 +1,11 @@
 // The fields the add and edit banner screens share: name, link, and an image or a video.
-import { bannerTypes, videoRule, type BannerType, type UploadRule } from '@dealdesk/core';
+import {
+  bannerTypes,
+  videoRule,
+  type BannerType,
+  type UploadRule,
+  textLimits,
+} from '@dealdesk/core';
 import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import type { FieldErrors } from '../../../ui/form.js';
@@ -50,6 +56,7 @@ export function BannerFields({
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           label="Banner name"
+          maxLength={textLimits.name}
           required
           value={values.name}
           error={errors['insertData.name']}
@@ -57,6 +64,7 @@ export function BannerFields({
         />
         <TextInput
           label="URL"
+          maxLength={textLimits.url}
           type="url"
           description="Optional: where a tap on the banner leads"
           placeholder="https://"

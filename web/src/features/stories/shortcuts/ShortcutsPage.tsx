@@ -6,6 +6,7 @@ import {
   shortcutImageRule,
   type ShortcutStory,
   type ShortcutAddRequest,
+  textLimits,
 } from '@dealdesk/core';
 import {
   Button,
@@ -84,6 +85,7 @@ function AddShortcutForm({ nextNumber }: { nextNumber: number | undefined }) {
             />
             <TextInput
               label="Title"
+              maxLength={textLimits.name}
               required
               value={form.values.name}
               error={form.errors['name']}
@@ -91,6 +93,7 @@ function AddShortcutForm({ nextNumber }: { nextNumber: number | undefined }) {
             />
             <TextInput
               label="URL"
+              maxLength={textLimits.url}
               type="url"
               required
               placeholder="https://"
@@ -217,6 +220,7 @@ export function ShortcutsPage() {
         editing(shortcut) ? (
           <TextInput
             aria-label="Title"
+            maxLength={textLimits.name}
             value={draft.values.name}
             error={draft.errors['name']}
             onChange={(event) => draft.set('name', event.currentTarget.value)}
@@ -231,6 +235,7 @@ export function ShortcutsPage() {
         editing(shortcut) ? (
           <TextInput
             aria-label="URL"
+            maxLength={textLimits.url}
             type="url"
             value={draft.values.url}
             error={draft.errors['url']}
