@@ -28,6 +28,7 @@ import { createReadiness, serveOperations } from './operations/health.js';
 import { createMetrics } from './operations/metrics.js';
 import { idempotency } from './http/idempotency.js';
 import { createApiRouter } from './http/route.js';
+import { useSecurityHeaders } from './http/security-headers.js';
 import { serveFiles } from './http/static.js';
 import { uploadSpool } from './http/uploads.js';
 import { authService, type AuthService } from './modules/auth/service.js';
@@ -169,6 +170,7 @@ export async function buildApp(
       );
     });
     registerErrorAnswers(app);
+    useSecurityHeaders(app);
     useEnvelope(app, config.secret);
     requireApiKey(app, config.apiKey);
     await app.register(fastifyMultipart, {

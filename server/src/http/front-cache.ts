@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { apiKeyCheck } from './api-key.js';
 import type { Metrics } from '../operations/metrics.js';
 import { namesTag, type Published } from './published.js';
+import { noSniff } from './security-headers.js';
 
 /**
  * Answers remembered at most (each a URL asked, with the address it was asked at): a caller
@@ -65,6 +66,7 @@ export function frontCache(apiKey: string, cacheControl: string, metrics: Metric
         return true;
       }
       response.writeHead(200, {
+        ...noSniff,
         'content-type': 'application/json; charset=utf-8',
         'content-length': entry.body.length,
         etag,
