@@ -80,6 +80,8 @@ describe('page sizes', () => {
     expect(constants.productPageSize).toBe(100);
     expect(constants.productByEventPageSize).toBe(200);
     expect(constants.inHousePageSize).toBe(100);
+    // Not in the spec: the notification history's page (docs/decisions.md).
+    expect(constants.notificationPageSize).toBe(50);
   });
 });
 
@@ -161,6 +163,7 @@ describe('coverage of this file', () => {
         'productPageSize',
         'productByEventPageSize',
         'inHousePageSize',
+        'notificationPageSize',
         'searchDebounceMs',
         'defaultStoryTime',
         'storyAdsPositionRange',

@@ -36,6 +36,8 @@ export const storyListPageSize = 200;
 export const productPageSize = 100;
 export const productByEventPageSize = 200;
 export const inHousePageSize = 100;
+/** The notification history's page: the newest 50 unless asked (not shown in the spec). */
+export const notificationPageSize = 50;
 /** The most items a list call answers at once, whatever it is asked. */
 export const maxPageSize = 1000;
 

@@ -34,8 +34,9 @@ afterAll(async () => {
   await database.drop();
 });
 
+/** The newest page of the history (every notification these tests send fits on it). */
 const history = async () =>
-  jsonOf<Notification[]>(await runCli(['--json', 'notify', 'history'], env));
+  jsonOf<{ data: Notification[] }>(await runCli(['--json', 'notify', 'history'], env)).data;
 
 describe('dealdesk notify', () => {
   it('sends a notification with an icon file and finds it in the history', async () => {

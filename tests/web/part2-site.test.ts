@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { maxPageSize, notificationPageSize } from '@dealdesk/core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, screenshot, wide, type TestPage } from '../support/browser.js';
 import { answerCaptcha, chooseFile, png, toast } from '../support/screens.js';
@@ -247,6 +248,42 @@ describe('notifications', () => {
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     await answerCaptcha(page, true);
     await page.getByText('Nothing sent yet').waitFor();
+  });
+
+  it('shows the history a page of the newest 50 at a time', async () => {
+    const count = notificationPageSize + 5;
+    for (let deal = 1; deal <= count; deal += 1) {
+      const sent = await signedIn.api.notifications.send({
+        title: `Deal ${deal}`,
+        message: 'Half price',
+        url: '',
+      });
+      expect(sent.status).toBe(true);
+    }
+    try {
+      await page.reload();
+      const rows = history().locator('tbody tr');
+      await history()
+        .getByRole('row', { name: /Deal 55/ })
+        .waitFor();
+      await page.getByText(`${count} items`).waitFor();
+      expect(await rows.count()).toBe(notificationPageSize);
+      expect(await rows.first().innerText()).toContain('Deal 55');
+      expect(await rows.last().innerText()).toContain('Deal 6');
+
+      await page.getByRole('button', { name: 'next page' }).click();
+      await history()
+        .getByRole('row', { name: /Deal 5\b/ })
+        .waitFor();
+      expect(await rows.count()).toBe(5);
+      expect(await rows.last().innerText()).toContain('Deal 1');
+      // The selection is the page's: checking it all selects the 5 shown.
+      await page.getByRole('checkbox', { name: 'Select every row on this page' }).check();
+      await page.getByRole('button', { name: 'Delete selected (5)' }).waitFor();
+    } finally {
+      const all = await signedIn.api.notifications.history({ limit: maxPageSize });
+      await signedIn.api.notifications.remove({ id: (all.data ?? []).map((row) => row._id) });
+    }
   });
 });
 

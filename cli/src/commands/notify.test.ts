@@ -1,3 +1,4 @@
+import { maxPageSize, notificationPageSize, type Notification } from '@dealdesk/core';
 import { formBody } from '@dealdesk/core/testing';
 import { writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cliAgainstTestServer } from '../testing/fake-api.js';
 import { iconFileName, sendAtOf } from './notify.js';
 
-const { dealdesk, server } = cliAgainstTestServer();
+const { dealdesk, server, lastBody } = cliAgainstTestServer();
 
 describe('--at', () => {
   it('keeps a time with its offset as typed', () => {
@@ -86,5 +87,97 @@ describe('dealdesk notify send', () => {
     ]);
     expect(wrongType.exitCode).toBe(2);
     expect(server().calls).toHaveLength(before);
+  });
+});
+
+const notification = (id: string, title: string): Notification => ({
+  _id: id,
+  n_title: title,
+  n_message: 'Half price today',
+  n_url: 'https://deals.example.test/sale',
+  n_icon: '/media/notifications/bell.png',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  sendAt: null,
+  delivery: { state: 'sent', detail: 'projects/p/messages/1', at: '2026-11-20T10:00:01.000Z' },
+});
+const sale = notification('0123456789abcdef01234567', 'Weekend sale');
+const historyRoute = 'GET /api/App/notification/history';
+const historyReply = (data: Notification[], totalRecord: number) => ({
+  payload: { status: true, message: 'Notification history', data, totalRecord },
+});
+
+describe('dealdesk notify history', () => {
+  it('asks for a page of the size and search given, and says where it is', async () => {
+    server().replyTo(historyRoute, historyReply([sale], 120));
+    const result = await dealdesk([
+      'notify',
+      'history',
+      '--page',
+      '3',
+      '--limit',
+      '50',
+      '-s',
+      'sale',
+    ]);
+    expect(result.exitCode).toBe(0);
+    expect(Object.fromEntries(server().lastCall().query)).toEqual({
+      page: '3',
+      limit: '50',
+      q: 'sale',
+    });
+    expect(result.stdout).toContain('Weekend sale');
+    expect(result.stdout).toContain('Showing 1 of 120 notifications (page 3 of 3)');
+  });
+
+  it('asks for the newest 50 unless told, and answers the page in --json', async () => {
+    server().replyTo(historyRoute, historyReply([sale], 1));
+    const result = await dealdesk(['notify', 'history', '--json']);
+    expect(result.exitCode).toBe(0);
+    expect(server().lastCall().query.get('page')).toBe('1');
+    expect(server().lastCall().query.get('limit')).toBe(String(notificationPageSize));
+    expect(JSON.parse(result.stdout)).toEqual({ data: [sale], totalRecord: 1, page: 1, pages: 1 });
+  });
+
+  it('refuses a limit beyond the largest page before calling', async () => {
+    const before = server().calls.length;
+    const result = await dealdesk(['notify', 'history', '--limit', String(maxPageSize + 1)]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`expected a whole number from 1 to ${maxPageSize}`);
+    expect(server().calls).toHaveLength(before);
+  });
+});
+
+describe('dealdesk notify resend', () => {
+  it('finds the notification in the history and sends its texts and icon again', async () => {
+    server().replyTo(historyRoute, historyReply([sale], 1));
+    server().replyTo('POST /api/App/notification/resend', {
+      payload: { status: true, message: 'Notification sent successfully !' },
+    });
+    const result = await dealdesk(['notify', 'resend', sale._id]);
+    expect(result.exitCode).toBe(0);
+    expect(lastBody()).toEqual({
+      title: sale.n_title,
+      message: sale.n_message,
+      url: sale.n_url,
+      fileName: 'bell.png',
+    });
+  });
+
+  it('looks through every page of the history, the largest page at a time', async () => {
+    const others = Array.from({ length: maxPageSize }, (_, index) =>
+      notification(index.toString(16).padStart(24, 'a'), `Deal ${index}`),
+    );
+    server().replyTo(historyRoute, historyReply(others, maxPageSize + 200));
+    const before = server().calls.length;
+    const result = await dealdesk(['notify', 'resend', sale._id]);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain(`No notification ${sale._id} in the history`);
+    const asked = server()
+      .calls.slice(before)
+      .map((call) => [call.query.get('page'), call.query.get('limit')]);
+    expect(asked).toEqual([
+      ['1', String(maxPageSize)],
+      ['2', String(maxPageSize)],
+    ]);
   });
 });

@@ -1,16 +1,19 @@
 import {
   byIdSchema,
   formatDisplayTime,
+  maxPageSize,
+  notificationHistoryQuerySchema,
+  notificationPageSize,
   notificationResendSchema,
   notificationSendSchema,
   wrongAnswerMessages,
   type Notification,
 } from '@dealdesk/core';
 import { confirmDestructive } from '../confirm.js';
-import { connect } from '../connection.js';
+import { connect, type Connection } from '../connection.js';
 import { CliError } from '../exit.js';
 import { idBatches } from '../ids.js';
-import { yesFlag, type Declare } from '../command.js';
+import { wholeNumber, yesFlag, type Declare } from '../command.js';
 import type { Context } from '../context.js';
 import { renderTable } from '../terminal/table.js';
 import { localUpload } from '../upload.js';
@@ -64,12 +67,29 @@ async function sendNotification(context: Context, options: SendOptions) {
   );
 }
 
-async function history(context: Context) {
-  const connection = await connect(context);
-  return {
-    connection,
-    notifications: connection.check(await connection.api.notifications.history()).data ?? [],
-  };
+/** One page of the history, newest first, and how many notifications match in all. */
+async function historyPage(
+  connection: Connection,
+  query: { page: number; limit: number; q: string },
+) {
+  const answer = connection.check(await connection.api.notifications.history(query));
+  const notifications = answer.data ?? [];
+  return { notifications, total: answer.totalRecord ?? notifications.length };
+}
+
+/** A notification of the history, looked for a page of the largest size at a time. */
+async function findInHistory(connection: Connection, id: string): Promise<Notification> {
+  for (let page = 1; ; page += 1) {
+    const { notifications, total } = await historyPage(connection, {
+      page,
+      limit: maxPageSize,
+      q: '',
+    });
+    const found = notifications.find((notification) => notification._id === id);
+    if (found !== undefined) return found;
+    if (notifications.length === 0 || page * maxPageSize >= total)
+      throw new CliError(`No notification ${id} in the history`);
+  }
 }
 
 const deliveryOf = (notification: Notification) =>
@@ -77,9 +97,21 @@ const deliveryOf = (notification: Notification) =>
     ? `scheduled ${formatDisplayTime(notification.sendAt)}`
     : notification.delivery.state;
 
-async function notificationHistory(context: Context) {
-  const { notifications } = await history(context);
-  context.result(notifications, () =>
+interface HistoryOptions {
+  page: number;
+  limit: number;
+  search?: string;
+}
+
+async function notificationHistory(context: Context, options: HistoryOptions) {
+  const query = validate(notificationHistoryQuerySchema, {
+    page: options.page,
+    limit: options.limit,
+    q: options.search ?? '',
+  });
+  const { notifications, total } = await historyPage(await connect(context), query);
+  const pages = Math.max(1, Math.ceil(total / query.limit));
+  context.result({ data: notifications, totalRecord: total, page: query.page, pages }, () => {
     context.say(
       renderTable(
         ['id', 'title', 'message', 'url', 'icon', 'created', 'delivery'],
@@ -94,8 +126,14 @@ async function notificationHistory(context: Context) {
         ]),
         context.paint,
       ),
-    ),
-  );
+    );
+    context.say(
+      context.paint(
+        'dim',
+        `Showing ${notifications.length} of ${total} notifications (page ${query.page} of ${pages})`,
+      ),
+    );
+  });
 }
 
 /** The stored icon's bare file name, which the resend call takes (none: no icon). */
@@ -106,9 +144,8 @@ export function iconFileName(icon: string): string | undefined {
 
 async function resendNotification(context: Context, given: string) {
   const { id } = validate(byIdSchema, { id: given });
-  const { connection, notifications } = await history(context);
-  const original = notifications.find((notification) => notification._id === id);
-  if (original === undefined) throw new CliError(`No notification ${id} in the history`);
+  const connection = await connect(context);
+  const original = await findInHistory(connection, id);
   const fileName = iconFileName(original.n_icon);
   const input = validate(notificationResendSchema, {
     title: original.n_title,
@@ -161,7 +198,15 @@ const notify: Declare = (command, run) => {
     .action(run(sendNotification));
   command
     .command('history')
-    .description('notifications sent and scheduled')
+    .description('a page of the notifications sent and scheduled, newest first')
+    .option('--page <n>', 'page from 1', wholeNumber(1), 1)
+    .option(
+      '--limit <n>',
+      'notifications a page',
+      wholeNumber(1, maxPageSize),
+      notificationPageSize,
+    )
+    .option('-s, --search <q>', 'search text in title and message')
     .action(run(notificationHistory));
   command
     .command('resend')

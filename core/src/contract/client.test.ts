@@ -919,6 +919,19 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
     { method: 'GET', path: '/api/App/notification/history' },
   ],
   [
+    'notifications.history (a page)',
+    (a) => a.notifications.history({ page: 2, limit: 50, q: 'sale' }),
+    {
+      method: 'GET',
+      path: '/api/App/notification/history',
+      query: [
+        ['page', '2'],
+        ['limit', '50'],
+        ['q', 'sale'],
+      ],
+    },
+  ],
+  [
     'notifications.send',
     (a) =>
       a.notifications.send({

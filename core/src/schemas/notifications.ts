@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { notificationPageSize } from '../constants.js';
+import { pageQuery } from './common.js';
 import { blankAsMissing, optionalWebUrl, requiredText } from './fields.js';
 import { atMost, pushTextMaxBytes, pushTooLongMessage, textLimits, utf8Bytes } from './limits.js';
 import { notificationIconRule, optionalFileSlot } from './uploads.js';
@@ -73,3 +75,9 @@ export const notificationResendSchema = z
   .superRefine(checkPushSize);
 export type NotificationResend = z.output<typeof notificationResendSchema>;
 export type NotificationResendInput = z.input<typeof notificationResendSchema>;
+
+/**
+ * GET /api/App/notification/history: newest first, a page of 50 unless asked; `q` finds text in
+ * the title or the message.
+ */
+export const notificationHistoryQuerySchema = pageQuery(notificationPageSize);

@@ -66,7 +66,7 @@ export async function seedSite(context: AppContext): Promise<Seeded<SiteCounts>>
   const texts = policyService(context);
   const counts: SiteCounts = { notifications: 0, policyTexts: 0 };
 
-  if ((await history.history()).length === 0) {
+  if ((await history.history({ page: 1, limit: 1, q: '' })).totalRecord === 0) {
     for (const { icon, ...fields } of notifications) {
       const file = icon
         ? pngFile(

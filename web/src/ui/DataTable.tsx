@@ -1,5 +1,6 @@
 // Lists of every story screen: only one page of rows is rendered, so thousands of items
-// stay quick; under 768 px each row is a card (RowCards), so no action sits off-screen.
+// stay quick; under 768 px each row is a card (RowCards), so no action sits off-screen. A list
+// the server pages (`paging`) shows the rows it is given, and the server's pages.
 import { mobileBreakpointPx } from '@dealdesk/core';
 import {
   Box,
@@ -61,6 +62,14 @@ function SortingHead<Row>({ column, sorting }: { column: Column<Row>; sorting: S
 
 const pageSize = 10;
 
+/** A list the server pages: the page shown, how many items there are in all, and the pages. */
+export interface ServerPaging {
+  page: number;
+  pages: number;
+  total: number;
+  onPage: (page: number) => void;
+}
+
 /** The header cells of a table's columns (its own cells, such as checkboxes, aside). */
 export function ColumnHeads<Row>({
   columns,
@@ -96,6 +105,7 @@ export function DataTable<Row extends { _id: string }>({
   rowLabel,
   toolbar,
   minWidth = 760,
+  paging,
 }: {
   caption: string;
   rows: readonly Row[] | undefined;
@@ -111,17 +121,23 @@ export function DataTable<Row extends { _id: string }>({
   toolbar?: ReactNode;
   /** Below this the table scrolls sideways; narrow card layouts give a smaller one. */
   minWidth?: number;
+  /** Given when the server pages the list: `rows` are then one page of it. */
+  paging?: ServerPaging;
 }) {
   const narrow = useMediaQuery(`(max-width: ${mobileBreakpointPx - 1}px)`);
-  const [page, setPage] = useState(1);
-  const total = rows?.length ?? 0;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const serverPaged = paging !== undefined;
+  const [ownPage, setOwnPage] = useState(1);
+  const total = paging?.total ?? rows?.length ?? 0;
+  const pages = paging?.pages ?? Math.max(1, Math.ceil(total / pageSize));
+  const page = paging?.page ?? ownPage;
+  const setPage = paging?.onPage ?? setOwnPage;
   useEffect(() => {
-    if (page > pages) setPage(pages);
-  }, [page, pages]);
+    if (!serverPaged && ownPage > pages) setOwnPage(pages);
+  }, [serverPaged, ownPage, pages]);
   const visible = useMemo(
-    () => (rows ?? []).slice((page - 1) * pageSize, page * pageSize),
-    [rows, page],
+    () =>
+      serverPaged ? (rows ?? []) : (rows ?? []).slice((ownPage - 1) * pageSize, ownPage * pageSize),
+    [rows, ownPage, serverPaged],
   );
   const selectable = selected !== undefined && onSelect !== undefined;
   const allVisibleSelected = visible.length > 0 && visible.every((row) => selected?.has(row._id));

@@ -24,6 +24,7 @@ import {
   inHouseAdCreateSchema,
   inHouseAdEditSchema,
   inHouseListQuerySchema,
+  notificationHistoryQuerySchema,
   notificationIconRule,
   notificationResendSchema,
   notificationSendSchema,
@@ -266,12 +267,18 @@ export const notificationAnswers = {
 const sentNotification = z.object({ data: notificationSchema });
 
 export const notifications = {
-  history: endpoint({
+  /**
+   * The spec answers the whole history as `data`; ours answers a page of it (the newest 50 unless
+   * `page` and `limit` ask otherwise) in the same `data`, and how many there are in all.
+   */
+  history: endpointTaking<PageRequest>()({
     method: 'GET',
     path: '/api/App/notification/history',
     access: 'admin',
-    summary: 'Every notification sent or scheduled, newest first',
-    answer: z.object({ data: z.array(notificationSchema) }),
+    summary:
+      'A page of the notifications sent or scheduled, newest first (50 unless `limit` says), searched in title and message with `q`, and how many match in all',
+    query: notificationHistoryQuerySchema,
+    answer: z.object({ data: z.array(notificationSchema), totalRecord: z.number() }),
     message: 'Notification history',
   }),
   send: endpointTaking<NotificationSendRequest>()({

@@ -267,6 +267,71 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     });
   });
 
+  describe('the history, a page at a time', () => {
+    let paged: TestDatabase;
+    let server: TestServer;
+    let api: Api;
+    const count = 55;
+    const titles = (rows: Notification[] | undefined) => rows?.map((row) => row.n_title);
+    /** 'Deal 55' down to 'Deal 1'. */
+    const deals = (from: number, to: number) =>
+      Array.from({ length: from - to + 1 }, (_, index) => `Deal ${from - index}`);
+
+    beforeAll(async () => {
+      paged = await freshDatabase(dialect);
+      server = await startTestServer(testConfig(paged));
+      api = await signedInClient(server);
+      for (let deal = 1; deal <= count; deal += 1) {
+        const message = deal % 10 === 0 ? `Round ${deal}: half price` : `Offer number ${deal}`;
+        const sent = await api.notifications.send({ title: `Deal ${deal}`, message, url: '' });
+        expect(sent.status).toBe(true);
+      }
+    });
+    afterAll(async () => {
+      await server.close();
+      await paged.drop();
+    });
+
+    it('answers the newest 50 in data by default, with how many there are in all', async () => {
+      const answer = await api.notifications.history();
+      expect(answer).toMatchObject({ status: true, httpStatus: 200, totalRecord: count });
+      expect(titles(answer.data)).toEqual(deals(55, 6));
+    });
+
+    it('pages newest first with page and limit; past the last page is empty', async () => {
+      const third = await api.notifications.history({ page: 3, limit: 20 });
+      expect(titles(third.data)).toEqual(deals(15, 1));
+      expect(third.totalRecord).toBe(count);
+      const second = await api.notifications.history({ page: 2, limit: 20 });
+      expect(titles(second.data)).toEqual(deals(35, 16));
+      expect(await api.notifications.history({ page: 4, limit: 20 })).toMatchObject({
+        data: [],
+        totalRecord: count,
+      });
+    });
+
+    it('searches the title and the message, whatever the case', async () => {
+      const found = await api.notifications.history({ q: 'HALF PRICE', limit: 2 });
+      expect(titles(found.data)).toEqual(['Deal 50', 'Deal 40']);
+      expect(found.totalRecord).toBe(5);
+      expect((await api.notifications.history({ q: 'deal 5' })).totalRecord).toBe(7);
+      expect((await api.notifications.history({ q: '%' })).totalRecord).toBe(0);
+    });
+
+    it('refuses a page below 1 and a limit beyond 1,000', async () => {
+      expect(await api.notifications.history({ page: 0 })).toMatchObject({
+        status: false,
+        httpStatus: 400,
+        message: 'page must be a whole number, 1 or more',
+      });
+      expect(await api.notifications.history({ limit: 1001 })).toMatchObject({
+        status: false,
+        httpStatus: 400,
+        message: 'limit must be a whole number from 1 to 1000',
+      });
+    });
+  });
+
   describe('through FCM', () => {
     let server: TestServer;
     let api: Api;

@@ -16,7 +16,7 @@ export const notificationsModule: Module = (api, context) => {
   context.onClose(() => poller.stop());
 
   api.implement(endpoints.notifications.history, {
-    handler: async () => ({ data: await notifications.history() }),
+    handler: ({ query }) => notifications.history(query),
   });
 
   api.implement(endpoints.notifications.send, {

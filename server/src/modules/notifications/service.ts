@@ -1,6 +1,7 @@
 import {
   sendTimeProblem,
   type Notification,
+  type PageQuery,
   type NotificationResend,
   type NotificationSend,
 } from '@dealdesk/core';
@@ -106,8 +107,11 @@ export function createNotificationsService(context: AppContext, push: PushProvid
   }
 
   return {
-    history: async (): Promise<Notification[]> =>
-      (await notifications.history()).map(toNotification),
+    /** A page of the history, newest first, and how many notifications match in all. */
+    async history({ page, limit, q }: PageQuery) {
+      const { rows, total } = await notifications.page(q, page, limit);
+      return { data: rows.map(toNotification), totalRecord: total };
+    },
 
     /** The icon is stored first (removed if the notification cannot be recorded); it stays with the notification whatever the delivery. */
     async send(input: NotificationSend, icon: CheckedFile | undefined): Promise<Notification> {

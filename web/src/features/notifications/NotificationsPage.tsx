@@ -1,6 +1,7 @@
 import {
   formatDisplayTime,
   notificationIconRule,
+  notificationPageSize,
   notificationSendSchema,
   sendTimeProblem,
   wrongAnswerMessages,
@@ -27,7 +28,7 @@ import {
 } from '@mantine/core';
 import { IconRepeat, IconSend, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../app/api.js';
 import { DataTable, type Column } from '../../ui/DataTable.js';
 import { useFormState } from '../../ui/form.js';
@@ -38,7 +39,7 @@ import { uploadOf } from '../../ui/upload.js';
 import { UploadField } from '../../ui/UploadField.js';
 import { useRowSelection } from '../../ui/useRowSelection.js';
 import { confirmSend } from './confirmSend.js';
-import { historyQuery } from './queries.js';
+import { historyQueries } from './queries.js';
 
 const defaultIcon = '/logo.svg';
 
@@ -80,7 +81,7 @@ function SendForm() {
   const send = useApiMutation(
     (input: NotificationSendRequest, client) => client.notifications.send(input),
     {
-      refresh: historyQuery.queryKey,
+      refresh: historyQueries.all,
     },
   );
   // A second click while the confirmation is open must not open another one.
@@ -209,21 +210,32 @@ function SendForm() {
   );
 }
 
-/** /site/notification: send a push notification; the history with resend and delete. */
+/**
+ * /site/notification: send a push notification; the history, a page of the newest at a time,
+ * with resend and delete.
+ */
 export function NotificationsPage() {
-  const history = useQuery(historyQuery);
-  const { selected, setSelected } = useRowSelection(history.data, null);
+  const [page, setPage] = useState(1);
+  const history = useQuery(historyQueries.page(page));
+  const rows = history.data?.rows;
+  const total = history.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / notificationPageSize));
+  // Deletes can empty the last page: the page before it is shown instead.
+  useEffect(() => {
+    if (history.data !== undefined && !history.isPlaceholderData && page > pages) setPage(pages);
+  }, [history.data, history.isPlaceholderData, page, pages]);
+  const { selected, setSelected } = useRowSelection(rows, { page });
   const resend = useApiMutation(
     (input: NotificationResendRequest, client) => client.notifications.resend(input),
     {
-      refresh: historyQuery.queryKey,
+      refresh: historyQueries.all,
     },
   );
   const remove = useGuardedDelete(api.notifications.remove, {
-    refresh: historyQuery.queryKey,
+    refresh: historyQueries.all,
     what: 'notification',
     wrongAnswer: wrongAnswerMessages.captchaIncorrect,
-    nameOf: (id) => history.data?.find((row) => row._id === id)?.n_title,
+    nameOf: (id) => rows?.find((row) => row._id === id)?.n_title,
   });
   const resendRow = async (row: Notification) => {
     const again = { title: row.n_title, message: row.n_message, url: row.n_url };
@@ -338,7 +350,8 @@ export function NotificationsPage() {
       <SendForm />
       <DataTable
         caption="Notification history"
-        rows={history.data}
+        rows={rows}
+        paging={{ page, pages, total, onPage: setPage }}
         columns={columns}
         query={history}
         empty={{ title: 'Nothing sent yet', hint: 'Notifications you send appear here.' }}
