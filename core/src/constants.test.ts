@@ -18,7 +18,7 @@ describe('upload limits and file types', () => {
   it('pins the scraper limits', () => {
     expect(constants.scrapePageMaxBytes).toBe(5_242_880);
     expect(constants.scrapeTimeoutMs).toBe(10_000);
-    expect(constants.scrapeConcurrency).toEqual({ default: 4, max: 32 });
+    expect(constants.scrapeConcurrency).toEqual({ default: 4, max: 5 });
   });
 
   it('pins the largest page (the quick date ranges: format/date-presets.test.ts)', () => {

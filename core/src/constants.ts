@@ -41,8 +41,11 @@ export const notificationPageSize = 50;
 /** The most items a list call answers at once, whatever it is asked. */
 export const maxPageSize = 1000;
 
-/** Marketplace pages one scraper fetches at once, by default and at the most (CLI flag). */
-export const scrapeConcurrency = { default: 4, max: 32 } as const;
+/**
+ * Scrapes one administrator may have running or waiting at once (the server refuses the next
+ * with 429), and what the CLI asks at once by default and at the most (its --concurrency).
+ */
+export const scrapeConcurrency = { default: 4, max: 5 } as const;
 
 /** The quick ranges of the dashboard, web-ads and analytics screens, in display order. */
 export const datePresetNames = [

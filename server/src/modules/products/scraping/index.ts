@@ -33,7 +33,11 @@ const defaultUserAgent =
  * with 4 slots and a 10 s timeout, a scrape accepted last waits about a minute at worst, which
  * is what the refusal asks the admin to wait before trying again.
  */
-export const scrapeQueueLimits = { waiting: 20, perCaller: 5, retryAfterSeconds: 60 } as const;
+export const scrapeQueueLimits = {
+  waiting: 20,
+  perCaller: scrapeConcurrency.max,
+  retryAfterSeconds: 60,
+} as const;
 
 export interface ScraperOptions {
   /** Host names fetched even on private or loopback addresses (DEALDESK_SCRAPE_ALLOW_HOSTS). */
