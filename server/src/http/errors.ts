@@ -18,6 +18,15 @@ export class HttpError extends Error {
 
 export const serverFailureMessage = 'Something went wrong on the server. Please try again.';
 
+export const nulTextMessage = 'Text cannot contain the NUL character (U+0000)';
+
+/**
+ * PostgreSQL stores no NUL character in text (SQLSTATE 22021, "invalid byte sequence for
+ * encoding UTF8: 0x00"): a field that carries one is the caller's input, refused whole.
+ */
+const isNulInText = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '22021';
+
 function isFastifyClientError(error: unknown): error is FastifyError {
   return (
     error instanceof Error &&
@@ -46,6 +55,7 @@ export function registerErrorAnswers(app: FastifyInstance): void {
       const message = error.issues[0]?.message ?? 'Invalid request';
       return reply.code(400).send({ status: false, message });
     }
+    if (isNulInText(error)) return reply.code(400).send({ status: false, message: nulTextMessage });
     if (isFastifyClientError(error)) {
       return reply.code(error.statusCode ?? 400).send({ status: false, message: error.message });
     }
