@@ -19,13 +19,22 @@ export class HttpError extends Error {
 export const serverFailureMessage = 'Something went wrong on the server. Please try again.';
 
 export const nulTextMessage = 'Text cannot contain the NUL character (U+0000)';
+export const numberTooLargeMessage = 'A number in the request is too large to store';
 
 /**
- * PostgreSQL stores no NUL character in text (SQLSTATE 22021, "invalid byte sequence for
- * encoding UTF8: 0x00"): a field that carries one is the caller's input, refused whole.
+ * What PostgreSQL refuses to store, by SQLSTATE: only the caller's input carries it, so the
+ * call is refused whole (400) and nothing is stored. A NUL character in text (22021, "invalid
+ * byte sequence for encoding UTF8: 0x00"), a number past an integer column's 2^31 - 1 (22003).
  */
-const isNulInText = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && 'code' in error && error.code === '22021';
+const unstorable: Readonly<Record<string, string>> = {
+  '22021': nulTextMessage,
+  '22003': numberTooLargeMessage,
+};
+
+const unstorableMessage = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? unstorable[error.code]
+    : undefined;
 
 function isFastifyClientError(error: unknown): error is FastifyError {
   return (
@@ -55,7 +64,8 @@ export function registerErrorAnswers(app: FastifyInstance): void {
       const message = error.issues[0]?.message ?? 'Invalid request';
       return reply.code(400).send({ status: false, message });
     }
-    if (isNulInText(error)) return reply.code(400).send({ status: false, message: nulTextMessage });
+    const refused = unstorableMessage(error);
+    if (refused !== undefined) return reply.code(400).send({ status: false, message: refused });
     if (isFastifyClientError(error)) {
       return reply.code(error.statusCode ?? 400).send({ status: false, message: error.message });
     }
