@@ -9,6 +9,8 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { countedMail, createMailer } from './adapters/mail/index.js';
 import { createDiskMediaStore, type MediaStore } from './adapters/media/index.js';
+import { notingSaves } from './adapters/media/pending.js';
+import { mediaReferenced } from './items/media-references.js';
 import { migrateToLatest, openStorage } from './adapters/storage/database.js';
 import { attemptStore } from './http/attempt-store.js';
 import {
@@ -138,14 +140,23 @@ export async function buildApp(
   try {
     // One set of migrations for both dialects, run before the first request is served.
     await migrateToLatest(storage.db);
-    const media = await openMediaStore(config);
+    const clock = options.clock ?? (() => new Date());
+    // Each save is noted until its rows are written; a killed process's leftovers go here.
+    const { media, settleLeftovers } = await notingSaves(await openMediaStore(config), storage.db, {
+      dataDir: config.dataDir,
+      clock,
+      referenced: (name) => mediaReferenced(storage.db, name),
+    });
+    const leftovers = await settleLeftovers();
+    if (leftovers > 0)
+      app.log.warn({ files: leftovers }, 'removed media files a stopped process stored for no row');
     const context: AppContext = {
       config,
       db: storage.db,
       dialect: storage.dialect,
       media,
       mail,
-      clock: options.clock ?? (() => new Date()),
+      clock,
       log: app.log,
       readiness: createReadiness(),
       metrics,

@@ -13,6 +13,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MediaFile } from '../adapters/media/stored-files.js';
+import { isRunning } from '../processes.js';
 import { HttpError } from './errors.js';
 
 /** A file that passed its rule, waiting in the spool until the service stores it. */
@@ -214,17 +215,6 @@ export function uploadSpool(dir: string) {
 }
 
 export type UploadSpool = ReturnType<typeof uploadSpool>;
-
-/** Whether a process id names a running process (signal 0 only checks). */
-function isRunning(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The file of a slot the route's schema has already required (it answers a missing one). */
 export function requiredFile(file: CheckedFile | undefined): CheckedFile {

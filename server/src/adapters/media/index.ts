@@ -38,12 +38,19 @@ export interface MediaFile {
 }
 
 export interface MediaStore {
-  /** Streams the file in under a generated name and answers the file's link. */
-  save(file: MediaFile): Promise<string>;
+  /** Streams the file in under a new name (or the one given) and answers the file's link. */
+  save(file: MediaFile, name?: string): Promise<string>;
   /** Removes a file saved earlier; links of no stored file are ignored. */
   remove(link: string): Promise<void>;
   /** The link of a stored file's name (a resent notification's icon). */
   linkOf(name: string): string;
+  /** The stored name a link points at; null for a link to no stored file. */
+  nameOf(link: string): string | null;
+  /**
+   * The rows that point at these saved files are written (pending.ts notes each save until
+   * then; a store that notes nothing has nothing to do).
+   */
+  settle(links: Iterable<string | undefined>): Promise<void>;
   served: MediaServing;
   /** Throws, saying why, when files cannot be stored now (GET /ready). */
   checkWritable(): Promise<void>;
@@ -69,9 +76,8 @@ export function mediaLinks(publicUrl: string | null) {
 export function createDiskMediaStore(dir: string, publicUrl: string | null = null): MediaStore {
   const links = mediaLinks(publicUrl);
   return {
-    async save(file) {
+    async save(file, name = newMediaName(file.ext)) {
       await mkdir(dir, { recursive: true });
-      const name = newMediaName(file.ext);
       try {
         await pipeline(file.open(), createWriteStream(join(dir, name), { flags: 'wx' }));
       } catch (error) {
@@ -85,6 +91,8 @@ export function createDiskMediaStore(dir: string, publicUrl: string | null = nul
       if (name !== null) await rm(join(dir, name), { force: true });
     },
     linkOf: links.linkOf,
+    nameOf: links.nameOf,
+    settle: () => Promise.resolve(),
     served: { folder: dir },
     async checkWritable() {
       await mkdir(dir, { recursive: true });

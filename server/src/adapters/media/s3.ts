@@ -44,8 +44,7 @@ export function createS3MediaStore(settings: S3Settings, publicUrl: string | nul
   const Bucket = settings.bucket;
   const links = mediaLinks(publicUrl);
   return {
-    async save(file) {
-      const name = newMediaName(file.ext);
+    async save(file, name = newMediaName(file.ext)) {
       try {
         await client.send(
           new PutObjectCommand({
@@ -69,6 +68,8 @@ export function createS3MediaStore(settings: S3Settings, publicUrl: string | nul
       if (name !== null) await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
     },
     linkOf: links.linkOf,
+    nameOf: links.nameOf,
+    settle: () => Promise.resolve(),
     served: {
       async read(name, range) {
         try {

@@ -42,14 +42,17 @@ export async function withStoredFiles<const Files extends readonly (MediaFile | 
   const paths = saved.map((outcome) =>
     outcome.status === 'fulfilled' ? outcome.value : undefined,
   );
+  let written: T;
   try {
     const failure = saved.find((outcome) => outcome.status === 'rejected');
     if (failure !== undefined) throw failure.reason;
-    return await write(paths as PathsOf<Files>);
+    written = await write(paths as PathsOf<Files>);
   } catch (error) {
     await removeStored(media, paths);
     throw error;
   }
+  await media.settle(paths);
+  return written;
 }
 
 /** withStoredFiles for files named by slot (image, video, thumbnail): the paths by slot. */

@@ -15,6 +15,7 @@ import type { TrackingTables } from '../../modules/tracking/tables.js';
 import type { AttemptTables } from '../../http/attempt-store.js';
 import type { IdempotencyTables } from '../../http/idempotency.js';
 import type { ChangeCounterTables } from './change-counters.js';
+import type { MediaPendingTable } from '../media/pending.js';
 
 export type Database = AuthTables &
   TrackingTables &
@@ -30,4 +31,4 @@ export type Database = AuthTables &
   NotificationsTables &
   ChangeCounterTables &
   AttemptTables &
-  IdempotencyTables;
+  IdempotencyTables & { media_pending: MediaPendingTable };

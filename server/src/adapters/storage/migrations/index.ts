@@ -17,6 +17,7 @@ import * as storyCountAdjustments from './0013-story-count-adjustments.js';
 import * as storyThumbnails from './0014-story-thumbnails.js';
 import * as productSortIndexes from './0015-product-sort-indexes.js';
 import * as contentCounter from './0016-content-counter.js';
+import * as mediaPending from './0017-media-pending.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0014-story-thumbnails': storyThumbnails,
   '0015-product-sort-indexes': productSortIndexes,
   '0016-content-counter': contentCounter,
+  '0017-media-pending': mediaPending,
 };
