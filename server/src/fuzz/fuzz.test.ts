@@ -1,0 +1,604 @@
+// Seeded fuzzing of every declared call over real HTTP against a real server, on each dialect.
+// Case i takes call i of the contract (round robin) and one kind of attack (wrong types and edge
+// numbers, missing and extra fields, texts of 100 KB and more, odd unicode, prototype-polluting
+// keys, bad envelopes, malformed multipart, bad query strings, path tricks in ids, bad headers),
+// made from the call's valid input (bases.ts: real ids of items made first, so a bad value
+// reaches the handler and the database) by a generator seeded from the run's seed and i
+// (attacks.ts). Each case is sent signed in (an admin's session, or the temporary token of a
+// sign-in or reset step) and without credentials, by node:http with nothing in between.
+// Every answer must be below 500 (the scraper's documented 502 and 504 aside), GET /health must
+// answer after every case, no answer may carry a stack trace, Object.prototype must stay clean,
+// and the heap must come back near where it was after a warm-up.
+//
+//   DEALDESK_FUZZ_SEED=<number or text>  the run's seed (default 0x19dea1); failures print it
+//   DEALDESK_FUZZ_CASES=<n>              cases per dialect (default 1,100: every call meets
+//                                        every attack once); 1000000 for a long run
+//   DEALDESK_FUZZ_CASE=<i>               replays case i alone (with the seed it failed with)
+//   DEALDESK_FUZZ_DIALECTS=sqlite        only these dialects (comma-separated)
+import {
+  allEndpoints,
+  decryptResponse,
+  isResponseEnvelope,
+  type Access,
+  type AnyEndpoint,
+} from '@dealdesk/core';
+import type { FastifyInstance } from 'fastify';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultAuthSettings } from '../config.js';
+import { sampleBytes } from '../modules/stories/testing.js';
+import { codeIn } from '../testing/smtp-capture.js';
+import {
+  clientFor,
+  createTestAdmin,
+  dialects,
+  freshDatabase,
+  signIn,
+  startTestServer,
+  testConfig,
+  type TestDatabase,
+  type TestServer,
+} from '../testing/harness.js';
+import {
+  attack,
+  attackKinds,
+  caseSeed,
+  Rng,
+  seedFrom,
+  show,
+  wireOf,
+  type Attack,
+  type AttackContext,
+  type Wire,
+} from './attacks.js';
+import { baseInput, bases, type Fixtures } from './bases.js';
+
+const env = process.env;
+const seed = seedFrom(env.DEALDESK_FUZZ_SEED, 0x19_dea1);
+const casesPerDialect = Number(env.DEALDESK_FUZZ_CASES ?? 1100);
+const onlyCase = env.DEALDESK_FUZZ_CASE === undefined ? undefined : Number(env.DEALDESK_FUZZ_CASE);
+const chosen = env.DEALDESK_FUZZ_DIALECTS?.split(',').map((name) => name.trim());
+const underTest = dialects.filter((dialect) => chosen === undefined || chosen.includes(dialect));
+
+const calls = allEndpoints();
+/** Case i attacks calls[i % calls] with kind (i / calls) % kinds: every pair within a few rounds. */
+const planOf = (index: number) => ({
+  entry: calls[index % calls.length] as { name: string; call: AnyEndpoint },
+  kind: attackKinds[Math.floor(index / calls.length) % attackKinds.length] as Attack['kind'],
+});
+
+const samples = {
+  png: sampleBytes.png,
+  jpg: sampleBytes.jpg,
+  gif: sampleBytes.gif,
+  mp4: sampleBytes.mp4,
+};
+
+/** Calls after which the kept session may be gone (and is then signed in again). */
+const sessionEnders = new Set([
+  'admin.logout',
+  'admin.revokeToken',
+  'admin.newPassword',
+  'admin.updateProfile',
+]);
+
+/**
+ * A forced garbage collection: node's gc when the process was started with --expose-gc, else
+ * the same function taken from V8 after turning the flag on (V8 allows it at run time).
+ */
+function garbageCollector(): (() => void) | undefined {
+  const global = globalThis as { gc?: () => void };
+  if (typeof global.gc === 'function') return global.gc;
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as unknown;
+    return typeof gc === 'function' ? (gc as () => void) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const gc = garbageCollector();
+
+/** The heap after a full collection; without one, the resident set (much noisier). */
+async function memoryNow(): Promise<{ bytes: number; measure: 'heapUsed' | 'rss' }> {
+  if (gc === undefined) return { bytes: process.memoryUsage().rss, measure: 'rss' };
+  for (let round = 0; round < 3; round += 1) {
+    gc();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { bytes: process.memoryUsage().heapUsed, measure: 'heapUsed' };
+}
+
+interface Answer {
+  status: number;
+  text: string;
+  headers: IncomingHttpHeaders;
+  /** The client's error when no answer came. */
+  error?: string;
+}
+
+/** Sends one request as it is (no client library between), and reads the whole answer. */
+function send(
+  agent: Agent | false,
+  server: TestServer,
+  wire: Wire,
+  token: string | null,
+): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (wire.apiKey !== null) headers['x-api-key'] = wire.apiKey ?? server.config.apiKey;
+  const authorization = wire.authorization ?? (token === null ? undefined : `Bearer ${token}`);
+  if (authorization !== undefined) headers.authorization = authorization;
+  Object.assign(headers, wire.headers);
+  // Node frames a GET's body only when told to: chunked, or with its length.
+  if (wire.chunked === true) headers['transfer-encoding'] = 'chunked';
+  else if (wire.body !== undefined || wire.method !== 'GET')
+    headers['content-length'] = String(wire.body?.length ?? 0);
+  return new Promise((resolve) => {
+    let answered = false;
+    const url = new URL(server.baseUrl);
+    let outgoing;
+    try {
+      outgoing = httpRequest({
+        agent,
+        host: url.hostname,
+        port: url.port,
+        method: wire.method,
+        path: wire.target,
+        headers,
+      });
+    } catch (error) {
+      resolve({
+        status: -1,
+        text: '',
+        headers: {},
+        error: `not sent: ${(error as Error).message}`,
+      });
+      return;
+    }
+    outgoing.on('response', (response) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      const done = (error?: string) =>
+        resolve({
+          status: response.statusCode ?? 0,
+          text: Buffer.concat(chunks).toString(),
+          headers: response.headers,
+          ...(error === undefined ? {} : { error }),
+        });
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => done());
+      response.on('error', (error) => done(error.message));
+    });
+    outgoing.on('error', (error) => {
+      if (!answered) resolve({ status: 0, text: '', headers: {}, error: error.message });
+    });
+    if (wire.body !== undefined && wire.body.length > 0) outgoing.write(wire.body);
+    outgoing.end();
+  });
+}
+
+const headSize = (wire: Wire) =>
+  wire.target.length +
+  Object.entries(wire.headers).reduce(
+    (sum, [name, value]) => sum + name.length + value.length + 4,
+    0,
+  ) +
+  (wire.authorization?.length ?? 0) +
+  (wire.apiKey?.length ?? 0) +
+  200;
+
+const stackTrace = /\n\s+at .+[(\s].*:\d+:\d+|node_modules\//;
+
+const pollutionFree = () => {
+  const probe = {} as Record<string, unknown>;
+  return probe.polluted === undefined && probe.isAdmin === undefined && probe.status === undefined;
+};
+const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).join(',');
+
+interface Failure {
+  index: number;
+  call: string;
+  kind: string;
+  detail: string;
+  credentials: string;
+  what: string;
+  status: number;
+  message: string;
+  serverError: string;
+  request: string;
+}
+
+describe.each(underTest)('fuzzing every declared call on %s', (dialect) => {
+  let database: TestDatabase;
+  let server: TestServer;
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  /** What the server threw while answering a request, by request id (kept until read). */
+  const thrown = new Map<string, string>();
+  let session = '';
+  let resignIns = 0;
+  /** Items the valid-shaped cases of creating calls stored: what the heap may keep of a run. */
+  let stored = 0;
+  /** Failures in all (the report keeps the first thousand). */
+  let failed = 0;
+  let fixtures: Fixtures;
+  /** The case being sent: printed if the run ends inside it (a hang). */
+  let inFlight: string | null = null;
+  const mailWaiters: { addressed: (text: string) => boolean; resolve: (code: string) => void }[] =
+    [];
+
+  let operator: Awaited<ReturnType<typeof createTestAdmin>> | undefined;
+  const signInOperator = async () => {
+    operator ??= await createTestAdmin(server);
+    session = await signIn(server, operator);
+  };
+  /** Temporary tokens of the sign-in and reset steps, kept until a case spends one. */
+  const stepTokens = new Map<Access, string>();
+
+  const opened = (answer: Answer): Record<string, unknown> | undefined => {
+    try {
+      const parsed = JSON.parse(answer.text) as unknown;
+      const plain = isResponseEnvelope(parsed)
+        ? decryptResponse(parsed, server.config.secret)
+        : parsed;
+      return typeof plain === 'object' && plain !== null
+        ? (plain as Record<string, unknown>)
+        : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  /** A call made the normal way, signed in; its answer's fields (throws unless it succeeded). */
+  const succeed = async (
+    name: string,
+    adjust: (input: ReturnType<typeof baseInput>) => void = () => {},
+  ) => {
+    const call = calls.find((entry) => entry.name === name)?.call;
+    if (call === undefined) throw new Error(`no call ${name}`);
+    const input = baseInput(name, call, fixtures, new Rng(seed), samples);
+    adjust(input);
+    const answer = await send(agent, server, wireOf(call, input, server.config.secret), session);
+    const fields = opened(answer);
+    if (answer.status >= 300 || fields?.status !== true)
+      throw new Error(`${name} failed while making the fixtures: ${answer.status} ${show(fields)}`);
+    return fields;
+  };
+  const idOf = (fields: Record<string, unknown>) => (fields.data as { _id: string })._id;
+  const firstId = (fields: Record<string, unknown>) =>
+    (fields.data as { _id: string }[])[0]?._id ?? '';
+
+  /** Waits for the mail to `email` the console mailer prints (reset mails leave after the answer). */
+  const mailTo = (email: string): Promise<string> => {
+    const addressed = (text: string) => text.toLowerCase().includes(`to: ${email.toLowerCase()}`);
+    const printed = server.printed.findLast(addressed);
+    if (printed !== undefined) return Promise.resolve(codeIn(printed));
+    return new Promise((resolve) => mailWaiters.push({ addressed, resolve }));
+  };
+
+  const newVictim = async () => {
+    fixtures.victim = await createTestAdmin(server);
+  };
+
+  /** The temporary token a sign-in or reset step carries, from the steps before it. */
+  const stepToken = async (access: Access): Promise<string> => {
+    const api = (token: string | null) => clientFor(server, () => token);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const { victim } = fixtures;
+      if (access === 'login-code') {
+        const login = await api(null).admin.login({
+          a_id: victim.a_id,
+          a_password: victim.password,
+        });
+        if (login.token !== undefined) return login.token;
+      } else {
+        const reset = await api(null).admin.forgetPassword({ a_email: victim.a_email });
+        if (reset.token !== undefined && access === 'reset-code') return reset.token;
+        if (reset.token !== undefined) {
+          const code = await mailTo(victim.a_email);
+          const verified = await api(reset.token).admin.forgetPasswordOtp({ otp: code });
+          if (verified.status) return reset.token;
+        }
+      }
+      // A case changed the victim's password (a valid new password): attack a new one.
+      await newVictim();
+    }
+    throw new Error(`no temporary token for ${access}`);
+  };
+
+  const credentialsFor = async (access: Access): Promise<string | null> => {
+    if (access === 'public') return null;
+    if (access === 'admin' || access === 'session') return session;
+    const kept = stepTokens.get(access);
+    if (kept !== undefined) return kept;
+    const token = await stepToken(access);
+    stepTokens.set(access, token);
+    return token;
+  };
+
+  beforeAll(async () => {
+    database = await freshDatabase(dialect);
+    const unlimited = { max: 1_000_000_000, windowMs: 60_000 };
+    server = await startTestServer(
+      testConfig(database, {
+        // The run signs in and attacks sign-in steps far more often than any person could.
+        auth: {
+          ...defaultAuthSettings,
+          loginPerAddress: unlimited,
+          loginPerAdminId: unlimited,
+          loginPerAdminIdAndAddress: unlimited,
+        },
+      }),
+      (app: FastifyInstance) => {
+        app.addHook('onError', async (request, _reply, error) => {
+          const frames = (error.stack ?? '').split('\n').slice(0, 4).join(' | ');
+          thrown.set(request.id, frames);
+        });
+        app.addHook('onSend', async (request, reply) => {
+          reply.header('x-fuzz-request', request.id);
+        });
+      },
+    );
+    // Each mail the console mailer prints wakes whoever waits for it.
+    const printed = server.printed;
+    printed.push = (...texts: string[]) => {
+      for (const text of texts)
+        for (const waiter of mailWaiters.splice(0))
+          if (waiter.addressed(text)) waiter.resolve(codeIn(text));
+          else mailWaiters.push(waiter);
+      return Array.prototype.push.apply(printed, texts);
+    };
+    await signInOperator();
+    fixtures = {
+      category: '',
+      subcategory: '',
+      product: '',
+      shortcut: '',
+      story: '',
+      storyAd: '',
+      banner: '',
+      inHouseAd: '',
+      notification: '',
+      webAd: '',
+      adUnit: '',
+      victim: await createTestAdmin(server),
+    };
+    fixtures.category = idOf(await succeed('categories.add'));
+    fixtures.subcategory = idOf(await succeed('subcategories.add'));
+    fixtures.product = idOf(await succeed('products.create'));
+    fixtures.shortcut = idOf(await succeed('shortcuts.add'));
+    fixtures.story = idOf(await succeed('stories.add'));
+    fixtures.storyAd = idOf(await succeed('storyAds.add'));
+    fixtures.banner = idOf(await succeed('banners.add'));
+    await succeed('inHouseAds.create');
+    fixtures.inHouseAd = firstId(await succeed('inHouseAds.list'));
+    fixtures.notification = idOf(await succeed('notifications.send'));
+    await succeed('webAds.add');
+    fixtures.webAd = firstId(await succeed('webAds.list'));
+    await succeed('adUnits.add', (input) => {
+      input.params.type = 'native';
+    });
+    fixtures.adUnit = firstId(
+      await succeed('adUnits.list', (input) => {
+        input.params.type = 'native';
+      }),
+    );
+  });
+
+  afterAll(async () => {
+    if (inFlight !== null) console.error(`[fuzz] the run ended during ${inFlight}`);
+    agent.destroy();
+    await server?.close();
+    await database?.drop();
+  });
+
+  /** One case: its attack sent signed in and without credentials, then the health check. */
+  async function runCase(index: number, failures: Failure[]): Promise<{ healthy: boolean }> {
+    const { entry, kind } = planOf(index);
+    const rng = new Rng(caseSeed(seed, index));
+    const context: AttackContext = { rng, secret: server.config.secret, samples };
+    const input = baseInput(entry.name, entry.call, fixtures, rng, samples);
+    const made = attack(kind, entry.call, input, context);
+    server.printed.length = 0;
+    // A public call has no credentials to leave out: it is sent once.
+    const tried: [string, string | null][] =
+      entry.call.access === 'public'
+        ? [['with the API key only', null]]
+        : [
+            [`signed in (${entry.call.access})`, await credentialsFor(entry.call.access)],
+            ['without credentials', null],
+          ];
+    let sessionMayBeGone = sessionEnders.has(entry.name);
+    for (const [credentials, token] of tried) {
+      inFlight = `case ${index} (${entry.name}, ${kind}: ${made.detail}) ${credentials}`;
+      let answer = await send(agent, server, made.wire, token);
+      // A kept-alive connection the server closed after the last answer (as it does after a
+      // refused body) can fail a request before it arrives: such a request is sent again on a
+      // connection of its own, and only then counts as unanswered.
+      if (answer.status === 0) answer = await send(false, server, made.wire, token);
+      const fields = answer.status >= 400 ? opened(answer) : undefined;
+      const requestId = String(answer.headers['x-fuzz-request'] ?? '');
+      const serverError = thrown.get(requestId) ?? '';
+      thrown.clear();
+      const message = typeof fields?.message === 'string' ? fields.message : (answer.error ?? '');
+      const fail = (what: string) => {
+        failed += 1;
+        // A long run keeps the first thousand failures whole (and stops growing there).
+        if (failures.length >= 1000) return;
+        failures.push({
+          index,
+          call: `${entry.name} (${entry.call.method} ${entry.call.path})`,
+          kind,
+          detail: made.detail,
+          credentials,
+          what,
+          status: answer.status,
+          message,
+          serverError,
+          request: `${made.wire.method} ${show(made.wire.target, 300)} headers ${show(made.wire.headers, 200)} body ${made.wire.body === undefined ? 'none' : `${made.wire.body.length} bytes ${show(made.wire.body.subarray(0, 300).toString('latin1'), 300)}`}`,
+        });
+      };
+      // A request head over Node's limit (16 KB) is refused by its HTTP parser with 431 before
+      // the app sees it; the client, still writing, often sees only the reset.
+      const refusedHead = answer.status === 0 && headSize(made.wire) > 16_384;
+      // The scraper answers 502 or 504 for a page it could not fetch (docs): its status, not a fault.
+      const fetchFailed = entry.name === 'products.scrape' && [502, 504].includes(answer.status);
+      if ((answer.status >= 500 && !fetchFailed) || (answer.status <= 0 && !refusedHead))
+        fail(answer.status <= 0 ? 'no answer' : 'a 5xx answer');
+      else if (stackTrace.test(answer.text) || stackTrace.test(message))
+        fail('a stack trace in the answer');
+      if (
+        !pollutionFree() ||
+        Object.getOwnPropertyNames(Object.prototype).join(',') !== prototypeKeys
+      )
+        fail('Object.prototype was changed');
+      if (entry.call.idempotent === true && answer.status < 300) stored += 1;
+      if (token === session && answer.status === 401 && made.wire.authorization === undefined)
+        sessionMayBeGone = true;
+      // A step's token is spent by its step (or by too many wrong codes): the next case gets another.
+      if (token !== null && token !== session && (answer.status < 300 || answer.status === 401))
+        stepTokens.delete(entry.call.access);
+    }
+    inFlight = `the health check after case ${index}`;
+    const health = await send(
+      false,
+      server,
+      { method: 'GET', target: '/health', headers: {} },
+      null,
+    );
+    inFlight = null;
+    if (health.status !== 200) {
+      console.error(
+        `[fuzz] ${dialect} GET /health after case ${index} (${entry.name}, ${kind}: ${made.detail}) answered ${health.status} ${show(health.error ?? health.text)}`,
+      );
+      return { healthy: false };
+    }
+    if (sessionMayBeGone) {
+      const check = await send(
+        agent,
+        server,
+        { method: 'GET', target: '/api/admin/Authorization', headers: {} },
+        session,
+      );
+      if (check.status === 401) {
+        resignIns += 1;
+        await signInOperator();
+      }
+    }
+    return { healthy: true };
+  }
+
+  it('starts every call from a valid input', () => {
+    // A call without one is still attacked, but mostly meets its schema's first refusal: a new
+    // call gets its valid input in bases.ts.
+    expect(
+      calls.map(({ name }) => name).filter((name) => bases[name] === undefined),
+      'calls without a valid input in server/src/fuzz/bases.ts',
+    ).toEqual([]);
+    const named = calls.filter(({ name }) => bases[name] !== undefined);
+    const invalid = named.flatMap(({ name, call }) => {
+      const input = baseInput(name, call, fixtures, new Rng(seed), samples);
+      const files = Object.fromEntries(
+        Object.entries(input.files).map(([slot, list]) => {
+          const asFile = (file: (typeof list)[number]) => ({
+            name: `upload.${file.filename.split('.').pop() ?? ''}`,
+            size: file.bytes.length,
+            type: file.type,
+          });
+          const listed = call.body?.kind === 'multipart' && call.body.lists?.includes(slot);
+          return [slot, listed ? list.map(asFile) : asFile(list[0] as (typeof list)[number])];
+        }),
+      );
+      const text = (value: unknown) =>
+        call.body?.kind === 'multipart' && typeof value !== 'object' ? String(value) : value;
+      const body = Object.fromEntries(
+        Object.entries(input.body).map(([key, value]) => [key, text(value)]),
+      );
+      const query = Object.fromEntries(
+        Object.entries(input.query).map(([key, value]) => [
+          key,
+          Array.isArray(value) ? value.map(String) : String(value),
+        ]),
+      );
+      const parts: [string, unknown, unknown][] = [
+        ['params', call.params, input.params],
+        ['query', call.query, query],
+        ['body', call.body?.schema, { ...body, ...files }],
+      ];
+      return parts.flatMap(([part, schema, value]) => {
+        if (schema === undefined) return [];
+        const parsed = (schema as AnyEndpoint['answer']).safeParse(value);
+        return parsed.success ? [] : [`${name} ${part}: ${parsed.error.issues[0]?.message ?? ''}`];
+      });
+    });
+    expect(invalid).toEqual([]);
+  });
+
+  it(
+    `answers ${onlyCase === undefined ? casesPerDialect : 1} cases (seed 0x${seed.toString(16)}) without a 5xx, and stays up and lean`,
+    async () => {
+      const indexes = onlyCase === undefined ? [...Array(casesPerDialect).keys()] : [onlyCase];
+      const failures: Failure[] = [];
+      // Two rounds of calls first: lazy modules, compiled code and caches settle before the heap
+      // is read.
+      const warmUp = onlyCase === undefined ? Math.min(indexes.length, calls.length * 2) : 0;
+      let before: Awaited<ReturnType<typeof memoryNow>> | undefined;
+      let dead: number | undefined;
+      let ran = 0;
+      for (const [position, index] of indexes.entries()) {
+        if (position === warmUp) {
+          before = await memoryNow();
+          stored = 0;
+        }
+        ran += 1;
+        const { healthy } = await runCase(index, failures);
+        if (!healthy) {
+          dead = index;
+          break;
+        }
+      }
+      const after = await memoryNow();
+
+      const report = failures
+        .slice(0, 40)
+        .map(
+          (failure) =>
+            `[fuzz] ${dialect} seed=0x${seed.toString(16)} case=${failure.index}: ${failure.what} ${failure.status} ` +
+            `from ${failure.call}, ${failure.kind}: ${failure.detail}; ${failure.credentials}\n` +
+            `  answer: ${show(failure.message, 300)}\n` +
+            (failure.serverError === '' ? '' : `  thrown: ${failure.serverError}\n`) +
+            `  request: ${failure.request}\n` +
+            `  replay: DEALDESK_FUZZ_SEED=0x${seed.toString(16)} DEALDESK_FUZZ_CASE=${failure.index} DEALDESK_FUZZ_DIALECTS=${dialect} node_modules/.bin/vitest run --project packages server/src/fuzz/fuzz.test.ts`,
+        );
+      for (const line of report) console.error(line);
+      if (failed > report.length) console.error(`[fuzz] ...and ${failed - report.length} more`);
+      const growth = before === undefined ? 0 : after.bytes - before.bytes;
+      console.info(
+        `[fuzz] ${dialect}: ${ran} cases, seed 0x${seed.toString(16)}, ${failed} failures, ` +
+          `${resignIns} sign-ins again, ${stored} items stored, ${after.measure} ${before === undefined ? 'not compared' : `${(before.bytes / 2 ** 20).toFixed(1)} -> ${(after.bytes / 2 ** 20).toFixed(1)} MB`}`,
+      );
+
+      expect(dead, `the server stopped answering GET /health after case ${dead}`).toBeUndefined();
+      expect(
+        failures.map(
+          (failure) =>
+            `case ${failure.index} ${failure.call} ${failure.kind}: ${failure.what} ${failure.status}`,
+        ),
+      ).toEqual([]);
+      if (before !== undefined) {
+        // What a run may keep: the items its valid-shaped cases stored (the catalogue and the
+        // totals in memory hold them), the content API's remembered answers (at most 2,000) and
+        // compiled code. The heap is read after full collections; without a collector the
+        // resident set is much noisier (freed pages stay with the process), so the bound is
+        // four times looser.
+        const allowance = 64 * 2 ** 20 + stored * 8 * 1024;
+        const bound = after.measure === 'heapUsed' ? allowance : 4 * allowance;
+        expect(growth, `${after.measure} grew by ${(growth / 2 ** 20).toFixed(1)} MB`).toBeLessThan(
+          bound,
+        );
+      }
+    },
+    120_000 + (onlyCase === undefined ? casesPerDialect : 1) * 200,
+  );
+});
