@@ -14,6 +14,7 @@ const benchmarks = [
   'app/run.mjs',
   'cli/run.mjs',
   'web-bundle/measure.mjs',
+  'flood/run.mjs',
 ];
 const only = process.argv.slice(2);
 
