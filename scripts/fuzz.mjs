@@ -19,9 +19,9 @@ const { values } = parseArgs({
 ensureInstalled();
 if (!values.sqlite) ensurePostgres();
 const env = { ...process.env };
-env.DEALDESK_FUZZ_CASES = values.cases ?? (values.long ? '1000000' : env.DEALDESK_FUZZ_CASES);
+const cases = values.cases ?? (values.long ? '1000000' : undefined);
+if (cases !== undefined) env.DEALDESK_FUZZ_CASES = cases;
 if (values.seed !== undefined) env.DEALDESK_FUZZ_SEED = values.seed;
 if (values.sqlite) env.DEALDESK_FUZZ_DIALECTS = 'sqlite';
 if (values.postgres) env.DEALDESK_FUZZ_DIALECTS = 'postgres';
-for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
 run('vitest', ['run', '--project', 'packages', 'server/src/fuzz/fuzz.test.ts'], { env });
