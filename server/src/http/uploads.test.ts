@@ -212,8 +212,8 @@ describe('uploads as they stream', () => {
     expect(await spooled()).toBe(0);
   });
 
-  it(`answers 503 while ${maxUploadsInFlight} uploads are being read, and takes them after`, async () => {
-    // Uploads that send their first part and wait: each holds its place until it ends.
+  it(`answers 503 while ${maxUploadsInFlight} uploads' files are being read, and takes them after`, async () => {
+    // Uploads that send the first bytes of a video and wait: each holds its place until it ends.
     const held = Array.from({ length: maxUploadsInFlight }, () => {
       let release = () => {};
       const gate = new Promise<void>((resolve) => (release = resolve));
@@ -232,8 +232,15 @@ describe('uploads as they stream', () => {
           resolve(response.statusCode ?? 0);
         }),
       );
-      outgoing.write(partHead('insertData'));
-      void gate.then(() => outgoing.end(Buffer.concat([Buffer.from('{}'), closing])));
+      outgoing.write(
+        Buffer.concat([
+          partHead('insertData'),
+          Buffer.from('{}\r\n'),
+          partHead('video', 'clip.mp4', 'video/mp4'),
+          sampleBytes.mp4,
+        ]),
+      );
+      void gate.then(() => outgoing.end(closing));
       return { release, answered };
     });
     const small = () =>
@@ -246,9 +253,55 @@ describe('uploads as they stream', () => {
     }
     expect(refused?.body).toEqual({ status: false, message: uploadsBusyMessage });
     for (const upload of held) upload.release();
-    // Their forms end (refused: no video), and the places are free again.
-    expect(await Promise.all(held.map((upload) => upload.answered))).toEqual(held.map(() => 400));
+    // A form of fields alone takes no place, even now (refused for its missing video).
+    const fieldsOnly = await postStreamed(server, '/api/App/Add/Story/Video', token, [
+      partHead('insertData'),
+      Buffer.from('{}'),
+      closing,
+    ]);
+    expect(fieldsOnly.status).toBe(400);
+    // Their forms end (each a story), and the places are free again.
+    expect(await Promise.all(held.map((upload) => upload.answered))).toEqual(held.map(() => 200));
     expect((await small()).status).not.toBe(503);
     expect(await spooled()).toBe(0);
+  });
+
+  it('frees the places of uploads whose clients go away mid-body', async () => {
+    // More clients than places start an upload, send part of a video and hang up.
+    const gone = Array.from({ length: maxUploadsInFlight + 4 }, async () => {
+      const outgoing = httpRequest(new URL('/api/App/Add/Story/Video', server.baseUrl), {
+        method: 'POST',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'x-api-key': server.config.apiKey,
+          authorization: `Bearer ${token}`,
+        },
+      });
+      const closed = new Promise((resolve) => outgoing.on('close', resolve));
+      outgoing.on('error', () => {});
+      const [head, data] = videoPart(4096);
+      outgoing.write(
+        Buffer.concat([
+          partHead('insertData'),
+          Buffer.from(insertData),
+          head ?? Buffer.alloc(0),
+          data ?? Buffer.alloc(0),
+        ]),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      outgoing.destroy();
+      await closed;
+    });
+    await Promise.all(gone);
+    const sent = await postStreamed(server, '/api/App/Add/Story/Video', token, [
+      partHead('insertData'),
+      Buffer.from(insertData),
+      Buffer.from('\r\n'),
+      ...videoPart(1024),
+      closing,
+    ]);
+    expect(sent.body.message).not.toBe(uploadsBusyMessage);
+    expect(sent.status).toBe(200);
+    await expect.poll(spooled).toBe(0);
   });
 });

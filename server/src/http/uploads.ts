@@ -10,6 +10,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MediaFile } from '../adapters/media/stored-files.js';
@@ -122,7 +123,15 @@ export function uploadSpool(dir: string) {
     }
     // Made here, not before the first part: the parser must take the body before any wait.
     await mkdir(own, { recursive: true });
-    await pipeline(partBytes(part), checked, createWriteStream(path, { flags: 'wx' }));
+    const sink = createWriteStream(path, { flags: 'wx' });
+    try {
+      await pipeline(partBytes(part), checked, sink);
+    } catch (error) {
+      // A part refused at its first bytes can fail before the file is even opened: wait until
+      // it is closed, or the form's clean-up could run first and the file appear after it.
+      if (!sink.closed) await once(sink, 'close');
+      throw error;
+    }
     // Forms send an empty part for a file slot left blank (e.g. the image beside a video).
     if (detected === undefined) return null;
     return { ...detected, size, open: () => createReadStream(path) };
@@ -140,8 +149,15 @@ export function uploadSpool(dir: string) {
     listSlots: readonly Slot[] = [],
   ): Promise<Form<Slot>> {
     if (!request.isMultipart()) throw new HttpError(400, 'Expected a multipart/form-data body');
-    if (inFlight >= maxUploadsInFlight) throw new HttpError(503, uploadsBusyMessage);
-    inFlight += 1;
+    // A form takes a place once its first file's bytes come: forms of fields alone (a product
+    // with image links) spool nothing and are never refused as busy.
+    let holding = false;
+    const hold = () => {
+      if (holding) return;
+      if (inFlight >= maxUploadsInFlight) throw new HttpError(503, uploadsBusyMessage);
+      inFlight += 1;
+      holding = true;
+    };
     let released = false;
     /** Every spool file this form made, kept or not. */
     const paths: string[] = [];
@@ -153,7 +169,7 @@ export function uploadSpool(dir: string) {
     const discard = async () => {
       if (released) return;
       released = true;
-      inFlight -= 1;
+      if (holding) inFlight -= 1;
       await Promise.all(paths.map((path) => rm(path, { force: true })));
     };
     const fields: Record<string, string> = {};
@@ -175,6 +191,7 @@ export function uploadSpool(dir: string) {
         paths.push(path);
         const admit = () => {
           if (lists[slot].length >= most) throw new HttpError(400, slotMessage(slot, most));
+          hold();
         };
         const file = await spoolFile(part, rules[slot], admit, path);
         if (file !== null) lists[slot].push(file);
