@@ -6,9 +6,26 @@ import type { ViewClickLimits } from '../entities/common.js';
 import { limitFields, limitTypeOf, limitValueOf, toLimitNumber } from '../rules/limits.js';
 import { textLimits, tooLongMessage, type TextLimit } from './limits.js';
 
+/**
+ * Refuses blank text with `message` and nothing else: the field's later checks and pipes skip
+ * it. Pushed without `continue` on purpose: zod's `abort: true` would also stop every check
+ * of the form around it (e.g. the product's price comparison while its title is blank).
+ */
+const notBlank = (message: string) => (payload: z.core.ParsePayload<string>) => {
+  if (payload.value === '')
+    payload.issues.push({
+      code: 'too_small',
+      origin: 'string',
+      minimum: 1,
+      inclusive: true,
+      input: payload.value,
+      message,
+    });
+};
+
 /** Trimmed text that must not be blank, within its limit (blank: `message`, and nothing else). */
 export const requiredText = (message: string, limit: TextLimit) =>
-  z.string({ error: message }).trim().check(limit).min(1, { error: message, abort: true });
+  z.string({ error: message }).trim().check(limit).check(notBlank(message));
 
 /** Trimmed text that may be left out or null (then ''), within its limit. */
 export const optionalText = (limit: TextLimit) =>
@@ -32,7 +49,7 @@ export const webUrl = (message: string, limit: TextLimit, blankMessage = message
     .string({ error: blankMessage })
     .trim()
     .check(limit)
-    .min(1, { error: blankMessage, abort: true })
+    .check(notBlank(blankMessage))
     .refine(isWebUrl, message);
 
 /** A link that may be left blank (then ''), valid when given. */

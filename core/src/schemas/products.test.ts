@@ -128,6 +128,14 @@ describe('productDetailsSchema', () => {
     });
   });
 
+  it('compares the prices while other fields are still blank (the add form shows it at once)', () => {
+    const blank = { title: '', price: '499', og_price: '299', og_url: '', category: '' };
+    const issues = productDetailsSchema.safeParse({ ...blank, subcategory: '' }).error?.issues;
+    expect(issues?.find((issue) => issue.path[0] === 'og_price')?.message).toBe(
+      'The original price must be at least the price',
+    );
+  });
+
   it('needs a real product link and category ids', () => {
     expect(messageOf(productDetailsSchema, { ...details, og_url: 'shop' })).toBe(
       'Enter a valid product URL',

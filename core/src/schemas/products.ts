@@ -160,6 +160,15 @@ export const productDetailsSchema = z
   .refine((details) => details.og_price >= details.price, {
     message: productMessages.ogPriceMin,
     path: ['og_price'],
+    // Compared whenever both prices are good numbers, even while other fields are still wrong.
+    when: ({ value, issues }) => {
+      const prices = value as { price?: unknown; og_price?: unknown } | null;
+      return (
+        typeof prices?.price === 'number' &&
+        typeof prices.og_price === 'number' &&
+        issues.every((issue) => !['price', 'og_price'].includes(String(issue.path?.[0])))
+      );
+    },
   });
 export type ProductDetailsInput = z.input<typeof productDetailsSchema>;
 

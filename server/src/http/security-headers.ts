@@ -6,15 +6,16 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Scripts, styles, fonts and calls from this origin only. Styles also inline (the component
- * library sets style attributes); images and videos also from any HTTPS origin (products link
- * marketplace images, media may sit on a CDN) and from data:/blob: (previews, video frames).
+ * library sets style attributes); images and videos also from any web origin (products link
+ * marketplace images, which the product schema takes over http too; media may sit on a CDN)
+ * and from data:/blob: (previews, video frames). An image cannot run script.
  */
 export const contentSecurityPolicy = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "media-src 'self' blob: https:",
+  "img-src 'self' data: blob: https: http:",
+  "media-src 'self' blob: https: http:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",
