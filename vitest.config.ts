@@ -22,6 +22,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Two files at a time (vitest's default is one fewer than the cores: one, here). The
+    // browser files still go one at a time, after the others (their project says so).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -431,6 +431,11 @@ describe('View & Click Analytics', () => {
     });
     await track('banner', banner.data?._id ?? '', 'click', 4);
     await track('shortcut', shortcut.data?._id ?? '', 'click', 11);
+    // Gone again after this suite: other files start from an empty banner or shortcut list.
+    return async () => {
+      await api.banners.remove({ id: [banner.data?._id ?? ''] });
+      await api.shortcuts.remove({ id: [shortcut.data?._id ?? ''] });
+    };
   });
 
   it('shows the views, clicks, charts, per-ad cards and the banner and shortcut totals', async () => {
