@@ -95,16 +95,20 @@ export function testConfig(
   };
 }
 
-/** Real time plus an offset the test moves forward. */
+/** Time the test moves forward: real time plus an offset, or from `start` only when moved. */
 export interface TestClock {
   now: () => Date;
   advance(ms: number): void;
 }
 
-export function testClock(): TestClock {
+/**
+ * Real time plus an offset; with `start`, time stands still there until the test moves it
+ * (what a test that reads a remaining time must use: a busy machine moves real time on).
+ */
+export function testClock(start?: Date): TestClock {
   let offset = 0;
   return {
-    now: () => new Date(Date.now() + offset),
+    now: () => new Date((start?.getTime() ?? Date.now()) + offset),
     advance: (ms) => {
       offset += ms;
     },
@@ -121,12 +125,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** `extend` adds test-only routes before the server starts listening. */
+/**
+ * `extend` adds test-only routes before the server starts listening; `clock` is the server's
+ * time (instances of one test may share one).
+ */
 export async function startTestServer(
   config: ServerConfig,
   extend: (app: FastifyInstance) => void = () => {},
+  clock: TestClock = testClock(),
 ): Promise<TestServer> {
-  const clock = testClock();
   const printed: string[] = [];
   const app = await buildApp(config, { clock: clock.now, print: (text) => printed.push(text) });
   extend(app);
