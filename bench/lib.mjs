@@ -115,3 +115,34 @@ export function ensureWrk() {
   if (found() || (aptInstall('wrk') && found())) return 'wrk';
   throw new Error('the load benchmarks need wrk: install it (Debian: apt-get install wrk).');
 }
+
+const bareServer = fileURLToPath(new URL('bare-server.mjs', import.meta.url));
+
+/**
+ * The floor of a load benchmark: bench/bare-server.mjs answering `answer` ({status, headers,
+ * body}) from a process of its own, started like the real server.
+ */
+export function startBareServer(answer) {
+  const dir = mkdtempSync(join(tmpdir(), 'dealdesk-bare-'));
+  const file = join(dir, 'answer.json');
+  writeFileSync(file, JSON.stringify(answer));
+  const child = spawn(process.execPath, [bareServer, file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return new Promise((resolve, reject) => {
+    child.stdout.once('data', (chunk) => {
+      const url = /running at (http:\/\/\S+)/.exec(String(chunk))?.[1];
+      if (url === undefined) return reject(new Error(`the bare server said: ${chunk}`));
+      resolve({
+        url,
+        pid: child.pid,
+        stop: async () => {
+          child.kill('SIGTERM');
+          await exited;
+          rmSync(dir, { recursive: true, force: true });
+        },
+      });
+    });
+  });
+}

@@ -5,11 +5,7 @@
 // DATABASE_URL is set; answer checks off (NODE_ENV=production), as deployed.
 // Build first (`node_modules/.bin/tsc -b`), then `node bench/app/run.mjs`.
 import { buildApp, loadConfig } from '@dealdesk/server';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
 import { seedDemo } from '../../server/dist/demo/seed.js';
 import { sustainedLoad } from '../catalogue/load.mjs';
 import { seedCatalogue } from '../catalogue/seed.mjs';
@@ -18,6 +14,7 @@ import {
   machine,
   report,
   round,
+  startBareServer,
   startServerProcess,
   waitUntilIdle,
 } from '../lib.mjs';
@@ -42,24 +39,6 @@ const scenarios = [
   },
 ];
 const p99GoalMs = 10;
-
-const bareServer = fileURLToPath(new URL('bare-server.mjs', import.meta.url));
-
-/** The bare server answering `answer` ({body, headers}), started like the real one. */
-function startBare(answer) {
-  const file = join(mkdtempSync(join(tmpdir(), 'dealdesk-bare-')), 'answer.json');
-  writeFileSync(file, JSON.stringify(answer));
-  const child = spawn(process.execPath, [bareServer, file], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout.once('data', (chunk) => {
-      const url = /running at (http:\/\/\S+)/.exec(String(chunk))?.[1];
-      if (url === undefined) return reject(new Error(`the bare server said: ${chunk}`));
-      resolve({ url, stop: () => child.kill('SIGTERM') });
-    });
-  });
-}
 
 async function main() {
   const env = { ...benchEnvironment('app'), NODE_ENV: 'production' };
@@ -101,7 +80,7 @@ async function main() {
         });
       // Bare and Dealdesk take turns, a few seconds each, so a change in the shared machine's
       // load falls on both: the ratio is the median of the turns'.
-      const bare = await startBare(answer);
+      const bare = await startBareServer(answer);
       const turns = [];
       try {
         for (let turn = 0; turn < settings.turns; turn += 1) {

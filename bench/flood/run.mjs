@@ -12,10 +12,8 @@
 // Build first (`node_modules/.bin/tsc -b`), then `node bench/flood/run.mjs`.
 import { buildApp, loadConfig } from '@dealdesk/server';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { seedDemo } from '../../server/dist/demo/seed.js';
 import { seedCatalogue } from '../catalogue/seed.mjs';
 import {
@@ -25,6 +23,7 @@ import {
   processCpuSeconds,
   report,
   round,
+  startBareServer,
   startServerProcess,
   waitUntilIdle,
 } from '../lib.mjs';
@@ -69,34 +68,6 @@ const scenarios = [
 const chosen = scenarios.filter(
   (scenario) => process.env.BENCH_FLOOD === undefined || scenario.key === process.env.BENCH_FLOOD,
 );
-
-const bareServer = fileURLToPath(new URL('bare-server.mjs', import.meta.url));
-
-/** The bare server answering `answer` ({status, headers, body}), started like the real one. */
-function startBare(answer) {
-  const dir = mkdtempSync(join(tmpdir(), 'dealdesk-flood-bare-'));
-  const file = join(dir, 'answer.json');
-  writeFileSync(file, JSON.stringify(answer));
-  const child = spawn(process.execPath, [bareServer, file], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return new Promise((resolve, reject) => {
-    child.stdout.once('data', (chunk) => {
-      const url = /running at (http:\/\/\S+)/.exec(String(chunk))?.[1];
-      if (url === undefined) return reject(new Error(`the bare server said: ${chunk}`));
-      resolve({
-        url,
-        pid: child.pid,
-        stop: async () => {
-          child.kill('SIGTERM');
-          await exited;
-          rmSync(dir, { recursive: true, force: true });
-        },
-      });
-    });
-  });
-}
 
 /** Resident memory of a process and its children (cluster workers), in bytes (Linux /proc). */
 function rssBytes(pid) {
@@ -301,7 +272,7 @@ async function main() {
       await waitUntilIdle(server.pid);
       const idleAfter = rssBytes(server.pid);
 
-      const bare = await startBare({ status: first.status, headers: kept, body });
+      const bare = await startBareServer({ status: first.status, headers: kept, body });
       let floor;
       try {
         floor = await flood({ url: `${bare.url}${scenario.path}`, headers, pid: bare.pid });
