@@ -27,6 +27,8 @@ describe('loadConfig', () => {
       generatedKeys: { apiKey: true, secret: true },
       auth: defaultAuthSettings,
     });
+    // Passwords hash at scrypt's N=2^15 in every deployment (only tests lower it).
+    expect(config.auth.passwordCost).toBe(2 ** 15);
   });
 
   it('keeps generated development keys in the data dir, so they survive a restart', async () => {

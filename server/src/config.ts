@@ -32,6 +32,11 @@ export interface AuthSettings {
   loginPerAdminIdAndAddress: RateLimitRule;
   /** Every step before a session, from one address. */
   loginPerAddress: RateLimitRule;
+  /**
+   * scrypt's cost N for new password hashes (each hash keeps its own, so it can grow). Only
+   * tests lower it: the environment cannot, so a deployment always hashes at the default.
+   */
+  passwordCost: number;
 }
 
 /** Push notifications (notifications module): FCM when a service account is given, else logged. */
@@ -126,6 +131,8 @@ export const defaultAuthSettings: AuthSettings = {
   loginPerAdminId: { max: 100, windowMs: 60 * minute },
   loginPerAdminIdAndAddress: { max: 5, windowMs: 15 * minute },
   loginPerAddress: { max: 20, windowMs: 15 * minute },
+  // 2^15 with r=8: 32 MiB and about 0.1 s per hash.
+  passwordCost: 2 ** 15,
 };
 
 const optionalWebUrl = (name: string) =>

@@ -1,6 +1,7 @@
 // Vitest global setup of the end-to-end project: one production build of the web app, one
 // server on a throw-away SQLite data dir serving it, and one Chromium, shared by every file.
 import { buildApp, loadConfig } from '@dealdesk/server';
+import { testAuthSettings } from '@dealdesk/server/testing';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -39,12 +40,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     LOG_LEVEL: 'silent',
   });
   // Every file signs in from 127.0.0.1 with the same admin: the sign-in limits are the
-  // server's own tests' business, not these.
+  // server's own tests' business, not these (nor is the password hashes' cost).
   const unlimited = { max: 100_000, windowMs: 60_000 };
   const config = {
     ...loaded,
     auth: {
-      ...loaded.auth,
+      ...testAuthSettings,
       loginPerAdminId: unlimited,
       loginPerAdminIdAndAddress: unlimited,
       loginPerAddress: unlimited,

@@ -27,7 +27,6 @@ import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:ht
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultAuthSettings } from '../config.js';
 import { sampleBytes } from '../modules/stories/testing.js';
 import { codeIn } from '../testing/smtp-capture.js';
 import {
@@ -37,6 +36,7 @@ import {
   freshDatabase,
   signIn,
   startTestServer,
+  testAuthSettings,
   testConfig,
   type TestDatabase,
   type TestServer,
@@ -324,7 +324,7 @@ describe.each(underTest)('fuzzing every declared call on %s', (dialect) => {
       testConfig(database, {
         // The run signs in and attacks sign-in steps far more often than any person could.
         auth: {
-          ...defaultAuthSettings,
+          ...testAuthSettings,
           loginPerAddress: unlimited,
           loginPerAdminId: unlimited,
           loginPerAdminIdAndAddress: unlimited,

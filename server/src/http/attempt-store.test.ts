@@ -1,6 +1,5 @@
 // Attempt limits count in the database: two instances behind one address share each limit,
 // and a window that is over starts again.
-import { defaultAuthSettings } from '../config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientFor,
@@ -8,6 +7,7 @@ import {
   dialects,
   freshDatabase,
   startTestServer,
+  testAuthSettings,
   testClock,
   testConfig,
   type TestDatabase,
@@ -20,7 +20,7 @@ describe.each(dialects)('attempt limits across instances on %s', (dialect) => {
   beforeAll(async () => {
     database = await freshDatabase(dialect);
     const config = testConfig(database, {
-      auth: { ...defaultAuthSettings, loginPerAdminId: { max: 3, windowMs: 60_000 } },
+      auth: { ...testAuthSettings, loginPerAdminId: { max: 3, windowMs: 60_000 } },
     });
     // One clock standing still for both: the remaining time is exact however busy the machine.
     const clock = testClock(new Date('2026-11-25T10:00:00Z'));

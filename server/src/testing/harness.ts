@@ -8,7 +8,7 @@ import pg from 'pg';
 import { createApiClient } from '@dealdesk/core';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
-import { defaultAuthSettings, type ServerConfig } from '../config.js';
+import { defaultAuthSettings, type AuthSettings, type ServerConfig } from '../config.js';
 import { codeIn } from './smtp-capture.js';
 
 declare module 'vitest' {
@@ -66,6 +66,17 @@ export async function freshDatabase(dialect: DialectUnderTest): Promise<TestData
   };
 }
 
+/**
+ * Every test signs in from 127.0.0.1: the per-address limit has its own test. Passwords hash
+ * at scrypt's N=2^10 (a millisecond, not a tenth of a second): a run signs in over a thousand
+ * times; the default cost has its own test.
+ */
+export const testAuthSettings: AuthSettings = {
+  ...defaultAuthSettings,
+  loginPerAddress: { max: 10_000, windowMs: 60_000 },
+  passwordCost: 2 ** 10,
+};
+
 export function testConfig(
   database: TestDatabase,
   overrides: Partial<ServerConfig> = {},
@@ -89,8 +100,7 @@ export function testConfig(
     // Every answer of every test is checked against its declaration in core.
     checkAnswers: true,
     workers: 1,
-    // Every test signs in from 127.0.0.1: the per-address limit has its own test.
-    auth: { ...defaultAuthSettings, loginPerAddress: { max: 10_000, windowMs: 60_000 } },
+    auth: testAuthSettings,
     ...overrides,
   };
 }

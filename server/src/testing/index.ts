@@ -7,6 +7,7 @@ export {
   printedCode,
   signIn,
   startTestServer,
+  testAuthSettings,
   testConfig,
   type TestDatabase,
   type TestServer,

@@ -8,6 +8,7 @@ import {
   freshDatabase,
   signIn,
   startTestServer,
+  testAuthSettings,
   testConfig,
   type TestDatabase,
   type TestServer,
@@ -354,7 +355,7 @@ describe.each(dialects)('sign-in rate limits on %s', (dialect) => {
         // The tests come from several addresses through a proxy that says so.
         trustProxy: true,
         auth: {
-          ...defaultAuthSettings,
+          ...testAuthSettings,
           loginPerAdminId: { max: 6, windowMs: 3_600_000 },
           loginPerAdminIdAndAddress: { max: 3, windowMs: 60_000 },
           loginPerAddress: { max: 8, windowMs: 60_000 },

@@ -3,11 +3,17 @@
 import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { codeLength } from '@dealdesk/core';
 
-// N=2^15, r=8: 32 MiB per hash. The parameters are stored with each hash so they can grow.
-const cost = { N: 2 ** 15, r: 8, p: 1 };
+// N comes from the auth settings; the parameters are stored with each hash so they can grow.
+const blockSize = 8;
 const keyLength = 32;
 
-function derive(password: string, salt: Buffer, params: typeof cost): Promise<Buffer> {
+interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+function derive(password: string, salt: Buffer, params: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(
       password,
@@ -19,9 +25,10 @@ function derive(password: string, salt: Buffer, params: typeof cost): Promise<Bu
   });
 }
 
-/** `scrypt$N$r$p$salt$key` (base64url parts). */
-export async function hashPassword(password: string): Promise<string> {
+/** `scrypt$N$r$p$salt$key` (base64url parts); `N` is scrypt's cost. */
+export async function hashPassword(password: string, N: number): Promise<string> {
   const salt = randomBytes(16);
+  const cost = { N, r: blockSize, p: 1 };
   const key = await derive(password, salt, cost);
   return [
     'scrypt',

@@ -23,7 +23,7 @@ export function authService(context: AppContext) {
   const settings = config.auth;
   const later = (ms: number) => new Date(clock().getTime() + ms).toISOString();
   // Unknown admin IDs are checked against this hash so that they take as long as known ones.
-  const decoyHash = hashPassword(generatePassword());
+  const decoyHash = hashPassword(generatePassword(), settings.passwordCost);
 
   async function createAdmin(admin: { a_id: string; a_email: string; password: string }) {
     const now = clock().toISOString();
@@ -31,7 +31,7 @@ export function authService(context: AppContext) {
       id: newId(clock()),
       a_id: admin.a_id,
       a_email: admin.a_email.toLowerCase(),
-      password_hash: await hashPassword(admin.password),
+      password_hash: await hashPassword(admin.password, settings.passwordCost),
       a_name: '',
       a_state: '',
       a_city: '',
@@ -173,7 +173,7 @@ export function authService(context: AppContext) {
     /** Reset step 3: spends the reset token and ends every session of that admin. */
     async setNewPassword(caller: PendingCaller, password: string): Promise<void> {
       if (caller.adminId === null) throw new HttpError(401, messages.tokenInvalid);
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashPassword(password, settings.passwordCost);
       await repo.replacePassword(caller.adminId, passwordHash, clock().toISOString());
     },
   };
