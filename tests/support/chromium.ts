@@ -1,7 +1,8 @@
-// Debian's Chromium (scripts/ensure-chromium.mjs installs it), driven by playwright-core.
+// Debian's Chromium headless shell (scripts/ensure-chromium.mjs installs it), driven by
+// playwright-core.
 import { chromium, type BrowserServer } from 'playwright-core';
 
-export const chromiumPath = '/usr/bin/chromium';
+export const chromiumPath = '/usr/lib/chromium/chromium-headless-shell';
 
 export const chromiumArgs = [
   '--no-sandbox',
