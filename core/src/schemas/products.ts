@@ -213,6 +213,44 @@ export const productCreateSchema = z
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
 export type ProductCreate = z.output<typeof productCreateSchema>;
 
+/** What `--on-existing` and the bulk call do with a row whose og_url a product already has. */
+export const onExistingChoices = ['skip', 'update'] as const;
+export type OnExisting = (typeof onExistingChoices)[number];
+
+/** Products one bulk call takes at most (one transaction). */
+export const bulkProductLimit = 5_000;
+
+/**
+ * One product of a bulk import or export: the product detail's fields, with category and
+ * subcategory as ids and images as links (at least one). A row of an export imports as it is.
+ * Without an event a row is 'None'; without a button link it links to its og_url.
+ */
+export const productRowSchema = productDetailsSchema
+  .safeExtend({
+    events: productEvent(productMessages.required).default('None'),
+    btn_url: optionalWebUrl(productMessages.btnUrl, atMost('Button URL', textLimits.url)),
+    images: imageUrls
+      .refine((urls) => urls.length > 0, { message: productMessages.required })
+      .refine((urls) => urls.length <= maxFilesInList, { message: productMessages.tooManyImages }),
+  })
+  .transform((row) => ({ ...row, btn_url: row.btn_url || row.og_url }));
+export type ProductRowInput = z.input<typeof productRowSchema>;
+export type ProductRow = z.output<typeof productRowSchema>;
+
+/**
+ * POST /api/App/product/bulk: up to 5,000 rows, all written or none. A row whose og_url a
+ * product already has (or an earlier row of the call) is skipped, or updates that product.
+ */
+export const productBulkSchema = z.object({
+  products: z
+    .array(productRowSchema)
+    .min(1, 'Send at least one product')
+    .max(bulkProductLimit, `Send at most ${bulkProductLimit} products a call`),
+  onExisting: z.enum(onExistingChoices).default('skip'),
+});
+export type ProductBulkInput = z.input<typeof productBulkSchema>;
+export type ProductBulk = z.output<typeof productBulkSchema>;
+
 /** PUT /api/App/product: the product id and its new productData (images unchanged). */
 export const productUpdateSchema = z.object({ id: idSchema, productData: productDataSchema });
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;

@@ -15,6 +15,7 @@ import {
   categoryUpdateSchema,
   idListSchema,
   productCreateSchema,
+  productBulkSchema,
   productEventUpdateSchema,
   productImageRule,
   productListQuerySchema,
@@ -103,6 +104,27 @@ export const products = {
     body: envelopeBody(productUpdateSchema),
     answer: z.object({ data: productSchema }),
     message: 'Product updated successfully',
+  }),
+  /**
+   * Rows of an import, in one transaction: each answered created, updated or skipped (matched by
+   * og_url), in the order sent. Images stay links.
+   */
+  bulk: endpoint({
+    method: 'POST',
+    path: `${productPath}/bulk`,
+    access: 'admin',
+    summary: 'Adds or updates up to 5,000 products in one transaction (import)',
+    body: envelopeBody(productBulkSchema),
+    answer: z.object({
+      created: z.number(),
+      updated: z.number(),
+      skipped: z.number(),
+      results: z.array(
+        z.object({ _id: z.string(), status: z.enum(['created', 'updated', 'skipped']) }),
+      ),
+    }),
+    message: 'Products imported successfully',
+    idempotent: true,
   }),
   /** One path for both reads: `?id=` is one product, anything else a page of the list. */
   get: endpoint({
