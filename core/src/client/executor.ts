@@ -1,6 +1,6 @@
 import type { ApiResult } from '../entities/common.js';
 import { networkErrorMessage } from '../constants.js';
-import { decryptResponse, encryptRequest, isResponseEnvelope } from '../envelope/index.js';
+import { isResponseEnvelope, openResponse, sealRequest } from '../envelope/index.js';
 import type { Command, CommandBody, MultipartFields, Query, UploadFile } from './command.js';
 
 export interface ClientOptions {
@@ -71,16 +71,16 @@ function formData(fields: MultipartFields): FormData {
   return form;
 }
 
-function requestBody(
+async function requestBody(
   body: CommandBody | undefined,
   secret: string,
-): { body?: string | FormData; contentType?: string } {
+): Promise<{ body?: string | FormData; contentType?: string }> {
   switch (body?.kind) {
     case undefined:
       return {};
     case 'envelope':
       return {
-        body: JSON.stringify(encryptRequest(body.value, secret)),
+        body: JSON.stringify(await sealRequest(body.value, secret)),
         contentType: 'application/json',
       };
     case 'json':
@@ -106,7 +106,7 @@ function isAnswer(value: unknown): value is ApiResult {
 async function readAnswer(response: Response, secret: string): Promise<ApiResult | null> {
   try {
     const parsed: unknown = JSON.parse(await response.text());
-    const answer = isResponseEnvelope(parsed) ? decryptResponse(parsed, secret) : null;
+    const answer = isResponseEnvelope(parsed) ? await openResponse(parsed, secret) : null;
     return isAnswer(answer) ? answer : null;
   } catch {
     return null;
@@ -140,7 +140,7 @@ export function createExecutor(options: ClientOptions): Execute {
       if (command.method === 'POST') {
         headers['idempotency-key'] = options.idempotencyKey ?? newIdempotencyKey();
       }
-      const { body, contentType } = requestBody(command.body, options.secret);
+      const { body, contentType } = await requestBody(command.body, options.secret);
       if (contentType !== undefined) headers['content-type'] = contentType;
 
       const transport = options.fetch ?? globalThis.fetch;

@@ -8,6 +8,8 @@ import {
   EnvelopeError,
   isRequestEnvelope,
   isResponseEnvelope,
+  openResponse,
+  sealRequest,
 } from './index.js';
 
 const key = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
@@ -108,5 +110,48 @@ describe('envelope', () => {
       const sealed = encryptResponse({ i }, key);
       expect(codeOf(() => decryptResponse(sealed, otherKey))).toMatch(/decrypt-failed|not-json/);
     }
+  });
+
+  it('seals and opens natively (WebCrypto) what crypto-js and node:crypto open and seal', async () => {
+    const payload = { title: 'नमस्ते ✓ €', rows: Array.from({ length: 3_000 }, (_, i) => i) };
+    const sealed = await sealRequest(payload, key);
+    expect(decryptRequest(sealed, key)).toEqual(payload);
+    const [iv = '', ciphertext = ''] = sealed.encryptedData.split(':');
+    expect(iv).toMatch(/^[0-9a-f]{32}$/);
+    const decipher = createDecipheriv(
+      'aes-256-cbc',
+      Buffer.from(key, 'hex'),
+      Buffer.from(iv, 'hex'),
+    );
+    const text = Buffer.concat([decipher.update(ciphertext, 'base64'), decipher.final()]);
+    expect(JSON.parse(text.toString('utf8'))).toEqual(payload);
+    expect(await openResponse(encryptResponse(payload, key), key)).toEqual(payload);
+    expect((await sealRequest({}, key)).encryptedData).not.toBe(
+      (await sealRequest({}, key)).encryptedData,
+    );
+  });
+
+  it('names the same failures when opening natively', async () => {
+    const failed = async (run: () => Promise<unknown>) =>
+      run().then(
+        () => 'opened',
+        (error: unknown) => (error instanceof EnvelopeError ? error.code : 'other'),
+      );
+    const sealed = encryptResponse({ a: 1 }, key);
+    expect(await failed(() => sealRequest({}, 'short'))).toBe('bad-key');
+    expect(await failed(() => openResponse({ encrypted: sealed.encrypted, iv: 'abc' }, key))).toBe(
+      'malformed',
+    );
+    for (let i = 0; i < 200; i += 1)
+      expect(await failed(() => openResponse(encryptResponse({ i }, key), otherKey))).toMatch(
+        /decrypt-failed|not-json/,
+      );
+    const cipher = createCipheriv('aes-256-cbc', Buffer.from(key, 'hex'), Buffer.alloc(16));
+    const notJson = Buffer.concat([cipher.update('plain words'), cipher.final()]);
+    expect(
+      await failed(() =>
+        openResponse({ encrypted: notJson.toString('base64'), iv: '00'.repeat(16) }, key),
+      ),
+    ).toBe('not-json');
   });
 });

@@ -157,3 +157,76 @@ export function decryptResponse(envelope: ResponseEnvelope, keyHex: string): unk
   checkSealed(envelope.encrypted, envelope.iv);
   return open(envelope.encrypted, envelope.iv, key);
 }
+
+/**
+ * WebCrypto when the runtime offers it (Node, and browsers on HTTPS or localhost): native AES,
+ * where crypto-js took over a second per 2.4 MB (a 5,000-product import call). Browsers on
+ * plain HTTP have no `crypto.subtle`, so crypto-js stays the fallback.
+ */
+const subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle;
+const nativeKeys = new Map<string, Promise<CryptoKey>>();
+
+const hexOf = (bytes: Uint8Array) =>
+  Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+const bytesOfHex = (hex: string) =>
+  new Uint8Array(hex.match(/../g)?.map((pair) => parseInt(pair, 16)) ?? []);
+/** Strict: bytes that are not UTF-8 mean a wrong key or corruption, as crypto-js judges them. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+function nativeKey(keyHex: string, webCrypto: SubtleCrypto): Promise<CryptoKey> {
+  parseKey(keyHex);
+  let key = nativeKeys.get(keyHex);
+  if (key === undefined) {
+    key = webCrypto.importKey('raw', bytesOfHex(keyHex), 'AES-CBC', false, ['encrypt', 'decrypt']);
+    // One key per client in practice: the map never grows past a handful.
+    nativeKeys.set(keyHex, key);
+  }
+  return key;
+}
+
+function base64Of(bytes: Uint8Array): string {
+  let binary = '';
+  // In slices: spreading a few megabytes into one call overflows the stack.
+  for (let start = 0; start < bytes.length; start += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  return btoa(binary);
+}
+
+function bytesOfBase64(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
+/** encryptRequest, native where it can be. */
+export async function sealRequest(payload: unknown, keyHex: string): Promise<RequestEnvelope> {
+  if (subtle === undefined) return encryptRequest(payload, keyHex);
+  const key = await nativeKey(keyHex, subtle);
+  const iv = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  const plain = new TextEncoder().encode(JSON.stringify(payload === undefined ? null : payload));
+  const sealed = new Uint8Array(await subtle.encrypt({ name: 'AES-CBC', iv }, key, plain));
+  return { encryptedData: `${hexOf(iv)}:${base64Of(sealed)}` };
+}
+
+/** decryptResponse, native where it can be (same checks, same errors). */
+export async function openResponse(envelope: ResponseEnvelope, keyHex: string): Promise<unknown> {
+  if (subtle === undefined) return decryptResponse(envelope, keyHex);
+  const key = await nativeKey(keyHex, subtle);
+  checkSealed(envelope.encrypted, envelope.iv);
+  let plain: ArrayBuffer;
+  try {
+    // WebCrypto checks the whole PKCS#7 padding and throws when it is wrong.
+    plain = await subtle.decrypt(
+      { name: 'AES-CBC', iv: bytesOfHex(envelope.iv) },
+      key,
+      bytesOfBase64(envelope.encrypted),
+    );
+  } catch {
+    plain = new ArrayBuffer(0);
+  }
+  return parseOpened(() => {
+    if (plain.byteLength === 0) throw new Error('bad padding or empty plaintext');
+    return strictUtf8.decode(plain);
+  });
+}
