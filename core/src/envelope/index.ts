@@ -29,7 +29,10 @@ export class EnvelopeError extends Error {
 
 const hexKey = /^[0-9a-fA-F]{64}$/;
 const hexIv = /^[0-9a-fA-F]{32}$/;
-const base64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+// Base64 letters, at most two = at the end, a length a multiple of 4. One character class: the
+// grouped form of the same rule took a second and a half over a 3 MB import call.
+const base64Letters = /^[A-Za-z0-9+/]*={0,2}$/;
+const isBase64 = (text: string) => text.length % 4 === 0 && base64Letters.test(text);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -62,7 +65,7 @@ function seal(payload: unknown, keyHex: string): { ciphertext: string; iv: strin
 
 /** Checks an IV and ciphertext before opening them; throws EnvelopeError 'malformed'. */
 function checkSealed(ciphertext: string, ivHex: string): void {
-  if (!hexIv.test(ivHex) || ciphertext === '' || !base64.test(ciphertext))
+  if (!hexIv.test(ivHex) || ciphertext === '' || !isBase64(ciphertext))
     throw new EnvelopeError(
       'malformed',
       'The envelope is malformed: expected a 32-character hex IV and base64 ciphertext',
