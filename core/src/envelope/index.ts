@@ -187,12 +187,37 @@ function nativeKey(keyHex: string, webCrypto: SubtleCrypto): Promise<CryptoKey> 
   return key;
 }
 
+const base64Alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Base64 by table, three bytes at a time: btoa over a binary string took 3 s for 2.4 MB. */
 function base64Of(bytes: Uint8Array): string {
-  let binary = '';
-  // In slices: spreading a few megabytes into one call overflows the stack.
-  for (let start = 0; start < bytes.length; start += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  return btoa(binary);
+  const parts: string[] = [];
+  let chunk = '';
+  const full = bytes.length - (bytes.length % 3);
+  for (let index = 0; index < full; index += 3) {
+    const triple =
+      ((bytes[index] ?? 0) << 16) | ((bytes[index + 1] ?? 0) << 8) | (bytes[index + 2] ?? 0);
+    chunk +=
+      base64Alphabet[triple >> 18] +
+      base64Alphabet[(triple >> 12) & 63] +
+      base64Alphabet[(triple >> 6) & 63] +
+      base64Alphabet[triple & 63];
+    if (chunk.length >= 0x4000) {
+      parts.push(chunk);
+      chunk = '';
+    }
+  }
+  const rest = bytes.length - full;
+  if (rest > 0) {
+    const triple = ((bytes[full] ?? 0) << 16) | (rest === 2 ? (bytes[full + 1] ?? 0) << 8 : 0);
+    chunk +=
+      base64Alphabet[triple >> 18] +
+      base64Alphabet[(triple >> 12) & 63] +
+      (rest === 2 ? base64Alphabet[(triple >> 6) & 63] : '=') +
+      '=';
+  }
+  parts.push(chunk);
+  return parts.join('');
 }
 
 function bytesOfBase64(text: string): Uint8Array<ArrayBuffer> {
