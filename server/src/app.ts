@@ -205,6 +205,7 @@ export async function buildApp(
       cacheControl,
       front,
       uploads,
+      clock: context.clock,
     });
     for (const register of allModules(auth)) register(api, context);
     serveApiDocument(app, serverVersion);

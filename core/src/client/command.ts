@@ -41,6 +41,11 @@ export interface Command<Answer extends object> {
   query?: Query;
   body?: CommandBody;
   auth: CommandAuth;
+  /**
+   * The answer is a streamed file (an export): a success is answered with the raw Response,
+   * its body unread, and `message`; a refusal is the usual envelope.
+   */
+  streamed?: { message: string };
   readonly [answerType]?: Answer;
 }
 

@@ -152,6 +152,14 @@ export function createExecutor(options: ClientOptions): Execute {
     } catch {
       return failure<Answer>(0);
     }
+    // A streamed file goes to the caller unread; only refusals are envelopes.
+    if (command.streamed !== undefined && response.ok)
+      return {
+        status: true,
+        message: command.streamed.message,
+        httpStatus: response.status,
+        response,
+      } as unknown as ClientResult<Answer>;
     const answer = await readAnswer(response, options.secret);
     // The server's answer is trusted to carry the fields its call promises.
     return answer === null

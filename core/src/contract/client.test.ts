@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadFile } from '../client/command.js';
 import type { ApiClient } from './index.js';
 import {
+  defaultReply,
   envelopeBody,
   formBody,
   jsonBody,
@@ -597,6 +598,36 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
     },
   ],
   [
+    'products.bulk',
+    (a) =>
+      a.products.bulk({
+        products: [
+          {
+            ...productData.productDetails,
+            events: 'Trending',
+            images: ['https://cdn.example/1.png'],
+          },
+        ],
+        onExisting: 'update',
+      }),
+    {
+      method: 'POST',
+      path: '/api/App/product/bulk',
+      body: {
+        envelope: {
+          products: [
+            {
+              ...productData.productDetails,
+              events: 'Trending',
+              images: ['https://cdn.example/1.png'],
+            },
+          ],
+          onExisting: 'update',
+        },
+      },
+    },
+  ],
+  [
     'products.update',
     (a) => a.products.update({ id, productData }),
     { method: 'PUT', path: '/api/App/product', body: { envelope: { id, productData } } },
@@ -605,6 +636,30 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
     'products.get',
     (a) => a.products.get({ id }),
     { method: 'GET', path: '/api/App/product', query: [['id', id]] },
+  ],
+  [
+    'products.export',
+    (a) =>
+      a.products.export({
+        q: 'shirt',
+        categories: [id],
+        events: ['Trending'],
+        sort: 'price',
+        order: 'asc',
+        format: 'jsonl',
+      }),
+    {
+      method: 'GET',
+      path: '/api/App/product/export',
+      query: [
+        ['q', 'shirt'],
+        ['categories', id],
+        ['events', 'Trending'],
+        ['sort', 'price'],
+        ['order', 'asc'],
+        ['format', 'jsonl'],
+      ],
+    },
   ],
   [
     'products.list',
@@ -1008,6 +1063,20 @@ describe('answers', () => {
     const answer = await api.admin.adminData();
     expect(answer).toEqual({ status: true, message: 'Admin data', data, httpStatus: 200 });
     expect(answer.data?.a_email).toBe('a@example.test');
+  });
+});
+
+describe('streamed calls (exports)', () => {
+  it('answer the file as the raw response, and refusals as the usual envelope', async () => {
+    const route = 'GET /api/App/product/export';
+    server.replyTo(route, { raw: '_id,title\r\n1,"a, b"\r\n' });
+    const file = await api.products.export({ format: 'csv' });
+    expect(file).toMatchObject({ status: true, message: 'Products exported', httpStatus: 200 });
+    expect(await file.response?.text()).toBe('_id,title\r\n1,"a, b"\r\n');
+    server.replyTo(route, { httpStatus: 401, payload: { status: false, message: 'Unauthorized' } });
+    const refused = await api.products.export();
+    expect(refused).toEqual({ status: false, message: 'Unauthorized', httpStatus: 401 });
+    server.replyTo(route, defaultReply);
   });
 });
 

@@ -15,7 +15,7 @@ import {
   type UploadFile,
 } from '../client/command.js';
 import { createExecutor, type ClientOptions, type ClientResult } from '../client/executor.js';
-import type { AnyEndpoint, BodySpec, Derived, Endpoint } from './endpoint.js';
+import type { AnyEndpoint, BodySpec, Derived, Endpoint, RowsSpec } from './endpoint.js';
 
 /**
  * What a call takes, from the input type of the schema the server validates it with, so both
@@ -53,7 +53,17 @@ export type AnswerOf<E> = E extends { answer: infer Answer extends z.ZodType }
 /** A call takes no argument when nothing in its input is required. */
 type Arguments<Input> = NoTypes extends Input ? [input?: Input] : [input: Input];
 
-export type Call<E> = (...input: Arguments<CallInput<E>>) => Promise<ClientResult<AnswerOf<E>>>;
+/**
+ * What a streamed list (RowsSpec) answers on success: the HTTP response with its body unread
+ * (CSV or JSON Lines bytes), to be read as a stream. Refusals are the usual envelope.
+ */
+export interface StreamedAnswer {
+  response: Response;
+}
+
+export type Call<E> = (
+  ...input: Arguments<CallInput<E>>
+) => Promise<ClientResult<E extends { rows: RowsSpec } ? StreamedAnswer : AnswerOf<E>>>;
 
 /** The top-level keys of an object schema (through refinements, pipes and defaults). */
 function shapeKeys(schema: z.ZodType | undefined): string[] {
@@ -116,6 +126,7 @@ export function commandFor<Answer extends object>(
                 : envelope(rest),
         }),
     auth: call.access === 'public' ? 'none' : 'bearer',
+    ...(call.rows === undefined ? {} : { streamed: { message: call.message } }),
   });
 }
 

@@ -4,6 +4,7 @@
 // from these declarations, so a call's shape is written once.
 import { z } from 'zod';
 import type { HttpMethod } from '../client/command.js';
+import { rowFormats, type RowFormat } from '../format/csv.js';
 import type { UploadRule } from '../schemas/index.js';
 
 /**
@@ -31,6 +32,35 @@ export type BodySpec =
       files: Readonly<Record<string, UploadRule>>;
       lists?: readonly string[];
     };
+
+/**
+ * A streamed list answer (an export): rows written one after another as a file, never held
+ * whole, instead of the encrypted JSON envelope. The declaration's `answer` is then ONE row (an
+ * object schema: its keys are the CSV's columns, in order), the query's `format` picks one of
+ * `formats` (the first by default), and the file is named `<file>-<YYYY-MM-DD>.<extension>`.
+ * Refusals still answer the usual `{status: false, message}` envelope.
+ */
+export interface RowsSpec {
+  formats: readonly [RowFormat, ...RowFormat[]];
+  /** The file name's start: `products` names `products-2026-11-25.csv`. */
+  file: string;
+}
+
+/** The query parameter naming the format of a streamed list (see rowFormatSchema). */
+export const rowFormatParameter = 'format';
+
+/** The format a streamed call's checked query asks for. */
+export function rowFormatOf(rows: RowsSpec, query: unknown): RowFormat {
+  const asked =
+    typeof query === 'object' && query !== null
+      ? (query as Record<string, unknown>)[rowFormatParameter]
+      : undefined;
+  return rows.formats.find((format) => format === asked) ?? rows.formats[0];
+}
+
+/** A streamed call's file name for the day `date` (UTC), e.g. products-2026-11-25.csv. */
+export const rowsFileName = (rows: RowsSpec, format: RowFormat, date: Date): string =>
+  `${rows.file}-${date.toISOString().slice(0, 10)}.${rowFormats[format].extension}`;
 
 /** The default client input: taken from the schemas' input types (see client.ts). */
 export interface Derived {
@@ -68,6 +98,10 @@ export interface Endpoint<
    * answers requests whose query carries that key.
    */
   when?: { queryHas: string };
+  /** The largest JSON body the call takes, in bytes; absent: the server's limit (1 MB). */
+  maxBodyBytes?: number;
+  /** The answer is a streamed list of rows (an export), `answer` one row: see RowsSpec. */
+  rows?: RowsSpec;
   /** Type only: what the client takes, where the schemas' input types say too little. */
   readonly '~clientInput'?: ClientInput;
 }
@@ -101,6 +135,34 @@ export const endpointTaking =
 
 /** Declares one call; the typed client takes what its schemas accept. */
 export const endpoint = endpointTaking<Derived>();
+
+/** A call whose answer is a streamed list of rows (see RowsSpec); `answer` is one row. */
+export type RowsEndpoint<
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Row extends z.ZodObject = z.ZodObject,
+  ClientInput = unknown,
+  Caller extends Access = Access,
+> = Endpoint<undefined, Query, undefined, Row, ClientInput, Caller> & { rows: RowsSpec };
+
+/**
+ * Declares a streamed list (an export): a GET whose answer is rows, `answer` being one row;
+ * its client takes `ClientInput` (type only), as endpointTaking's.
+ */
+export const rowsEndpointTaking =
+  <ClientInput>() =>
+  <Query extends z.ZodType | undefined, Row extends z.ZodObject, Caller extends Access = Access>(
+    declaration: Endpoint<undefined, Query, undefined, Row, Derived, Caller> & {
+      method: 'GET';
+      rows: RowsSpec;
+    },
+  ) =>
+    declaration as RowsEndpoint<Query, Row, ClientInput, Caller>;
+
+/** The columns of a streamed list: its row schema's keys, in order. */
+export const rowColumns = (call: { answer: z.ZodType }): string[] => {
+  const shape = (call.answer.def as { shape?: object }).shape;
+  return shape === undefined ? [] : Object.keys(shape);
+};
 
 /** An answer with nothing beyond status and message. */
 export const noFields = z.object({});

@@ -19,7 +19,12 @@ export { openApiDocument } from './openapi.js';
 export { productAnswers } from './calls/catalogue.js';
 export { appHomeSchema, appProductSchema } from './calls/app.js';
 export type { AppCategory, AppHome } from './calls/app.js';
-export type { ProductDataRequest, ProductListRequest } from './calls/catalogue.js';
+export type {
+  ProductDataRequest,
+  ProductExportRequest,
+  ProductListRequest,
+  ProductRowRequest,
+} from './calls/catalogue.js';
 export type {
   BannerAddRequest,
   RunningStory,

@@ -3,7 +3,8 @@
 // code. Bodies and answers are described as they are before sealing and after opening: on the
 // wire every JSON body and every answer travels in the encrypted envelope (docs/api.md).
 import { z } from 'zod';
-import type { AnyEndpoint } from './endpoint.js';
+import { rowFormats, type RowFormat } from '../format/csv.js';
+import { rowColumns, rowFormatParameter, type AnyEndpoint, type RowsSpec } from './endpoint.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -98,6 +99,30 @@ function answerSchema(call: AnyEndpoint): JsonSchema {
   };
 }
 
+/** A streamed list's answer: one content type per format, each row described once. */
+function rowsContent(call: AnyEndpoint, rows: RowsSpec): JsonSchema {
+  const row = jsonSchema(call.answer, 'output');
+  const columns = rowColumns(call).join(',');
+  const described: Record<RowFormat, JsonSchema> = {
+    csv: {
+      schema: {
+        type: 'string',
+        description:
+          `CSV (RFC 4180, UTF-8, CRLF): the header ${columns}, then one record a row. Lists and ` +
+          'objects are JSON text in their cell; text starting with =, +, -, @, tab or CR has a ' +
+          "single quote ' before it (spreadsheet formula injection), which an import removes.",
+      },
+      'x-row': row,
+    },
+    jsonl: {
+      schema: { ...row, description: 'JSON Lines: one such object a line, nothing neutralised.' },
+    },
+  };
+  return Object.fromEntries(
+    rows.formats.map((format) => [rowFormats[format].mediaType, described[format]]),
+  );
+}
+
 const refusal = {
   description: 'Refused: the opened answer says why (status false and a message).',
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } },
@@ -114,10 +139,24 @@ function operation(name: string, call: AnyEndpoint): JsonSchema {
     parameters: parameters(call),
     ...(body === undefined ? {} : { requestBody: body }),
     responses: {
-      '200': {
-        description: call.message,
-        content: { 'application/json': { schema: answerSchema(call) } },
-      },
+      '200':
+        call.rows === undefined
+          ? {
+              description: call.message,
+              content: { 'application/json': { schema: answerSchema(call) } },
+            }
+          : {
+              description: `${call.message}: a file (Content-Disposition: attachment), streamed; the query's ${rowFormatParameter} picks its type`,
+              headers: {
+                'Content-Disposition': {
+                  schema: {
+                    type: 'string',
+                    examples: [`attachment; filename="${call.rows.file}-2026-01-31.csv"`],
+                  },
+                },
+              },
+              content: rowsContent(call, call.rows),
+            },
       '4XX': refusal,
     },
   };

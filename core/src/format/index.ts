@@ -7,3 +7,5 @@ export * from './daily-series.js';
 export * from './banner-names.js';
 export * from './server-load.js';
 export * from './clicks-diff.js';
+export * from './csv-read.js';
+export * from './csv.js';

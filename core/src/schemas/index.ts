@@ -16,3 +16,4 @@ export * from './ads.js';
 export * from './inhouse.js';
 export * from './notifications.js';
 export * from './tracking.js';
+export * from './exports.js';

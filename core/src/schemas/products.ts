@@ -234,7 +234,6 @@ export const productRowSchema = productDetailsSchema
       .refine((urls) => urls.length <= maxFilesInList, { message: productMessages.tooManyImages }),
   })
   .transform((row) => ({ ...row, btn_url: row.btn_url || row.og_url }));
-export type ProductRowInput = z.input<typeof productRowSchema>;
 export type ProductRow = z.output<typeof productRowSchema>;
 
 /**
@@ -248,7 +247,6 @@ export const productBulkSchema = z.object({
     .max(bulkProductLimit, `Send at most ${bulkProductLimit} products a call`),
   onExisting: z.enum(onExistingChoices).default('skip'),
 });
-export type ProductBulkInput = z.input<typeof productBulkSchema>;
 export type ProductBulk = z.output<typeof productBulkSchema>;
 
 /** PUT /api/App/product: the product id and its new productData (images unchanged). */

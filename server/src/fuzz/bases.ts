@@ -200,6 +200,11 @@ export const bases: Readonly<Record<string, Base>> = {
     body: { productData: productData(f, rng), imageUrls: ['https://cdn.example/1.png'] },
     files: { images: [png(s)] },
   }),
+  'products.bulk': (f, rng) => {
+    const { productDetails, events } = productData(f, rng);
+    const images = ['https://cdn.example/1.png'];
+    return { body: { products: [{ ...productDetails, events, images }], onExisting: 'update' } };
+  },
   'products.update': (f, rng) => ({ body: { id: f.product, productData: productData(f, rng) } }),
   'products.get': (f) => ({ query: { id: f.product } }),
   'products.list': (f) => ({
@@ -211,6 +216,9 @@ export const bases: Readonly<Record<string, Base>> = {
       subCategories: '',
       events: ['Trending', 'Best Deals'],
     },
+  }),
+  'products.export': (f) => ({
+    query: { q: 'shirt', categories: [f.category], events: ['Trending'], format: 'jsonl' },
   }),
   'products.remove': (_f, rng) => ({ body: { id: [unknownId(rng)] } }),
   'products.updateEvents': (f) => ({ body: { id: [f.product], event: 'New Launch' } }),

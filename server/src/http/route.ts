@@ -3,8 +3,19 @@
 // checked before the handler runs, and the answer is checked against its schema when answer
 // checks are on (tests, development). The API key, the envelope and the error answers are
 // handled once around every route (see app.ts).
-import type { AnyEndpoint, BodySpec, Endpoint } from '@dealdesk/core';
+import {
+  rowColumns,
+  rowFormatOf,
+  rowFormats,
+  rowsFileName,
+  rowsText,
+  type AnyEndpoint,
+  type BodySpec,
+  type Endpoint,
+  type RowsSpec,
+} from '@dealdesk/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { RateLimitRule } from '../config.js';
 import { HttpError } from './errors.js';
@@ -72,14 +83,28 @@ export type Fields<E extends AnyEndpoint> = (string extends keyof z.input<E['ans
   message?: string;
 };
 
+/**
+ * What a streamed list's handler answers (a declaration with `rows`): its rows, each as the
+ * declaration's row schema takes it, read only as fast as the caller takes the file.
+ */
+export type Rows<E extends AnyEndpoint> = AsyncIterable<z.input<E['answer']>>;
+
+/** What a handler answers: rows for a streamed list, else fields or a published answer. */
+export type Answer<E extends AnyEndpoint> = E extends { rows: RowsSpec }
+  ? Rows<E>
+  : Fields<E> | Published;
+
 /** Counts one attempt against a limit; throws 429 when the limit is spent. */
 export type AttemptLimit<I> = (input: I, request: FastifyRequest) => Promise<void>;
 
 export interface Implementation<E extends AnyEndpoint> {
   /** Checked after validation, before the handler. */
   limits?: readonly AttemptLimit<RouteInput<E>>[];
-  /** The answer's fields, or an answer published once for many requests (api.publish). */
-  handler(context: RouteContext<E>): Promise<Fields<E> | Published>;
+  /**
+   * The answer's fields, or an answer published once for many requests (api.publish); a
+   * streamed list's rows.
+   */
+  handler(context: RouteContext<E>): Promise<Answer<E>>;
 }
 
 export interface ApiRouter {
@@ -141,6 +166,56 @@ function checkAnswer(call: AnyEndpoint, name: string, fields: Record<string, unk
     );
 }
 
+/**
+ * Writes a streamed list: the rows as CSV or JSON Lines (the query's format), a file to save.
+ * The first row is read before anything is sent, so a failure up to there is answered as any
+ * other; later, one ends the connection mid-file (the caller sees a cut transfer, never a
+ * complete-looking file). The rows are read as the socket drains: fastify pipes the stream, and
+ * a pipe waits for 'drain' whenever the socket's buffer is full. A caller who goes away stops
+ * the reading (the stream is destroyed, the rows' iterator returned).
+ */
+async function sendRows(
+  call: AnyEndpoint & { rows: RowsSpec },
+  query: unknown,
+  source: AsyncIterable<unknown>,
+  reply: FastifyReply,
+  options: { checkAnswers: boolean; clock: () => Date },
+): Promise<FastifyReply> {
+  const format = rowFormatOf(call.rows, query);
+  const iterator = source[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const checked = (row: unknown) => {
+    if (options.checkAnswers) checkAnswer(call, call.path, row as Record<string, unknown>);
+    return row as Record<string, unknown>;
+  };
+  async function* rows() {
+    try {
+      if (first.done === true) return;
+      yield checked(first.value);
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done === true) return;
+        yield checked(next.value);
+      }
+    } finally {
+      await iterator.return?.();
+    }
+  }
+  const file = rowsFileName(call.rows, format, options.clock());
+  reply
+    .type(rowFormats[format].contentType)
+    .header('content-disposition', `attachment; filename="${file}"`)
+    .header('cache-control', 'no-store');
+  // HEAD: the headers alone (fastify's HEAD route would read a stream to its end to drop it).
+  if (reply.request.method === 'HEAD') {
+    await iterator.return?.();
+    return reply.send();
+  }
+  return reply.send(
+    Readable.from(rowsText(format, rowColumns(call), rows()), { objectMode: false }),
+  );
+}
+
 const isAdmin = (caller: AdminCaller | PendingCaller | null): caller is AdminCaller =>
   caller !== null && 'via' in caller;
 
@@ -159,13 +234,15 @@ export function createApiRouter(
     cacheControl: string;
     front: FrontCache;
     uploads: UploadSpool;
+    /** The date a streamed list's file is named after (default: the system's). */
+    clock?: () => Date;
   },
 ): ApiRouter {
   const seal = publishWith(options.secret);
   // Calls sharing a method and path (the product reads) share one route; `when` picks.
   const routes = new Map<string, Registered[]>();
 
-  const route = (method: string, url: string) => {
+  const route = (method: string, url: string, bodyLimit: number | undefined) => {
     const key = `${method} ${url}`;
     const existing = routes.get(key);
     if (existing !== undefined) return existing;
@@ -174,6 +251,7 @@ export function createApiRouter(
     app.route({
       method,
       url,
+      ...(bodyLimit === undefined ? {} : { bodyLimit }),
       handler: async (request, reply) => {
         const query = (request.query ?? {}) as Record<string, unknown>;
         const chosen =
@@ -196,7 +274,7 @@ export function createApiRouter(
         const routeInput = input as RouteInput<E>;
         for (const limit of implementation.limits ?? []) await limit(routeInput, request);
         const answer = async () => {
-          const result = await implementation.handler({
+          const result: unknown = await implementation.handler({
             ...routeInput,
             // The guard finds the kind of caller the access asks for (see AccessGuard).
             caller: caller as CallerFor<E['access']>,
@@ -204,11 +282,19 @@ export function createApiRouter(
             request,
             reply,
           });
+          if (call.rows !== undefined)
+            return sendRows(
+              { ...call, rows: call.rows },
+              routeInput.query,
+              result as AsyncIterable<unknown>,
+              reply,
+              { checkAnswers: options.checkAnswers, clock: options.clock ?? (() => new Date()) },
+            );
           if (result instanceof Published) {
             options.front.remember(request, result);
             return sendPublished(request, reply, result, options.cacheControl);
           }
-          const { message, ...fields } = result;
+          const { message, ...fields } = result as Fields<E>;
           if (options.checkAnswers) checkAnswer(call, call.path, fields);
           return { status: true, message: message ?? call.message, ...fields };
         };
@@ -219,7 +305,7 @@ export function createApiRouter(
         await form.discard();
       }
     };
-    route(call.method, call.path).push({ call, run });
+    route(call.method, call.path, call.maxBodyBytes).push({ call, run });
   }
 
   return {

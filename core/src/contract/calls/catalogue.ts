@@ -7,6 +7,7 @@ import {
   subcategorySchema,
   type ProductDetails,
   type ProductEvent,
+  type Specifications,
 } from '../../entities/index.js';
 import {
   byIdSchema,
@@ -18,11 +19,16 @@ import {
   productBulkSchema,
   productEventUpdateSchema,
   productImageRule,
+  productExportFormats,
+  productExportQuerySchema,
+  productExportRowSchema,
+  type ProductExportFormat,
   productListQuerySchema,
   productUpdateSchema,
   scrapeSchema,
   subcategoryAddSchema,
   subcategoryUpdateSchema,
+  type OnExisting,
   type ProductCreateInput,
   type ProductDataInput,
   type ProductDetailsInput,
@@ -31,7 +37,14 @@ import {
   type ProductUpdateInput,
 } from '../../schemas/index.js';
 import type { ClientInput } from '../client.js';
-import { endpoint, endpointTaking, envelopeBody, multipartBody, noFields } from '../endpoint.js';
+import {
+  endpoint,
+  endpointTaking,
+  envelopeBody,
+  multipartBody,
+  noFields,
+  rowsEndpointTaking,
+} from '../endpoint.js';
 
 /**
  * Sizes go as typed, a list or the form's comma-separated text: the server splits, trims and
@@ -66,6 +79,29 @@ export type ProductListRequest = Partial<
     }
   >
 >;
+
+/** The list's filters and sort, and the file's format. */
+export type ProductExportRequest = Omit<ProductListRequest, 'page' | 'limit'> & {
+  format?: ProductExportFormat;
+};
+
+/** A row of an import as sent: the optional fields optional, numbers as numbers. */
+export interface ProductRowRequest {
+  title: string;
+  price: number;
+  og_price: number;
+  og_url: string;
+  category: string;
+  subcategory: string;
+  images: readonly string[];
+  rating?: string;
+  ratingsAndReviews?: string;
+  deliveryInfo?: string;
+  availableSizes?: readonly string[] | string;
+  specifications?: Specifications;
+  events?: string;
+  btn_url?: string;
+}
 
 /** Success messages a product handler picks from. */
 export const productAnswers = {
@@ -109,7 +145,7 @@ export const products = {
    * Rows of an import, in one transaction: each answered created, updated or skipped (matched by
    * og_url), in the order sent. Images stay links.
    */
-  bulk: endpoint({
+  bulk: endpointTaking<{ products: readonly ProductRowRequest[]; onExisting?: OnExisting }>()({
     method: 'POST',
     path: `${productPath}/bulk`,
     access: 'admin',
@@ -125,6 +161,8 @@ export const products = {
     }),
     message: 'Products imported successfully',
     idempotent: true,
+    // 5,000 rows with their specifications, sealed in the envelope (base64 adds a third).
+    maxBodyBytes: 32 * 1024 * 1024,
   }),
   /** One path for both reads: `?id=` is one product, anything else a page of the list. */
   get: endpoint({
@@ -145,6 +183,17 @@ export const products = {
     query: productListQuerySchema,
     answer: z.object({ data: z.array(productSchema), totalRecord: z.number() }),
     message: 'Products',
+  }),
+  /** The products found (the list's search, filters and sort), all of them, as a file. */
+  export: rowsEndpointTaking<ProductExportRequest>()({
+    method: 'GET',
+    path: `${productPath}/export`,
+    access: 'admin',
+    summary: "The products found by the list's search and filters as CSV or JSON Lines, streamed",
+    query: productExportQuerySchema,
+    answer: productExportRowSchema,
+    rows: { formats: productExportFormats, file: 'products' },
+    message: 'Products exported',
   }),
   remove: endpoint({
     method: 'DELETE',

@@ -40,6 +40,22 @@ export type ProductFilters = Pick<
 >;
 
 /**
+ * Values one IN list of the bulk import's look-ups holds, and the values one of its multi-row
+ * statements binds: well under SQLite's 32,766 bound parameters (PostgreSQL takes 65,535).
+ */
+const lookupChunk = 500;
+const boundValues = 30_000;
+
+/** The items in slices of at most `size`. */
+function* slices<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}
+
+/** Rows of `rows` per multi-row statement: as many as the bound values allow. */
+const rowsPerStatement = (rows: readonly object[]) =>
+  Math.max(1, Math.floor(boundValues / Object.keys(rows[0] ?? {}).length));
+
+/**
  * A search or filter finding at most this many products is answered from one pass over the
  * index: the matching ids give the total and the page. Broader lists are counted and paged
  * by the database instead.
@@ -82,6 +98,25 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
     clicks: sql`coalesce(item_totals.clicks, 0)`,
   };
 
+  /** A product's own columns, as lists and exports read them. */
+  const storedColumns = [
+    'products.id',
+    'products.title',
+    'products.price',
+    'products.og_price',
+    'products.rating',
+    'products.ratings_and_reviews',
+    'products.delivery_info',
+    'products.available_sizes',
+    'products.specifications',
+    'products.og_url',
+    'products.btn_url',
+    'products.category_id',
+    'products.subcategory_id',
+    'products.events',
+    'products.images',
+  ] as const;
+
   /** Products with their category's and subcategory's names. */
   const records = () =>
     db
@@ -89,21 +124,7 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
       .innerJoin('categories', 'categories.id', 'products.category_id')
       .innerJoin('subcategories', 'subcategories.id', 'products.subcategory_id')
       .select([
-        'products.id',
-        'products.title',
-        'products.price',
-        'products.og_price',
-        'products.rating',
-        'products.ratings_and_reviews',
-        'products.delivery_info',
-        'products.available_sizes',
-        'products.specifications',
-        'products.og_url',
-        'products.btn_url',
-        'products.category_id',
-        'products.subcategory_id',
-        'products.events',
-        'products.images',
+        ...storedColumns,
         'products.created_at',
         'categories.name as category_name',
         'subcategories.name as subcategory_name',
@@ -174,6 +195,39 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
       return { ids: rows.map((row) => row.id), total: Number(total) };
     },
 
+    /** The condition of a search and filters (null: every product), for several queries. */
+    filtered: condition,
+
+    /**
+     * A keyset page of an export: the next `limit` products meeting `where` after the one whose
+     * sort key and id `after` holds (from the start when null), in the list's order (ties newest
+     * first), whole rows, each with its sort key for the next page. Each page starts where the
+     * last ended, so a page costs the same at the end of a large catalogue as at its start.
+     */
+    rowsAfter: (
+      where: Expression<SqlBool> | null,
+      { sort, order }: { sort: ProductSortField; order: SortOrder },
+      after: { key: unknown; id: string } | null,
+      limit: number,
+    ) => {
+      const key = sortKeys[sort];
+      const beyond = sql.raw(order === 'desc' ? '<' : '>');
+      const next =
+        after === null
+          ? null
+          : sort === 'date'
+            ? sql<SqlBool>`products.id ${beyond} ${after.id}`
+            : sql<SqlBool>`(${key} ${beyond} ${after.key} OR (${key} = ${after.key} AND products.id < ${after.id}))`;
+      return products(where)
+        .leftJoin('item_totals', 'item_totals.item_id', 'products.id')
+        .$if(next !== null, (query) => query.where(next as Expression<SqlBool>))
+        .select([...storedColumns, sql<string | number>`${key}`.as('sort_key')])
+        .orderBy(key, order)
+        .orderBy('products.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
     /** The products asked for (in no particular order), with their category's and subcategory's names. */
     records: async (ids: readonly string[]): Promise<ProductRecord[]> =>
       ids.length === 0 ? [] : records().where('products.id', 'in', ids).execute(),
@@ -236,6 +290,90 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
         .execute(),
 
     insert: (row: Insertable<ProductsTable>) => db.insertInto('products').values(row).execute(),
+
+    /** The categories of those given that exist (a bulk import's check). */
+    existingCategories: async (ids: readonly string[]): Promise<string[]> => {
+      const found: string[] = [];
+      for (const part of slices(ids, lookupChunk)) {
+        const rows = await db
+          .selectFrom('categories')
+          .select('id')
+          .where('id', 'in', part)
+          .execute();
+        found.push(...rows.map((row) => row.id));
+      }
+      return found;
+    },
+
+    /** The subcategories of those given that exist, with their categories. */
+    subcategoryParents: async (ids: readonly string[]) => {
+      const found: { id: string; category_id: string }[] = [];
+      for (const part of slices(ids, lookupChunk))
+        found.push(
+          ...(await db
+            .selectFrom('subcategories')
+            .select(['id', 'category_id'])
+            .where('id', 'in', part)
+            .execute()),
+        );
+      return found;
+    },
+
+    /**
+     * The stored products whose og_url is one of those given (migration 0018 indexes it), a
+     * few hundred urls a query; PostgreSQL locks them until the transaction ends.
+     */
+    withOgUrls: async (urls: readonly string[]) => {
+      const found: Pick<ProductsTable, 'id' | 'og_url' | 'category_id' | 'subcategory_id'>[] = [];
+      for (const part of slices(urls, lookupChunk))
+        found.push(
+          ...(await db
+            .selectFrom('products')
+            .select(['id', 'og_url', 'category_id', 'subcategory_id'])
+            .where('og_url', 'in', part)
+            .$if(dialect === 'postgres', (query) => query.forUpdate())
+            .execute()),
+        );
+      return found;
+    },
+
+    /** Inserts the products, as many a statement as the bound values allow. */
+    insertMany: async (rows: readonly Insertable<ProductsTable>[]): Promise<void> => {
+      for (const part of slices(rows, rowsPerStatement(rows)))
+        await db.insertInto('products').values(part).execute();
+    },
+
+    /**
+     * Replaces the stored products' columns with those given (but id and created_at), many a
+     * statement: an insert whose every row meets its stored product by id.
+     */
+    replaceMany: async (rows: readonly Insertable<ProductsTable>[]): Promise<void> => {
+      for (const part of slices(rows, rowsPerStatement(rows)))
+        await db
+          .insertInto('products')
+          .values(part)
+          .onConflict((conflict) =>
+            conflict.column('id').doUpdateSet((eb) => ({
+              title: eb.ref('excluded.title'),
+              price: eb.ref('excluded.price'),
+              og_price: eb.ref('excluded.og_price'),
+              rating: eb.ref('excluded.rating'),
+              ratings_and_reviews: eb.ref('excluded.ratings_and_reviews'),
+              delivery_info: eb.ref('excluded.delivery_info'),
+              available_sizes: eb.ref('excluded.available_sizes'),
+              specifications: eb.ref('excluded.specifications'),
+              og_url: eb.ref('excluded.og_url'),
+              btn_url: eb.ref('excluded.btn_url'),
+              category_id: eb.ref('excluded.category_id'),
+              subcategory_id: eb.ref('excluded.subcategory_id'),
+              events: eb.ref('excluded.events'),
+              images: eb.ref('excluded.images'),
+              search_text: eb.ref('excluded.search_text'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .execute();
+    },
 
     update: (id: string, changes: Updateable<ProductsTable>) =>
       db.updateTable('products').set(changes).where('id', '=', id).execute(),

@@ -3,6 +3,7 @@ import type { Module } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { publishedCache } from '../../http/published.js';
 import { absoluteUrl, publicBaseOf } from '../../http/public-url.js';
+import { productExport } from './export.js';
 import { createScraper, ScrapeError, scrapeQueueLimits } from './scraping/index.js';
 import { productsService } from './service.js';
 
@@ -40,6 +41,10 @@ export const productsModule: Module = (api, context) => {
     }),
   });
 
+  api.implement(endpoints.products.bulk, {
+    handler: async ({ body }) => products.bulk(body),
+  });
+
   api.implement(endpoints.products.update, {
     handler: async ({ body }) => ({ data: await products.update(body) }),
   });
@@ -49,6 +54,7 @@ export const productsModule: Module = (api, context) => {
     handler: async ({ query }) => ({ data: await products.find(query.id) }),
   });
   api.implement(endpoints.products.list, { handler: ({ query }) => products.list(query) });
+  api.implement(endpoints.products.export, productExport(context));
 
   // The content API's product calls (modules/app has the rest): published once per version
   // of the catalogue, per query and address asked.

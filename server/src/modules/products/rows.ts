@@ -2,6 +2,7 @@
 import type {
   Product,
   ProductData,
+  ProductDetails,
   ProductEvent,
   ProductImage,
   Size,
@@ -51,8 +52,10 @@ export interface ProductCounts {
   clicks: number;
 }
 
-/** The product as answered but for its counts. One object literal: lists build dozens. */
-export function toListedProduct(row: ProductRecord): Omit<Product, 'view' | 'btn_click'> {
+/** The details a stored product answers, in the list and in an export alike. */
+export function detailsOf(
+  row: Omit<ProductsTable, 'search_text' | 'updated_at' | 'created_at'>,
+): ProductDetails & { _id: string } {
   return {
     _id: row.id,
     title: row.title,
@@ -64,6 +67,13 @@ export function toListedProduct(row: ProductRecord): Omit<Product, 'view' | 'btn
     availableSizes: JSON.parse(row.available_sizes) as Size[],
     specifications: JSON.parse(row.specifications) as Specifications,
     og_url: row.og_url,
+  };
+}
+
+/** The product as answered but for its counts. */
+export function toListedProduct(row: ProductRecord): Omit<Product, 'view' | 'btn_click'> {
+  return {
+    ...detailsOf(row),
     btn_url: row.btn_url,
     category: { _id: row.category_id, name: row.category_name },
     subcategory: { _id: row.subcategory_id, name: row.subcategory_name },

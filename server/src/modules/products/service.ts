@@ -3,6 +3,7 @@
 import type {
   AppProductQuery,
   Product,
+  ProductBulk,
   ProductCreate,
   ProductEvent,
   ProductImage,
@@ -22,6 +23,7 @@ import type { CatalogueIndex } from './catalogue-index.js';
 import { catalogueMemory } from './catalogue-memory.js';
 import { totalsMemory, trackingService } from '../tracking/service.js';
 import { detailColumns, listedJson, productJson, toProduct } from './rows.js';
+import { importProducts, type BulkAnswer } from './bulk.js';
 
 const placementOf = (row: { category_id: string; subcategory_id: string }): Placement => ({
   categoryId: row.category_id,
@@ -197,6 +199,13 @@ export function productsService(context: AppContext) {
       );
       return find(id);
     },
+
+    /**
+     * Up to 5,000 products in one transaction (bulk.ts): created, or matched by og_url and
+     * skipped or replaced, images included. A refused row writes nothing.
+     */
+    bulk: (input: ProductBulk): Promise<BulkAnswer> =>
+      db.transaction().execute((trx) => importProducts(trx, dialect, input, clock())),
 
     /** Details, event and link; the images stay as they are. */
     async update({ id, productData }: ProductUpdate): Promise<Product> {

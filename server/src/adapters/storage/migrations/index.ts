@@ -18,6 +18,7 @@ import * as storyThumbnails from './0014-story-thumbnails.js';
 import * as productSortIndexes from './0015-product-sort-indexes.js';
 import * as contentCounter from './0016-content-counter.js';
 import * as mediaPending from './0017-media-pending.js';
+import * as productOgUrlIndex from './0018-product-og-url-index.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0015-product-sort-indexes': productSortIndexes,
   '0016-content-counter': contentCounter,
   '0017-media-pending': mediaPending,
+  '0018-product-og-url-index': productOgUrlIndex,
 };

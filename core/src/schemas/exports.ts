@@ -1,0 +1,52 @@
+// Streamed exports (see RowsSpec in contract/endpoint.ts): the `format` of their query, and the
+// row of the product catalogue's export, which imports back as it is (productRowSchema).
+import { z } from 'zod';
+import { productEvents, sizeOptions, type Specifications } from '../entities/catalogue.js';
+import type { RowFormat } from '../format/csv.js';
+import { productListQuerySchema } from './products.js';
+
+/** The `format` of a streamed list's query: one of `formats`, the first by default. */
+export const rowFormatSchema = <const F extends readonly [RowFormat, ...RowFormat[]]>(formats: F) =>
+  z.enum(formats, { error: `format must be ${formats.join(' or ')}` }).default(formats[0] as F[0]);
+
+/** The formats of the catalogue's export, CSV by default. */
+export const productExportFormats = ['csv', 'jsonl'] as const;
+export type ProductExportFormat = (typeof productExportFormats)[number];
+
+/**
+ * GET /api/App/product/export: the product list's search, filters and sort (no page), and the
+ * file's format.
+ */
+export const productExportQuerySchema = productListQuerySchema
+  .omit({ page: true, limit: true })
+  .extend({ format: rowFormatSchema(productExportFormats) });
+export type ProductExportQuery = z.output<typeof productExportQuerySchema>;
+
+const specificationsSchema: z.ZodType<Specifications> = z.record(
+  z.string(),
+  z.union([z.string(), z.record(z.string(), z.string())]),
+);
+
+/**
+ * One product of the export: its id, then the fields of an import row (productRowSchema's
+ * output) in the order of the CSV's columns: category and subcategory as ids, images as links.
+ * An importer ignores `_id` (productRowSchema strips keys it does not know).
+ */
+export const productExportRowSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  price: z.number(),
+  og_price: z.number(),
+  rating: z.string(),
+  ratingsAndReviews: z.string(),
+  deliveryInfo: z.string(),
+  availableSizes: z.array(z.enum(sizeOptions)),
+  specifications: specificationsSchema,
+  og_url: z.string(),
+  category: z.string(),
+  subcategory: z.string(),
+  events: z.enum(productEvents),
+  btn_url: z.string(),
+  images: z.array(z.string()),
+});
+export type ProductExportRow = z.output<typeof productExportRowSchema>;
