@@ -1,8 +1,11 @@
-import { networkErrorMessage } from '@dealdesk/core';
+import { createServer, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { createApiClient, networkErrorMessage } from '@dealdesk/core';
 import { describe, expect, it } from 'vitest';
-import { failureOf, ServerUnreachable } from './connection.js';
+import { failureOf, ServerUnreachable, withDeadline } from './connection.js';
 import { exitCodes } from './exit.js';
-import type { Settings } from './settings/resolve.js';
+import { timeoutSeconds, type Settings } from './settings/resolve.js';
+import { transport } from './transport.js';
 
 const settings = (token: Settings['token']): Settings => ({
   profileName: 'default',
@@ -47,5 +50,67 @@ describe('failed answers', () => {
       exitCode: exitCodes.failed,
       message: 'Product not found',
     });
+  });
+});
+
+/** A server that accepts connections and never answers. */
+async function silentServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('the timeout of every call', () => {
+  it('is --timeout, else DEALDESK_TIMEOUT, else 30 s; a bad variable is a usage error', () => {
+    expect(timeoutSeconds(undefined, {})).toBe(30);
+    expect(timeoutSeconds(undefined, { DEALDESK_TIMEOUT: '' })).toBe(30);
+    expect(timeoutSeconds(undefined, { DEALDESK_TIMEOUT: '2.5' })).toBe(2.5);
+    expect(timeoutSeconds(7, { DEALDESK_TIMEOUT: '2.5' })).toBe(7);
+    for (const bad of ['0', '-1', 'soon', '1e9'])
+      expect(() => timeoutSeconds(undefined, { DEALDESK_TIMEOUT: bad })).toThrow(
+        expect.objectContaining({ exitCode: exitCodes.usage }),
+      );
+  });
+
+  it('ends a call the server never answers, and says so apart from a refused connection', async () => {
+    const silent = await silentServer();
+    try {
+      const api = createApiClient({
+        baseUrl: silent.url,
+        apiKey: 'key',
+        secret: 'a'.repeat(64),
+        fetch: transport,
+      });
+      const started = Date.now();
+      const result = await withDeadline(0.3, () => api.admin.authorization());
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(result).toMatchObject({ status: false, httpStatus: 0, timedOutAfter: 0.3 });
+      const error = failureOf(result, {
+        ...session,
+        url: { value: silent.url, source: 'default' },
+      });
+      expect(error).toBeInstanceOf(ServerUnreachable);
+      expect(error).toMatchObject({ exitCode: exitCodes.failed });
+      expect(error.message).toContain(
+        `No answer from the Dealdesk server at ${silent.url} in 0.3 s`,
+      );
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('leaves answers within the time alone', async () => {
+    const answer = { status: true, message: 'ok', httpStatus: 200 };
+    await expect(withDeadline(1, () => Promise.resolve(answer))).resolves.toBe(answer);
   });
 });

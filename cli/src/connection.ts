@@ -1,5 +1,6 @@
 // One connection per command: the core's API client over undici, with the settings resolved
-// from flags, environment and profile, and every failed answer turned into a CliError.
+// from flags, environment and profile, every call bounded by the timeout, and every failed
+// answer turned into a CliError.
 import {
   createApiClient,
   networkErrorMessage,
@@ -8,12 +9,20 @@ import {
 } from '@dealdesk/core';
 import type { Context } from './context.js';
 import { CliError, exitCodes } from './exit.js';
-import { environmentNames, loadSettings, requireKeys, type Settings } from './settings/resolve.js';
-import { transport } from './transport.js';
+import {
+  environmentNames,
+  loadSettings,
+  requireKeys,
+  timeoutSeconds,
+  type Settings,
+} from './settings/resolve.js';
+import { callDeadline, transport } from './transport.js';
 
 export interface Connection {
   api: ApiClient;
   settings: Settings;
+  /** Seconds each call may take, connecting and answering. */
+  timeout: number;
   /** Replaces the bearer token (sign-in swaps the temporary token for the session's). */
   useToken(token: string | null): void;
   /** The answer when its status is true; otherwise a CliError saying what to do. */
@@ -35,9 +44,59 @@ export function unauthorised(settings: Settings): CliError {
 /** No answer at all: every further call would fail alike, so bulk commands stop at once. */
 export class ServerUnreachable extends CliError {}
 
+/** A call that ran out of time: no answer (httpStatus 0) after `timedOutAfter` seconds. */
+type TimedOut = ClientResult<object> & { timedOutAfter: number };
+
+const timedOut = (result: ClientResult<object>): result is TimedOut =>
+  'timedOutAfter' in result && typeof result.timedOutAfter === 'number';
+
+/**
+ * Runs one call under a deadline of `seconds`: the transport aborts it when the time is up,
+ * whether it is still connecting, sending or reading the answer, and it then fails as TimedOut.
+ */
+export async function withDeadline<Answer extends object>(
+  seconds: number,
+  call: () => Promise<ClientResult<Answer>>,
+): Promise<ClientResult<Answer>> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), seconds * 1000);
+  try {
+    const result = await callDeadline.run(deadline.signal, call);
+    if (result.status || !deadline.signal.aborted) return result;
+    return { ...result, httpStatus: 0, timedOutAfter: seconds };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+type AnyCall = (input?: object) => Promise<ClientResult<object>>;
+
+/** The client with every call under its own deadline (the client is areas of calls). */
+function bounded(api: ApiClient, seconds: number): ApiClient {
+  const areas = Object.entries(api as unknown as Record<string, unknown>).map(([area, calls]) => [
+    area,
+    typeof calls === 'function'
+      ? calls
+      : Object.fromEntries(
+          Object.entries(calls as Record<string, AnyCall>).map(([name, call]) => [
+            name,
+            (input?: object) => withDeadline(seconds, () => call(input)),
+          ]),
+        ),
+  ]);
+  return {
+    ...Object.fromEntries(areas),
+    withIdempotencyKey: (key: string) => bounded(api.withIdempotencyKey(key), seconds),
+  } as ApiClient;
+}
+
 /** What went wrong with a failed answer, in words that say what to do next. */
 export function failureOf(result: ClientResult<object>, settings: Settings): CliError {
   const url = settings.url.value;
+  if (timedOut(result))
+    return new ServerUnreachable(
+      `No answer from the Dealdesk server at ${url} in ${result.timedOutAfter} s (a longer wait: --timeout <seconds> or ${environmentNames.timeout})`,
+    );
   if (result.httpStatus === 0)
     return new ServerUnreachable(
       `Cannot reach the Dealdesk server at ${url}: is it running? (set the address with \`dealdesk config set url <url>\` or ${environmentNames.url})`,
@@ -58,15 +117,18 @@ export function failureOf(result: ClientResult<object>, settings: Settings): Cli
 export async function connect(context: Context): Promise<Connection> {
   const settings = await loadSettings(context.profile, context.env);
   const keys = requireKeys(settings);
+  const timeout = timeoutSeconds(context.timeout, context.env);
   let token = settings.token?.value ?? null;
+  const api = createApiClient({
+    baseUrl: settings.url.value,
+    ...keys,
+    token: () => token,
+    fetch: transport,
+  });
   return {
-    api: createApiClient({
-      baseUrl: settings.url.value,
-      ...keys,
-      token: () => token,
-      fetch: transport,
-    }),
+    api: bounded(api, timeout),
     settings,
+    timeout,
     useToken: (next) => {
       token = next;
     },

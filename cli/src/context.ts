@@ -14,6 +14,21 @@ export const processStreams = (): Streams => ({
   stderr: process.stderr,
 });
 
+/**
+ * A reader that went away (`dealdesk products list | head -1`) ends the run quietly, exit 0 and
+ * nothing on stderr, as Unix tools do: EPIPE on stdout or stderr is the only error handled so.
+ */
+export function endQuietlyOnClosedPipe(
+  streams: readonly NodeJS.EventEmitter[],
+  exit: (code: number) => void = (code) => process.exit(code),
+): void {
+  for (const stream of streams)
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+      exit(0);
+    });
+}
+
 /** What every command knows of how it was called. */
 export interface Context {
   /** --json: one JSON document on stdout, no prompts, no colour, no progress bar. */
@@ -22,6 +37,8 @@ export interface Context {
   interactive: boolean;
   /** --profile: the named profile of the config file to use. */
   profile: string | undefined;
+  /** --timeout: seconds each call may take (unset: DEALDESK_TIMEOUT, then 30). */
+  timeout: number | undefined;
   env: NodeJS.ProcessEnv;
   /** Where the command reads and writes; only context.ts and the terminal helpers touch them. */
   streams: Streams;
@@ -42,6 +59,7 @@ export interface GlobalOptions {
   json?: boolean;
   profile?: string;
   color?: boolean;
+  timeout?: number;
 }
 
 export function createContext(
@@ -59,6 +77,7 @@ export function createContext(
     json,
     interactive: !json && stdin.isTTY === true && stdout.isTTY === true,
     profile: options.profile,
+    timeout: options.timeout,
     env,
     streams,
     paint: paintFor(stdout),

@@ -48,4 +48,43 @@ describe('the command tree', () => {
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('127.0.0.1:9');
   });
+
+  it('answers every usage error as JSON on stdout with --json anywhere, still exit 2', async () => {
+    const before = server().calls.length;
+    const cases: [string[], string][] = [
+      [['--json', 'products', 'list', '--frob'], "unknown option '--frob'"],
+      [['notify', 'send', '--title', 'Sale', '--json'], "required option '--message <text>'"],
+      [['--json', 'prodcts'], "unknown command 'prodcts' (Did you mean products?)"],
+      [['products', 'show', '--json'], "missing required argument 'id'"],
+      [['products', 'list', '--json', '--page', 'zero'], 'expected a whole number'],
+      [['--json', 'products'], 'A command is missing'],
+      [['--json', '--timeout', 'soon', 'load'], 'expected a number of seconds'],
+    ];
+    for (const [args, message] of cases) {
+      const result = await dealdesk(args);
+      expect(result, args.join(' ')).toMatchObject({ exitCode: 2 });
+      expect(JSON.parse(result.stdout), args.join(' ')).toEqual({
+        status: false,
+        message: expect.stringContaining(message) as string,
+      });
+      expect(result.stdout.trim().split('\n')).toHaveLength(1);
+    }
+    // After `--` it is an argument, not the flag.
+    expect((await dealdesk(['products', 'frob', '--', '--json'])).stdout).toBe('');
+    expect(server().calls).toHaveLength(before);
+  });
+
+  it('takes --timeout (seconds) before or after the command, and refuses a bad DEALDESK_TIMEOUT', async () => {
+    server().replyTo('GET /api/admin/tokens', {
+      payload: { status: true, message: 'API tokens', data: [] },
+    });
+    expect((await dealdesk(['--timeout', '5', 'token', 'list'])).exitCode).toBe(0);
+    expect((await dealdesk(['token', 'list', '--timeout', '0.5'])).exitCode).toBe(0);
+    const zero = await dealdesk(['token', 'list', '--timeout', '0']);
+    expect(zero.exitCode).toBe(2);
+    expect(zero.stderr).toContain('expected a number of seconds above 0');
+    const variable = await dealdesk(['token', 'list'], '', { DEALDESK_TIMEOUT: 'soon' });
+    expect(variable.exitCode).toBe(2);
+    expect(variable.stderr).toContain('DEALDESK_TIMEOUT=soon');
+  });
 });

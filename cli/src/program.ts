@@ -1,14 +1,40 @@
 // The command tree. Only commander is loaded at start: the module of the command being run
 // (and with it the core, undici, prompts and tables) is imported when it runs, so `--help` is fast.
-import { Command, CommanderError } from '@commander-js/extra-typings';
+import { Command, CommanderError, InvalidArgumentError } from '@commander-js/extra-typings';
 import type { Declare, Run } from './command.js';
 import { createContext, processStreams, type Context, type Streams } from './context.js';
 import { CliError, exitCodes } from './exit.js';
+import { defaultTimeoutSeconds, parseTimeout } from './timeout.js';
 
 const errorHelp = `
 Exit codes: 0 ok, 1 failed, 2 usage or invalid input, 3 authentication (run \`dealdesk login\`).
 Settings: DEALDESK_URL, DEALDESK_TOKEN, DEALDESK_API_KEY, DEALDESK_SECRET and DEALDESK_PROFILE
-override the config file ($XDG_CONFIG_HOME/dealdesk/config.json).`;
+override the config file ($XDG_CONFIG_HOME/dealdesk/config.json); DEALDESK_TIMEOUT is the
+seconds each call may take (default ${defaultTimeoutSeconds}, --timeout overrides it).`;
+
+function timeoutOption(value: string): number {
+  const seconds = parseTimeout(value);
+  if (typeof seconds === 'string') throw new InvalidArgumentError(seconds);
+  return seconds;
+}
+
+/** `--json` anywhere before `--`: even a command line commander refuses then answers JSON. */
+function wantsJson(args: readonly string[]): boolean {
+  for (const arg of args) {
+    if (arg === '--') return false;
+    if (arg === '--json') return true;
+  }
+  return false;
+}
+
+/** The JSON of a failure: the same on stdout for usage, call and authentication errors. */
+const failureJson = (message: string) => `${JSON.stringify({ status: false, message })}\n`;
+
+/** Commander's message without its `error: ` prefix; a bare group asks for its command. */
+function parserMessage(error: CommanderError): string {
+  if (error.code === 'commander.help') return 'A command is missing (add --help for usage)';
+  return error.message.replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ');
+}
 
 /** Reports a failure in the form the caller asked for and sets the exit code. */
 function report(
@@ -24,10 +50,7 @@ function report(
         : new CliError(
             `Unexpected error: ${error instanceof Error ? error.message : String(error)}`,
           );
-  if (context.json)
-    context.streams.stdout.write(
-      `${JSON.stringify({ status: false, message: failure.message })}\n`,
-    );
+  if (context.json) context.streams.stdout.write(failureJson(failure.message));
   else context.note(context.paintErr('red', `✖ ${failure.message}`));
   return failure.exitCode;
 }
@@ -73,7 +96,8 @@ const contents: readonly [name: string, description: string, module: CommandModu
 function commandNamed(args: string[]): string | undefined {
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index];
-    if (arg === '--profile') index += 1;
+    // The global options that take a value: their value is no command.
+    if (arg === '--profile' || arg === '--timeout') index += 1;
     else if (arg === '--') return args[index + 1];
     else if (arg !== undefined && !arg.startsWith('-') && arg !== 'help') return arg;
   }
@@ -81,17 +105,27 @@ function commandNamed(args: string[]): string | undefined {
 }
 
 async function createCli(io: CliIo, argv: string[]): Promise<Command> {
+  const json = wantsJson(argv.slice(2));
   const program = new Command('dealdesk')
     .description('The Dealdesk back-office from a terminal and from cron.')
     .version('0.1.0')
     .option('--json', 'machine-readable output: one JSON document on stdout, no prompts')
     .option('--profile <name>', 'named profile of the config file (default: the current one)')
     .option('--no-color', 'no colours even on a terminal')
+    .option(
+      '--timeout <seconds>',
+      `seconds each call to the server may take, connecting and answering (default: $DEALDESK_TIMEOUT or ${defaultTimeoutSeconds})`,
+      timeoutOption,
+    )
     .configureOutput({
       writeOut: (text) => io.streams.stdout.write(text),
       writeErr: (text) => io.streams.stderr.write(text),
+      // With --json the parser's errors are answered as JSON on stdout (see run) instead.
+      outputError: (text, write) => {
+        if (!json) write(text);
+      },
     })
-    .showHelpAfterError('(add --help for usage)')
+    .showHelpAfterError(json ? false : '(add --help for usage)')
     .addHelpText('after', errorHelp)
     .exitOverride();
 
@@ -132,8 +166,9 @@ export async function run(
     await (await createCli(io, argv)).parseAsync(argv);
     return io.exitCode;
   } catch (error) {
-    if (error instanceof CommanderError)
-      return error.exitCode === 0 ? exitCodes.ok : exitCodes.usage;
-    throw error;
+    if (!(error instanceof CommanderError)) throw error;
+    if (error.exitCode === 0) return exitCodes.ok;
+    if (wantsJson(argv.slice(2))) streams.stdout.write(failureJson(parserMessage(error)));
+    return exitCodes.usage;
   }
 }

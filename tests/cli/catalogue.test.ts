@@ -69,6 +69,7 @@ interface ScrapeJson {
     ok: boolean;
     error?: string;
     scraped?: { productDetails: { title: string } };
+    id?: string | null;
   }[];
 }
 
@@ -114,6 +115,10 @@ describe('dealdesk products scrape', () => {
       subcategory: { _id: subcategory._id },
     });
     expect(created[0]?.images.length).toBeGreaterThan(0);
+    // Each created product's id is in the answer, on the line of its page.
+    expect(outcome.results[1]?.id).toBe(created[0]?._id);
+    expect(outcome.results[0]?.id).toMatch(/^[0-9a-f]{24}$/);
+    expect(outcome.results[2]).not.toHaveProperty('id');
   });
 
   it('reads URLs from standard input and shows a summary table to people', async () => {

@@ -68,6 +68,28 @@ describe('dealdesk notify', () => {
     expect(sent?.n_icon).toMatch(/\.png$/);
   });
 
+  it('refuses --at on no such day or in the past rather than sending at once (exit 2)', async () => {
+    const send = ['notify', 'send', '--title', 'Never', '--message', 'M', '--at'];
+    const noSuchDay = await runCli([...send, '2026-02-30T10:00'], env);
+    expect(noSuchDay.code).toBe(2);
+    expect(noSuchDay.stderr).toContain('--at: no such date 2026-02-30T10:00');
+    const past = await runCli([...send, '2020-01-01T00:00:00Z'], env);
+    expect(past.code).toBe(2);
+    expect(past.stderr).toContain('--at: 2020-01-01T00:00:00Z is in the past');
+    expect((await history()).some((notification) => notification.n_title === 'Never')).toBe(false);
+    // A time without an offset is this machine's, shown with its zone.
+    const later = new Date(Date.now() + 2 * 86_400_000);
+    const typed = `${later.getFullYear()}-${String(later.getMonth() + 1).padStart(2, '0')}-${String(later.getDate()).padStart(2, '0')}T10:00`;
+    const scheduled = await runCli(
+      ['notify', 'send', '--title', 'Later', '--message', 'M', '--at', typed],
+      { ...env, TZ: 'Asia/Kolkata' },
+    );
+    expect(scheduled.code).toBe(0);
+    expect(scheduled.stdout).toContain(
+      `Scheduled for ${typed.replace('T', ' ')} +05:30 (Asia/Kolkata)`,
+    );
+  });
+
   it('refuses an icon of the wrong type before sending (exit 2)', async () => {
     const icon = join(files, 'notes.txt');
     await writeFile(icon, 'not an image');
@@ -101,12 +123,18 @@ describe('dealdesk notify', () => {
     expect(jsonOf(scheduled)).toMatchObject({ status: true, sendAt: at });
     const flash = (await history()).find((notification) => notification.n_title === 'Flash sale');
     expect(flash?.delivery.state).toBe('scheduled');
+    // The answer names the notification it scheduled.
+    expect(jsonOf(scheduled)['id']).toBe(flash?._id);
 
-    const resent = await runCli(['notify', 'resend', flash?._id ?? ''], env);
+    const resent = await runCli(['--json', 'notify', 'resend', flash?._id ?? ''], env);
     expect(resent.code).toBe(0);
-    expect(
-      (await history()).filter((notification) => notification.n_title === 'Flash sale'),
-    ).toHaveLength(2);
+    const copies = (await history()).filter(
+      (notification) => notification.n_title === 'Flash sale',
+    );
+    expect(copies).toHaveLength(2);
+    // The new notification's id, not the original's.
+    const copy = copies.find((notification) => notification._id !== flash?._id);
+    expect(jsonOf(resent)).toMatchObject({ status: true, id: copy?._id, resentFrom: flash?._id });
 
     const refused = await runCli(['notify', 'delete', flash?._id ?? ''], env);
     expect(refused.code).toBe(2);
@@ -185,6 +213,15 @@ describe('dealdesk load', () => {
     expect(above.stderr).toContain('Above 0%: ');
     expect(above.stdout).toMatch(/RAM\s+\[[#-]+\]/);
     expect((await runCli(['load', '--fail-above', '100'], env)).code).toBe(0);
+  });
+
+  it('ends quietly (exit 0, nothing on stderr) when its reader goes away, as `| head -3` does', async () => {
+    const watching = startCli(['load', '--watch'], env);
+    await watching.waitFor('RAM');
+    // The reader closes the pipe; the next reading, 2 s later, meets EPIPE.
+    watching.child.stdout.destroy();
+    const run = await watching.finished;
+    expect(run).toMatchObject({ code: 0, stderr: '' });
   });
 
   it('keeps refreshing with --watch until interrupted, then exits 0', async () => {

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -157,8 +158,18 @@ describe('dealdesk token', () => {
     const load = await runCli(['--json', 'load'], cron);
     expect(load.code).toBe(0);
     expect(jsonOf(load)).toHaveProperty('cpuLoad');
-    // A token cannot mint more tokens.
-    expect((await runCli(['token', 'create', 'another'], cron)).code).not.toBe(0);
+    // A token cannot mint more tokens, and is told so rather than called expired (exit 3).
+    const minted = await runCli(['token', 'create', 'another'], cron);
+    expect(minted.code).toBe(3);
+    expect(minted.stderr).toContain(
+      'token create needs a signed-in session: run `dealdesk login` (API tokens cannot manage tokens)',
+    );
+    const listedByToken = await runCli(['--json', 'token', 'list'], cron);
+    expect(listedByToken.code).toBe(3);
+    expect(jsonOf(listedByToken)).toEqual({
+      status: false,
+      message: expect.stringContaining('token list needs a signed-in session') as string,
+    });
 
     const listed = jsonOf<{ _id: string; name: string; lastUsedAt: string | null }[]>(
       await runCli(['--json', 'token', 'list'], env),
@@ -194,6 +205,41 @@ describe('errors and exit codes', () => {
     expect(run.stderr).toContain('Cannot reach the Dealdesk server at http://127.0.0.1:9');
   });
 
+  it('gives up on a server that accepts and never answers after --timeout seconds (exit 1)', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const env = {
+        ...serverEnv(server, await freshConfigHome()),
+        DEALDESK_URL: url,
+        DEALDESK_TOKEN: 'ddk_anything',
+      };
+      const started = Date.now();
+      const run = await runCli(['--timeout', '1', 'whoami'], env);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`No answer from the Dealdesk server at ${url} in 1 s`);
+      expect(run.stderr).not.toContain('Cannot reach');
+      // The variable does the same for cron jobs, and --json answers it as JSON.
+      const json = await runCli(['--json', 'load'], { ...env, DEALDESK_TIMEOUT: '1' });
+      expect(json.code).toBe(1);
+      expect(jsonOf(json)).toEqual({
+        status: false,
+        message: expect.stringContaining(
+          `No answer from the Dealdesk server at ${url} in 1 s`,
+        ) as string,
+      });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
   it('asks for the API key and secret when neither flag, file nor environment has them (exit 2)', async () => {
     const home = await freshConfigHome();
     const run = await runCli(['load'], {
@@ -215,6 +261,9 @@ describe('errors and exit codes', () => {
   it('exits 2 on a usage error and 0 on --help', async () => {
     const env = serverEnv(server, await freshConfigHome());
     expect((await runCli(['products', 'frobnicate'], env)).code).toBe(2);
+    const json = await runCli(['products', 'list', '--frob', '--json'], env);
+    expect(json).toMatchObject({ code: 2, stderr: '' });
+    expect(jsonOf(json)).toEqual({ status: false, message: "unknown option '--frob'" });
     expect((await runCli(['load', '--fail-above', '120'], env)).code).toBe(2);
     const help = await runCli(['--help'], env);
     expect(help.code).toBe(0);

@@ -67,8 +67,16 @@ async function clearAnalytics(context: Context, ids: string[], options: ClearOpt
     ids.length > 0 ? ids : (await fetchAnalytics(connection, range)).data.map((item) => item._id);
   if (chosen.length === 0) {
     // Nothing to clear is not a failure for a cron job: the spec's message, exit 0.
-    context.result({ status: true, message: adMessages.adsNotAvailable, cleared: 0 }, () =>
-      context.say(adMessages.adsNotAvailable),
+    context.result(
+      {
+        status: true,
+        message: adMessages.adsNotAvailable,
+        cleared: 0,
+        ids: [],
+        startDate: range.startDate,
+        endDate: range.endDate,
+      },
+      () => context.say(adMessages.adsNotAvailable),
     );
     return;
   }
@@ -94,6 +102,7 @@ async function clearAnalytics(context: Context, ids: string[], options: ClearOpt
       status: true,
       message,
       cleared: count,
+      ids: calls.flat(),
       startDate: range.startDate,
       endDate: range.endDate,
     },

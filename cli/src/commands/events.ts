@@ -143,7 +143,10 @@ async function setEvents(context: Context, eventArg: string, options: EventOptio
   const unchanged = candidates.length - changes.length;
 
   if (options.dryRun === true) {
-    context.result({ status: true, dryRun: true, event, changes, unchanged }, () =>
+    const ids = changes.map((change) => change.id);
+    // The shape of a real run's answer, with the changes it would make.
+    const answer = { status: true, dryRun: true, event, changed: changes.length, unchanged };
+    context.result({ ...answer, calls: 0, ids, changes }, () =>
       showDryRun(changes, event, unchanged, context),
     );
     return;
@@ -165,7 +168,15 @@ async function setEvents(context: Context, eventArg: string, options: EventOptio
     progress.done();
   }
   context.result(
-    { status: true, event, changed: changes.length, unchanged, calls: calls.length },
+    {
+      status: true,
+      dryRun: false,
+      event,
+      changed: changes.length,
+      unchanged,
+      calls: calls.length,
+      ids: calls.flat(),
+    },
     () =>
       context.say(
         `${context.paint('green', '✔')} ${endpoints.products.updateEvents.message}: ${changes.length} product(s) set to ${eventScreenLabel(event)}${unchanged > 0 ? `, ${unchanged} already were` : ''}`,

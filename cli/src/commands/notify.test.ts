@@ -5,24 +5,68 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliAgainstTestServer } from '../testing/fake-api.js';
-import { iconFileName, sendAtOf } from './notify.js';
+import { exitCodes } from '../exit.js';
+import { iconFileName, localZone, sendTimeOf } from './notify.js';
 
 const { dealdesk, server, lastBody } = cliAgainstTestServer();
 
 describe('--at', () => {
-  it('keeps a time with its offset as typed', () => {
-    expect(sendAtOf('2026-01-31T18:30:00+05:30')).toBe('2026-01-31T18:30:00+05:30');
-    expect(sendAtOf(' 2026-01-31T13:00:00Z ')).toBe('2026-01-31T13:00:00Z');
+  const now = new Date('2026-11-25T12:00:00Z');
+  const due = (at: string) => sendTimeOf(at, now);
+
+  it('keeps a time with its offset as typed, and shows it in that offset', () => {
+    expect(due('2026-12-01T10:00:00+05:30')).toMatchObject({
+      sendAt: '2026-12-01T10:00:00+05:30',
+      due: expect.stringMatching(/^2026-12-01 10:00 \+05:30/) as string,
+    });
+    expect(due(' 2026-12-01T13:00:00Z ')).toEqual({
+      sendAt: '2026-12-01T13:00:00Z',
+      due: '2026-12-01 13:00 +00:00 (UTC)',
+    });
+    expect(due('2026-12-01 10:00-0330')?.sendAt).toBe('2026-12-01T10:00:00-03:30');
   });
 
-  it("reads a time without an offset in the machine's zone", () => {
-    const local = '2026-01-31T18:30:00';
-    expect(sendAtOf(local)).toBe(new Date(local).toISOString());
+  it(`reads a time without an offset in the machine's zone, and names the zone`, () => {
+    const local = '2026-12-01T18:30:00';
+    const time = due(local);
+    expect(time?.sendAt).toBe(new Date(local).toISOString());
+    expect(time?.due).toMatch(/^2026-12-01 18:30 [+-]\d{2}:\d{2} \(.+\)$/);
+    expect(time?.due).toContain(`(${localZone()})`);
+    expect(due('2026-12-01T18:30')?.sendAt).toBe(new Date(local).toISOString());
   });
 
-  it('passes what is no time to the schema, and nothing when left out', () => {
-    expect(sendAtOf('tomorrow-ish')).toBe('tomorrow-ish');
-    expect(sendAtOf(undefined)).toBeUndefined();
+  it('refuses a day or time that does not exist (exit 2, naming the flag)', () => {
+    for (const impossible of [
+      '2026-02-30T10:00',
+      '2027-02-29T10:00:00Z',
+      '2026-13-01T10:00',
+      '2026-12-01T24:00',
+      '2026-12-01T10:60+05:30',
+      '2026-12-01T10:00+25:00',
+    ])
+      expect(() => due(impossible), impossible).toThrow(
+        expect.objectContaining({
+          exitCode: exitCodes.usage,
+          message: `--at: no such date ${impossible}`,
+        }),
+      );
+    expect(due('2028-02-29T10:00:00Z')?.sendAt).toBe('2028-02-29T10:00:00Z');
+  });
+
+  it("refuses a time in the past, beyond the web app's minute of grace", () => {
+    expect(() => due('2020-01-01T00:00:00Z')).toThrow(
+      expect.objectContaining({
+        exitCode: exitCodes.usage,
+        message: '--at: 2020-01-01T00:00:00Z is in the past',
+      }),
+    );
+    expect(due('2026-11-25T11:59:30Z')?.sendAt).toBe('2026-11-25T11:59:30Z');
+  });
+
+  it('refuses what is no ISO time, and gives nothing when left out', () => {
+    expect(() => due('tomorrow-ish')).toThrow(/^--at: expected an ISO time/);
+    expect(() => due('2026-12-01')).toThrow(/^--at: expected an ISO time/);
+    expect(sendTimeOf(undefined, now)).toBeUndefined();
   });
 });
 
@@ -38,8 +82,9 @@ describe('icon of a resend', () => {
 describe('dealdesk notify send', () => {
   it('sends title, message, link, time and icon as the web form does', async () => {
     server().replyTo('POST /api/App/notification/send', {
-      payload: { status: true, message: 'Notification scheduled' },
+      payload: { status: true, message: 'Notification scheduled', data: sale },
     });
+    const at = `${new Date().getUTCFullYear() + 1}-12-01T09:00:00+05:30`;
     const icon = join(await mkdtemp(join(tmpdir(), 'dealdesk-icon-')), 'sale.png');
     await writeFile(icon, 'png bytes');
     const result = await dealdesk([
@@ -52,20 +97,50 @@ describe('dealdesk notify send', () => {
       '--url',
       'https://deals.example.test/sale',
       '--at',
-      '2026-12-01T09:00:00+05:30',
+      at,
       '--icon',
       icon,
     ]);
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toContain('Notification scheduled');
+    expect(result.stdout).toContain(`Notification scheduled (${sale._id})`);
+    expect(result.stdout).toContain(`Scheduled for ${at.slice(0, 10)} 09:00 +05:30`);
     const form = await formBody(server().lastCall());
     expect(form).toMatchObject({
       title: ['Sale'],
       message: ['Half price today'],
       url: ['https://deals.example.test/sale'],
-      sendAt: ['2026-12-01T09:00:00+05:30'],
+      sendAt: [at],
       image: [{ name: 'sale.png', type: 'image/png', text: 'png bytes' }],
     });
+  });
+
+  it("answers the new notification's id in --json", async () => {
+    server().replyTo('POST /api/App/notification/send', {
+      payload: { status: true, message: 'Notification sent successfully !', data: sale },
+    });
+    const result = await dealdesk(['--json', 'notify', 'send', '--title', 'a', '--message', 'b']);
+    expect(result.exitCode).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      status: true,
+      message: 'Notification sent successfully !',
+      id: sale._id,
+      sendAt: null,
+    });
+  });
+
+  it('refuses --at in the past or on no such day before sending (exit 2)', async () => {
+    const before = server().calls.length;
+    const send = ['notify', 'send', '--title', 'a', '--message', 'b', '--at'];
+    const past = await dealdesk([...send, '2020-01-01T00:00:00Z']);
+    expect(past.exitCode).toBe(2);
+    expect(past.stderr).toContain('--at: 2020-01-01T00:00:00Z is in the past');
+    const noSuchDay = await dealdesk(['--json', ...send, '2026-02-30T10:00']);
+    expect(noSuchDay.exitCode).toBe(2);
+    expect(JSON.parse(noSuchDay.stdout)).toEqual({
+      status: false,
+      message: '--at: no such date 2026-02-30T10:00',
+    });
+    expect(server().calls).toHaveLength(before);
   });
 
   it('needs --title and --message, and refuses an icon of another type', async () => {
@@ -179,5 +254,23 @@ describe('dealdesk notify resend', () => {
       ['1', String(maxPageSize)],
       ['2', String(maxPageSize)],
     ]);
+  });
+});
+
+describe('dealdesk notify resend --json', () => {
+  it("answers the new notification's id, not the original's", async () => {
+    const copy = { ...sale, _id: 'fedcba9876543210fedcba98' };
+    server().replyTo(historyRoute, historyReply([sale], 1));
+    server().replyTo('POST /api/App/notification/resend', {
+      payload: { status: true, message: 'Notification sent successfully !', data: copy },
+    });
+    const result = await dealdesk(['--json', 'notify', 'resend', sale._id]);
+    expect(result.exitCode).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({
+      status: true,
+      message: 'Notification sent successfully !',
+      id: copy._id,
+      resentFrom: sale._id,
+    });
   });
 });

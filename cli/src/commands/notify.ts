@@ -6,12 +6,13 @@ import {
   notificationPageSize,
   notificationResendSchema,
   notificationSendSchema,
+  sendTimeGraceMs,
   wrongAnswerMessages,
   type Notification,
 } from '@dealdesk/core';
 import { confirmDestructive } from '../confirm.js';
 import { connect, type Connection } from '../connection.js';
-import { CliError } from '../exit.js';
+import { CliError, usageError } from '../exit.js';
 import { idBatches } from '../ids.js';
 import { wholeNumber, yesFlag, type Declare } from '../command.js';
 import type { Context } from '../context.js';
@@ -27,27 +28,117 @@ interface SendOptions {
   at?: string;
 }
 
-const offsetDateTime = /(Z|[+-]\d{2}:?\d{2})$/i;
+/** An ISO date and time as typed: seconds, fraction and offset optional, `T` or a space. */
+const typedTime =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+
+/** When a notification is due: what is sent, and the time as shown to the admin. */
+export interface SendTime {
+  /** ISO with an offset, as the server wants it. */
+  sendAt: string;
+  /** `2026-12-01 10:00 +05:30 (Asia/Kolkata)`: the typed wall time, its offset and zone. */
+  due: string;
+}
+
+const two = (value: number) => String(Math.abs(value)).padStart(2, '0');
+const offsetText = (minutes: number) =>
+  `${minutes < 0 ? '-' : '+'}${two(Math.trunc(minutes / 60))}:${two(minutes % 60)}`;
 
 /**
- * --at as the server wants it (ISO with an offset). A time without an offset is read in this
- * machine's zone, as cron's own times are; what Date cannot read goes to the schema as typed,
- * which refuses it with its message.
+ * This machine's time zone, which reads times typed without an offset: TZ as written when it
+ * names one (ICU would say Asia/Calcutta for Asia/Kolkata), else the system's.
  */
-export function sendAtOf(at: string | undefined): string | undefined {
-  if (at === undefined || offsetDateTime.test(at.trim())) return at?.trim();
-  const local = new Date(at);
-  return Number.isNaN(local.getTime()) ? at : local.toISOString();
+export function localZone(): string {
+  const zone = process.env['TZ'] ?? '';
+  if (/^[A-Za-z]+(?:\/[\w+-]+)+$/.test(zone)) return zone;
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * --at: an ISO time with an offset, or without one in this machine's time zone (as cron's own
+ * times are). A date that does not exist (2026-02-30, 25:00) or a time already past (beyond the
+ * web app's minute of grace) is refused (exit 2) rather than sent at once.
+ */
+export function sendTimeOf(at: string | undefined, now: Date): SendTime | undefined {
+  if (at === undefined) return undefined;
+  const typed = at.trim();
+  const match = typedTime.exec(typed);
+  if (match === null)
+    throw usageError(
+      `--at: expected an ISO time such as 2026-01-31T18:30 (this machine's zone) or 2026-01-31T18:30:00+05:30, not ${typed}`,
+    );
+  const [, year, month, day, hour, minute, second = '00', fraction = '', zone] = match;
+  const fields = [year, month, day, hour, minute, second].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const [y, mo, d, h, mi, sec] = fields;
+  const ms = Number(fraction.slice(1, 4).padEnd(3, '0'));
+  const noSuchDate = usageError(`--at: no such date ${typed}`);
+  let instant: Date;
+  let offsetMinutes: number;
+  if (zone === undefined) {
+    instant = new Date(y, mo - 1, d, h, mi, sec, ms);
+    const read = [
+      instant.getFullYear(),
+      instant.getMonth() + 1,
+      instant.getDate(),
+      instant.getHours(),
+      instant.getMinutes(),
+      instant.getSeconds(),
+    ];
+    // Date rolls 30 February over to March, and a time in a clock change's gap to the next hour.
+    if (read.some((value, index) => value !== fields[index])) throw noSuchDate;
+    offsetMinutes = -instant.getTimezoneOffset();
+  } else {
+    const wall = new Date(Date.UTC(y, mo - 1, d, h, mi, sec, ms));
+    const read = [
+      wall.getUTCFullYear(),
+      wall.getUTCMonth() + 1,
+      wall.getUTCDate(),
+      wall.getUTCHours(),
+      wall.getUTCMinutes(),
+      wall.getUTCSeconds(),
+    ];
+    const [, sign = '+', offsetHours = '0', offsetMins = '0'] =
+      /^([+-])(\d{2}):?(\d{2})?$/.exec(zone) ?? [];
+    if (read.some((value, index) => value !== fields[index])) throw noSuchDate;
+    if (Number(offsetHours) > 14 || Number(offsetMins) > 59) throw noSuchDate;
+    offsetMinutes = (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMins));
+    instant = new Date(wall.getTime() - offsetMinutes * 60_000);
+  }
+  if (instant.getTime() < now.getTime() - sendTimeGraceMs)
+    throw usageError(`--at: ${typed} is in the past`);
+  const offset = zone?.toUpperCase() === 'Z' ? 'Z' : offsetText(offsetMinutes);
+  const zoneName =
+    zone?.toUpperCase() === 'Z'
+      ? 'UTC'
+      : offsetMinutes === -instant.getTimezoneOffset()
+        ? localZone()
+        : null;
+  const clock = `${hour}:${minute}${sec === 0 && fraction === '' ? '' : `:${second}${fraction}`}`;
+  return {
+    // Without an offset the instant goes as UTC, as before; with one, as typed (normalised).
+    sendAt:
+      zone === undefined
+        ? instant.toISOString()
+        : `${year}-${month}-${day}T${hour}:${minute}:${second}${fraction}${offset}`,
+    due: `${year}-${month}-${day} ${clock} ${offsetText(offsetMinutes)}${zoneName === null ? '' : ` (${zoneName})`}`,
+  };
 }
 
 async function sendNotification(context: Context, options: SendOptions) {
   const icon = options.icon === undefined ? undefined : await localUpload(options.icon);
-  const sendAt = sendAtOf(options.at);
+  const time = sendTimeOf(options.at, new Date());
   const checked = validate(notificationSendSchema, {
     title: options.title,
     message: options.message,
     url: options.url ?? '',
-    sendAt,
+    sendAt: time?.sendAt,
     image: icon?.like,
   });
   const { api, check } = await connect(context);
@@ -60,10 +151,15 @@ async function sendNotification(context: Context, options: SendOptions) {
       ...(icon === undefined ? {} : { image: await icon.read() }),
     }),
   );
-  context.result({ status: true, message: answer.message, sendAt: checked.sendAt ?? null }, () =>
-    context.say(
-      `${context.paint('green', '✔')} ${answer.message}${checked.sendAt === undefined ? '' : ` (due ${formatDisplayTime(checked.sendAt)})`}`,
-    ),
+  const id = answer.data?._id ?? null;
+  context.result(
+    { status: true, message: answer.message, id, sendAt: checked.sendAt ?? null },
+    () => {
+      context.say(
+        `${context.paint('green', '✔')} ${answer.message}${id === null ? '' : ` (${id})`}`,
+      );
+      if (time !== undefined) context.say(`Scheduled for ${time.due}`);
+    },
   );
 }
 
@@ -161,8 +257,11 @@ async function resendNotification(context: Context, given: string) {
       ...(input.fileName === undefined ? {} : { fileName: input.fileName }),
     }),
   );
-  context.result({ status: true, message: answer.message, id }, () =>
-    context.say(`${context.paint('green', '✔')} ${answer.message}`),
+  const sent = answer.data?._id ?? null;
+  context.result({ status: true, message: answer.message, id: sent, resentFrom: id }, () =>
+    context.say(
+      `${context.paint('green', '✔')} ${answer.message}${sent === null ? '' : ` (${sent}, a copy of ${id})`}`,
+    ),
   );
 }
 
@@ -178,7 +277,7 @@ async function deleteNotifications(context: Context, ids: string[], options: { y
   );
   let message = '';
   for (const batch of calls) message = check(await api.notifications.remove({ id: batch })).message;
-  context.result({ status: true, message, deleted: count }, () =>
+  context.result({ status: true, message, deleted: count, ids: calls.flat() }, () =>
     context.say(`${context.paint('green', '✔')} ${message}`),
   );
 }
@@ -193,7 +292,7 @@ const notify: Declare = (command, run) => {
     .option('--icon <file>', 'icon image: png, jpg, jpeg or gif, at most 2 MB')
     .option(
       '--at <time>',
-      'send later: ISO time, e.g. 2026-01-31T18:30:00+05:30 (no offset: local)',
+      "send later: ISO time, e.g. 2026-01-31T18:30:00+05:30; without an offset (2026-01-31T18:30) in this machine's time zone (TZ); refused if in the past or no such date",
     )
     .action(run(sendNotification));
   command

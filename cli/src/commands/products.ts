@@ -15,6 +15,8 @@ import { wholeNumber, yesFlag, type Declare } from '../command.js';
 import type { Context } from '../context.js';
 import { renderRecord, renderTable } from '../terminal/table.js';
 import { validate } from '../validate.js';
+import { declareExport, productFilters } from './export.js';
+import { declareImport } from './import.js';
 import { declareScrape } from './scrape.js';
 
 interface ListOptions {
@@ -30,10 +32,7 @@ async function listProducts(context: Context, options: ListOptions) {
   const query = validate(productListQuerySchema, {
     page: options.page,
     limit: options.limit,
-    q: options.search ?? '',
-    categories: options.category ?? [],
-    subCategories: options.subcategory ?? [],
-    events: options.event ?? [],
+    ...productFilters(options),
   });
   const { api, check } = await connect(context);
   const answer = check(await api.products.list(query));
@@ -118,13 +117,15 @@ async function deleteProducts(context: Context, ids: string[], options: { yes?: 
     wrongAnswerMessages.catalogue,
   );
   for (const batch of calls) check(await api.products.remove({ id: batch }));
-  context.result({ status: true, deleted: count }, () =>
+  context.result({ status: true, deleted: count, ids: calls.flat() }, () =>
     context.say(`${context.paint('green', '✔')} Deleted ${count} product(s)`),
   );
 }
 
 const products: Declare = (command, run) => {
   declareScrape(command, run);
+  declareImport(command, run);
+  declareExport(command, run);
   command
     .command('list')
     .description("a page of products, with the server's filters and search")

@@ -34,8 +34,9 @@ interface Placement {
   event: string;
 }
 
+/** One page: scraped (with the created product's id when --create made one), or why not. */
 type ScrapeOutcome =
-  | { url: string; ok: true; scraped: ScrapeResult; created: boolean }
+  | { url: string; ok: true; scraped: ScrapeResult; created: boolean; id: string | null }
   | { url: string; ok: false; error: string };
 
 /** Unreachable server, refused key or session: every other page would fail the same way. */
@@ -79,16 +80,16 @@ async function scrapeOne(
     const request = validate(scrapeSchema, { url });
     const scraped = connection.check(await connection.api.products.scrape(request)).data;
     if (scraped === undefined) throw new CliError('The server answered no scraped data');
-    if (placement === null) return { url, ok: true, scraped, created: false };
+    if (placement === null) return { url, ok: true, scraped, created: false, id: null };
     const product = productFromScrape(request.url, scraped, placement);
-    connection.check(
+    const created = connection.check(
       await connection.api.products.create({
         productData: product.productData,
         imageUrls: product.imageUrls,
         images: [],
       }),
-    );
-    return { url, ok: true, scraped, created: true };
+    ).data;
+    return { url, ok: true, scraped, created: true, id: created?._id ?? null };
   } catch (error) {
     if (endsTheRun(error) || !(error instanceof CliError)) throw error;
     return { url, ok: false, error: error.message };
@@ -127,7 +128,7 @@ function showOutcomes(outcomes: ScrapeOutcome[], context: Context): void {
       outcomes.map((outcome) =>
         outcome.ok
           ? [
-              paint('green', outcome.created ? 'created' : 'ok'),
+              paint('green', outcome.created ? `created ${outcome.id ?? ''}`.trim() : 'ok'),
               outcome.url,
               outcome.scraped.productDetails.title,
               outcome.scraped.productDetails.price,

@@ -52,4 +52,35 @@ describe('dealdesk token', () => {
     expect(result.stderr).not.toBe('');
     expect(server().calls).toHaveLength(before);
   });
+
+  it('tells an API token that managing tokens needs a signed-in session (exit 3)', async () => {
+    // The server refuses an API token on the token calls as it refuses a bad one: 401.
+    const refused = {
+      httpStatus: 401,
+      payload: { status: false, message: 'Invalid or expired token. Please log in again.' },
+    };
+    server().replyTo('GET /api/admin/tokens', refused);
+    server().replyTo('POST /api/admin/tokens', refused);
+    server().replyTo('GET /api/admin/Authorization', {
+      payload: { status: true, message: 'Authorized' },
+    });
+    const list = await dealdesk(['token', 'list']);
+    expect(list.exitCode).toBe(3);
+    expect(list.stderr).toContain(
+      'token list needs a signed-in session: run `dealdesk login` (API tokens cannot manage tokens)',
+    );
+    expect(list.stderr).not.toContain('expired');
+    const create = await dealdesk(['--json', 'token', 'create', 'more']);
+    expect(create.exitCode).toBe(3);
+    expect(JSON.parse(create.stdout)).toEqual({
+      status: false,
+      message: expect.stringContaining('token create needs a signed-in session') as string,
+    });
+
+    // A token the server refuses everywhere is still an expired or revoked one.
+    server().replyTo('GET /api/admin/Authorization', refused);
+    const revoked = await dealdesk(['token', 'list']);
+    expect(revoked.exitCode).toBe(3);
+    expect(revoked.stderr).toContain('DEALDESK_TOKEN was refused');
+  });
 });

@@ -1,26 +1,62 @@
-import { apiTokenCreateSchema, byIdSchema, formatDisplayTime } from '@dealdesk/core';
-import { connect } from '../connection.js';
+import {
+  apiTokenCreateSchema,
+  byIdSchema,
+  formatDisplayTime,
+  type ClientResult,
+} from '@dealdesk/core';
+import { connect, type Connection } from '../connection.js';
 import { wholeNumber, type Declare } from '../command.js';
 import type { Context } from '../context.js';
+import { CliError, exitCodes } from '../exit.js';
+import { environmentNames } from '../settings/resolve.js';
 import { renderTable } from '../terminal/table.js';
 import { validate } from '../validate.js';
 
+/**
+ * Tokens are managed from a signed-in session only. The server answers an API token on these
+ * calls as it answers a bad one (401), so a 401 is told apart by asking whether the token is
+ * good for other calls: then it is an API token, and the way out is `dealdesk login`.
+ */
+async function sessionOnly<Answer extends object>(
+  connection: Connection,
+  command: string,
+  result: ClientResult<Answer>,
+): Promise<ClientResult<Answer>> {
+  if (result.status || result.httpStatus !== 401 || connection.settings.token === null)
+    return connection.check(result);
+  if (!(await connection.api.admin.authorization()).status) return connection.check(result);
+  const fromEnvironment = connection.settings.token.source === 'environment';
+  throw new CliError(
+    `${command} needs a signed-in session: run \`dealdesk login\` (API tokens cannot manage tokens)${fromEnvironment ? `; ${environmentNames.token} is used before a saved session, so leave it unset for this command` : ''}`,
+    exitCodes.authentication,
+  );
+}
+
 async function createToken(context: Context, name: string, options: { days?: number }) {
   const input = validate(apiTokenCreateSchema, { name, expiresInDays: options.days });
-  const { api, check } = await connect(context);
-  const answer = check(await api.admin.createToken(input));
-  context.result({ status: true, token: answer.token, data: answer.data }, () => {
-    context.say(`${context.paint('green', '✔')} ${answer.message}: ${answer.data?.name ?? name}`);
-    context.say(context.paint('bold', answer.token ?? ''));
-    context.say(
-      context.paint('dim', 'Shown this once: give it to the cron job as DEALDESK_TOKEN.'),
-    );
-  });
+  const connection = await connect(context);
+  const answer = await sessionOnly(
+    connection,
+    'token create',
+    await connection.api.admin.createToken(input),
+  );
+  context.result(
+    { status: true, id: answer.data?._id ?? null, token: answer.token, data: answer.data },
+    () => {
+      context.say(`${context.paint('green', '✔')} ${answer.message}: ${answer.data?.name ?? name}`);
+      context.say(context.paint('bold', answer.token ?? ''));
+      context.say(
+        context.paint('dim', 'Shown this once: give it to the cron job as DEALDESK_TOKEN.'),
+      );
+    },
+  );
 }
 
 async function listTokens(context: Context) {
-  const { api, check } = await connect(context);
-  const tokens = check(await api.admin.listTokens()).data ?? [];
+  const connection = await connect(context);
+  const tokens =
+    (await sessionOnly(connection, 'token list', await connection.api.admin.listTokens())).data ??
+    [];
   context.result(tokens, () =>
     context.say(
       renderTable(
@@ -40,8 +76,12 @@ async function listTokens(context: Context) {
 
 async function revokeToken(context: Context, token: string) {
   const { id } = validate(byIdSchema, { id: token });
-  const { api, check } = await connect(context);
-  const answer = check(await api.admin.revokeToken({ id }));
+  const connection = await connect(context);
+  const answer = await sessionOnly(
+    connection,
+    'token revoke',
+    await connection.api.admin.revokeToken({ id }),
+  );
   context.result({ status: true, message: answer.message, id }, () =>
     context.say(`${context.paint('green', '✔')} ${answer.message}`),
   );

@@ -1,6 +1,7 @@
 // Where each setting comes from: the environment wins over the profile, so a cron job can run
 // with DEALDESK_* variables alone and never touch the file.
 import { CliError, exitCodes } from '../exit.js';
+import { defaultTimeoutSeconds, parseTimeout } from '../timeout.js';
 import { readConfig, type ConfigFile, type Profile } from './store.js';
 
 export const defaultServerUrl = 'http://127.0.0.1:8080';
@@ -27,7 +28,19 @@ export const environmentNames = {
   secret: 'DEALDESK_SECRET',
   token: 'DEALDESK_TOKEN',
   profile: 'DEALDESK_PROFILE',
+  timeout: 'DEALDESK_TIMEOUT',
 } as const;
+
+/** The seconds every call may take: --timeout, then DEALDESK_TIMEOUT, then 30. */
+export function timeoutSeconds(flag: number | undefined, env: NodeJS.ProcessEnv): number {
+  if (flag !== undefined) return flag;
+  const fromEnv = env[environmentNames.timeout];
+  if (fromEnv === undefined || fromEnv === '') return defaultTimeoutSeconds;
+  const seconds = parseTimeout(fromEnv);
+  if (typeof seconds === 'string')
+    throw new CliError(`${environmentNames.timeout}=${fromEnv}: ${seconds}`, exitCodes.usage);
+  return seconds;
+}
 
 function pick(fromEnv: string | undefined, fromProfile: string | undefined): Setting | null {
   if (fromEnv !== undefined && fromEnv !== '') return { value: fromEnv, source: 'environment' };
