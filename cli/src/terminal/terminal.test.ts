@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ansi, plain, wantsColour } from './paint.js';
-import { renderBar } from './progress.js';
+import { formatEta, renderBar } from './progress.js';
 import { renderTable } from './table.js';
 
 describe('colour', () => {
@@ -28,6 +28,14 @@ describe('progress bar', () => {
     expect(renderBar(1, 4, 0, plain, 8)).toBe('[##------] 1/4');
     expect(renderBar(4, 4, 2, plain, 8)).toBe('[########] 4/4  2 failed');
     expect(renderBar(0, 0, 0, plain, 8)).toBe('[########] 0/0');
+  });
+
+  it('tells the time left at the pace so far, once something finished and until all did', () => {
+    expect(renderBar(1, 4, 0, plain, 8, 10_000)).toBe('[##------] 1/4  ETA 0:30');
+    expect(renderBar(0, 4, 0, plain, 8, 10_000)).toBe('[--------] 0/4');
+    expect(renderBar(4, 4, 0, plain, 8, 10_000)).toBe('[########] 4/4');
+    expect(formatEta(61_001)).toBe('1:02');
+    expect(formatEta(3_725_000)).toBe('1:02:05');
   });
 });
 

@@ -1,0 +1,328 @@
+// products import: a catalogue from JSON Lines or CSV (a header row; lists and objects as JSON
+// text in their cell). Every row is checked with the core's schema before anything is sent; the
+// good rows then go in calls of up to 5,000 (one transaction each), matched to existing products
+// by og_url. A refused call fails its rows only: the calls before it stay, and the summary says so.
+import {
+  bulkProductLimit,
+  CsvError,
+  csvText,
+  onExistingChoices,
+  productRowSchema,
+  readCsvRecords,
+  type OnExisting,
+  type ProductRow,
+} from '@dealdesk/core';
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { text } from 'node:stream/consumers';
+import { Option } from '@commander-js/extra-typings';
+import { wholeNumber, type Declare } from '../command.js';
+import { connect, failureOf, ServerUnreachable } from '../connection.js';
+import type { Context } from '../context.js';
+import { exitCodes, usageError } from '../exit.js';
+import { progressBar } from '../terminal/progress.js';
+import { renderTable } from '../terminal/table.js';
+
+export const importFormats = ['jsonl', 'csv'] as const;
+type ImportFormat = (typeof importFormats)[number];
+
+interface ImportOptions {
+  format?: ImportFormat;
+  onExisting: OnExisting;
+  dryRun?: boolean;
+  batchSize: number;
+}
+
+/** A row of the file as read: its line, and its fields (or why they could not be read). */
+interface ReadRow {
+  line: number;
+  fields?: Record<string, unknown>;
+  problem?: string;
+}
+
+interface Failure {
+  line: number;
+  message: string;
+}
+
+type Outcome = 'created' | 'updated' | 'skipped';
+
+/** Failed lines listed on a terminal; --json lists them all. */
+const failuresShown = 20;
+
+/** The format by the file's name; from standard input, by its first character. */
+function formatOf(path: string, content: string, asked: ImportFormat | undefined): ImportFormat {
+  if (asked !== undefined) return asked;
+  const extension = extname(path).toLowerCase();
+  if (extension === '.csv') return 'csv';
+  if (['.jsonl', '.ndjson', '.json'].includes(extension)) return 'jsonl';
+  return content.trimStart().startsWith('{') ? 'jsonl' : 'csv';
+}
+
+function jsonLines(content: string): ReadRow[] {
+  return content.split('\n').flatMap((raw, index): ReadRow[] => {
+    const source = raw.trim();
+    if (source === '') return [];
+    const line = index + 1;
+    try {
+      const parsed: unknown = JSON.parse(source);
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        return [{ line, problem: 'expected one JSON object a line' }];
+      return [{ line, fields: parsed as Record<string, unknown> }];
+    } catch {
+      return [{ line, problem: 'not valid JSON' }];
+    }
+  });
+}
+
+/** Cells of these columns hold JSON text (a list, an object). */
+const jsonColumns = new Set(['availableSizes', 'specifications', 'images']);
+
+/**
+ * A cell as the export wrote it: the quote that kept a spreadsheet from reading a formula is
+ * taken off again (the core's csvText), so an export imports unchanged.
+ */
+function cellValue(column: string, cell: string): unknown {
+  const value = csvText(cell);
+  if (!jsonColumns.has(column)) return value;
+  const trimmed = value.trim();
+  if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
+    try {
+      return JSON.parse(trimmed) as unknown;
+    } catch {
+      return value;
+    }
+  }
+  // A single link or a comma-separated size list is taken as typed.
+  return column === 'images' ? (trimmed === '' ? [] : [trimmed]) : value;
+}
+
+function csvRows(content: string): ReadRow[] {
+  let records;
+  try {
+    records = readCsvRecords(content);
+  } catch (error) {
+    if (error instanceof CsvError) throw usageError(`The CSV cannot be read: ${error.message}`);
+    throw error;
+  }
+  const [header, ...body] = records;
+  if (header === undefined) return [];
+  const columns = header.fields.map((name) => name.trim());
+  return body.map(({ line, fields }): ReadRow => {
+    if (fields.length !== columns.length)
+      return {
+        line,
+        problem: `expected ${columns.length} fields as in the header, found ${fields.length}`,
+      };
+    return {
+      line,
+      fields: Object.fromEntries(
+        columns.map((column, index) => [column, cellValue(column, fields[index] ?? '')]),
+      ),
+    };
+  });
+}
+
+/** The first issue of a refused row, with the field it is about. */
+function issueText(issues: readonly { message: string; path: readonly PropertyKey[] }[]): string {
+  const [issue] = issues;
+  if (issue === undefined) return 'Invalid row';
+  const field = issue.path.map(String).join('.');
+  return field === '' ? issue.message : `${field}: ${issue.message}`;
+}
+
+async function readInput(path: string, stdin: Context['streams']['stdin']): Promise<string> {
+  try {
+    return path === '-' ? await text(stdin) : await readFile(path, 'utf8');
+  } catch (error) {
+    throw usageError(`Cannot read ${path}: ${(error as Error).message}`);
+  }
+}
+
+/** Lines as short ranges: "4-5000, 5002". */
+function lineRanges(lines: number[]): string {
+  const ranges: [number, number][] = [];
+  for (const line of lines) {
+    const last = ranges.at(-1);
+    if (last !== undefined && line === last[1] + 1) last[1] = line;
+    else ranges.push([line, line]);
+  }
+  return ranges.map(([start, end]) => (start === end ? `${start}` : `${start}-${end}`)).join(', ');
+}
+
+async function importProducts(context: Context, path: string, options: ImportOptions) {
+  const content = await readInput(path, context.streams.stdin);
+  const format = formatOf(path, content, options.format);
+  const read = format === 'csv' ? csvRows(content) : jsonLines(content);
+  if (read.length === 0) throw usageError(`${path} holds no products`);
+
+  // Every row is checked before anything is sent.
+  const failures: Failure[] = [];
+  const valid: { line: number; row: ProductRow }[] = [];
+  for (const { line, fields, problem } of read) {
+    if (problem !== undefined) {
+      failures.push({ line, message: problem });
+      continue;
+    }
+    const parsed = productRowSchema.safeParse(fields);
+    if (parsed.success) valid.push({ line, row: parsed.data });
+    else failures.push({ line, message: issueText(parsed.error.issues) });
+  }
+
+  if (options.dryRun === true) {
+    context.result(
+      {
+        status: failures.length === 0,
+        dryRun: true,
+        rows: read.length,
+        valid: valid.length,
+        failures,
+      },
+      () => {
+        showFailures(context, failures);
+        context.say(
+          `Dry run: ${valid.length} of ${read.length} row(s) would be sent${failures.length > 0 ? `, ${failures.length} refused` : ''}. Nothing was sent.`,
+        );
+      },
+    );
+    if (failures.length > 0) context.exitWith(exitCodes.failed);
+    return;
+  }
+
+  const connection = await connect(context);
+  const results: { line: number; _id: string; status: Outcome }[] = [];
+  const counts: Record<Outcome, number> = { created: 0, updated: 0, skipped: 0 };
+  const batches: (typeof valid)[] = [];
+  for (let start = 0; start < valid.length; start += options.batchSize)
+    batches.push(valid.slice(start, start + options.batchSize));
+
+  // Ctrl-C lets the call under way finish, then reports what was done (exit 130).
+  let interrupted = false;
+  const onInterrupt = () => {
+    if (interrupted) process.exit(exitCodes.interrupted);
+    interrupted = true;
+  };
+  process.on('SIGINT', onInterrupt);
+  const progress = progressBar(
+    valid.length,
+    context.streams.stderr,
+    context.paintErr,
+    context.interactive && batches.length > 0,
+  );
+  let notSent = 0;
+  try {
+    for (const [index, batch] of batches.entries()) {
+      if (interrupted) {
+        notSent = batches.slice(index).reduce((sum, rest) => sum + rest.length, 0);
+        break;
+      }
+      const answer = await connection.api.products.bulk({
+        products: batch.map(({ row }) => row),
+        onExisting: options.onExisting,
+      });
+      if (answer.status && answer.results !== undefined) {
+        answer.results.forEach((result, position) => {
+          const line = batch[position]?.line ?? 0;
+          results.push({ line, ...result });
+          counts[result.status] += 1;
+        });
+        progress.add(batch.length);
+      } else {
+        const failure = failureOf(answer, connection.settings);
+        if (failure instanceof ServerUnreachable) {
+          notSent = batches.slice(index).reduce((sum, rest) => sum + rest.length, 0);
+          failures.push(
+            ...batches
+              .slice(index)
+              .flat()
+              .map(({ line }) => ({ line, message: failure.message })),
+          );
+          break;
+        }
+        const lines = batch.map(({ line }) => line);
+        failures.push(...lines.map((line) => ({ line, message: failure.message })));
+        progress.add(batch.length, batch.length);
+      }
+    }
+  } finally {
+    progress.done();
+    process.off('SIGINT', onInterrupt);
+  }
+
+  failures.sort((a, b) => a.line - b.line);
+  const summary = {
+    status: failures.length === 0 && !interrupted,
+    rows: read.length,
+    ...counts,
+    failed: failures.length,
+    ...(interrupted ? { interrupted: true, notSent } : {}),
+    failures,
+    results,
+  };
+  context.result(summary, () => {
+    showFailures(context, failures);
+    context.say(
+      renderTable(
+        ['created', 'updated', 'skipped', 'failed', 'rows'],
+        [[counts.created, counts.updated, counts.skipped, failures.length, read.length]],
+        context.paint,
+      ),
+    );
+    if (interrupted)
+      context.say(`Interrupted: ${notSent} row(s) were not sent; the rows above were.`);
+  });
+  if (interrupted) context.exitWith(exitCodes.interrupted);
+  else if (failures.length > 0) context.exitWith(exitCodes.failed);
+}
+
+function showFailures(context: Context, failures: Failure[]) {
+  if (failures.length === 0) return;
+  // Lines refused alike (a whole call the server refused) are named as ranges.
+  const byMessage = new Map<string, number[]>();
+  for (const { line, message } of failures)
+    byMessage.set(message, [...(byMessage.get(message) ?? []), line]);
+  const rows = [...byMessage].map(([message, lines]) => [lineRanges(lines), message]);
+  context.note(
+    renderTable(['line', 'refused because'], rows.slice(0, failuresShown), context.paintErr),
+  );
+  if (rows.length > failuresShown)
+    context.note(`… and ${rows.length - failuresShown} more (--json lists every line)`);
+}
+
+export const declareImport: Declare = (command, run) =>
+  command
+    .command('import')
+    .description('add or update products from a JSON Lines or CSV file (- reads standard input)')
+    .argument('<file>', 'a .jsonl or .csv file, or - for standard input')
+    .addOption(
+      new Option(
+        '--format <format>',
+        'jsonl or csv (default: by the file name, or sniffed)',
+      ).choices(importFormats),
+    )
+    .addOption(
+      new Option('--on-existing <action>', 'a product with the same og_url: skip it or update it')
+        .choices(onExistingChoices)
+        .default('skip' as OnExisting),
+    )
+    .option('--dry-run', 'only check every row and list the refused lines; send nothing')
+    .option(
+      '--batch-size <n>',
+      `products a call (one transaction each), at most ${bulkProductLimit}`,
+      wholeNumber(1, bulkProductLimit),
+      bulkProductLimit,
+    )
+    .addHelpText(
+      'after',
+      `
+Each row holds a product's fields: title, price, og_price, og_url, category and subcategory
+(ids), images (a list of links), and optionally rating, ratingsAndReviews, deliveryInfo,
+availableSizes, specifications, events, btn_url. In CSV, lists and objects are JSON text in
+their cell. \`dealdesk products export\` writes the same rows.
+
+Examples:
+  dealdesk products import catalogue.jsonl --dry-run
+  dealdesk products import feed.csv --on-existing update
+  dealdesk products export --format jsonl | jq -c '.price |= . * 0.9' | dealdesk products import - --on-existing update`,
+    )
+    .action(run(importProducts));
