@@ -2,13 +2,12 @@
 // setting an event on 10,000 products (found by a search, and given as ids on stdin), each
 // timed as a user sees it: the built CLI as a child process against the built server.
 // Build first (`node_modules/.bin/tsc -b`), then `node bench/cli/run.mjs`.
-import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApiClient } from '@dealdesk/core';
 import { benchEnvironment, machine, percentile, round, startServerProcess } from '../lib.mjs';
+import { apiToken, cliEnvironment, png, resultsDir, timeCli } from './support.mjs';
 
 const settings = {
   helpRuns: 15,
@@ -17,29 +16,9 @@ const settings = {
   products: Number(process.env.BENCH_PRODUCTS ?? 10_000),
 };
 
-const cliMain = fileURLToPath(new URL('../../cli/dist/main.js', import.meta.url));
 const fixtures = fileURLToPath(
   new URL('../../server/src/modules/products/scraping/fixtures/generic/', import.meta.url),
 );
-const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
-
-/** Runs the CLI; answers its wall time in ms (stdin given as text, exit code checked). */
-function timeCli(args, env, input, script = cliMain) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = execFile(
-      process.execPath,
-      [script, ...args],
-      { env, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const ms = performance.now() - started;
-        if (error) reject(new Error(`dealdesk ${args.join(' ')} failed:\n${stderr}`));
-        else resolve({ ms, stdout });
-      },
-    );
-    child.stdin.end(input ?? '');
-  });
-}
 
 /** The saved generic pages, served under /p/<n>.html so each URL is a page of its own. */
 async function startShop() {
@@ -53,36 +32,6 @@ async function startShop() {
   return { url: (path) => `http://127.0.0.1:${server.address().port}${path}`, server };
 }
 
-/** The mailed sign-in code: the newest .eml in the outbox. */
-function outboxCode(dataDir) {
-  const outbox = join(dataDir, 'outbox');
-  const newest = readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    .sort()
-    .at(-1);
-  return / is (\d{6})\./.exec(readFileSync(join(outbox, newest), 'utf8'))?.[1];
-}
-
-async function apiToken(url, env) {
-  let token = null;
-  const api = createApiClient({
-    baseUrl: url,
-    apiKey: env.DEALDESK_API_KEY,
-    secret: env.DEALDESK_SECRET,
-    token: () => token,
-  });
-  token = (await api.admin.login({ a_id: 'admin', a_password: env.DEALDESK_ADMIN_PASSWORD })).token;
-  token = (await api.admin.loginOtp({ otp: outboxCode(env.DEALDESK_DATA_DIR) })).token;
-  return { api, token: (await api.admin.createToken({ name: 'bench' })).token };
-}
-
-const png = () => {
-  const data = new Uint8Array(128);
-  data.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  data.set([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0], 16);
-  return { name: 'bench.png', type: 'image/png', data };
-};
-
 /** 10,000 products through the create call, 16 at a time (setup, not measured). */
 async function seedProducts(api) {
   const name = 'Bench';
@@ -93,7 +42,7 @@ async function seedProducts(api) {
   check(await api.categories.add({ name, image: png(), bg_image: png() }));
   const category = check(await api.categories.list()).data.find((item) => item.name === name);
   check(await api.subcategories.add({ name, categoryId: category._id, image: png() }));
-  const subcategory = check(await api.subcategories.byCategory(category._id)).data[0];
+  const subcategory = check(await api.subcategories.byCategory({ id: category._id })).data[0];
   let next = 0;
   const worker = async () => {
     while (next < settings.products) {
@@ -128,15 +77,7 @@ const server = await startServerProcess(env);
 const shop = await startShop();
 try {
   const { api, token } = await apiToken(server.url, env);
-  const cliEnv = {
-    PATH: process.env.PATH,
-    HOME: env.DEALDESK_DATA_DIR,
-    XDG_CONFIG_HOME: env.DEALDESK_DATA_DIR,
-    DEALDESK_URL: server.url,
-    DEALDESK_API_KEY: env.DEALDESK_API_KEY,
-    DEALDESK_SECRET: env.DEALDESK_SECRET,
-    DEALDESK_TOKEN: token,
-  };
+  const cliEnv = cliEnvironment(server.url, env, token);
 
   // Node's own start, measured alongside: on a busy machine both grow, the difference does not.
   const helpTimes = [];

@@ -1,0 +1,124 @@
+// Bulk import: 100,000 products from a JSON Lines file into a fresh SQLite server, end to end
+// through the built CLI (`dealdesk products import`, calls of 5,000), beside the floor measured
+// in the same run: the same rows inserted straight into a copy of the server's SQLite database
+// taken before the import (its indexes and triggers included) in one transaction.
+// Build first (`node_modules/.bin/tsc -b`), then `node bench/cli/import.mjs`.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchEnvironment, machine, round, startServerProcess } from '../lib.mjs';
+import { apiToken, cliEnvironment, png, resultsDir, timeCli } from './support.mjs';
+
+const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+// better-sqlite3 is the server's dependency: found from the server's package.
+const Database = createRequire(
+  fileURLToPath(new URL('../../server/package.json', import.meta.url)),
+)('better-sqlite3');
+
+/** A product as a shop's feed would have it: two images, sizes and a few specifications. */
+function row(index, category, subcategory) {
+  return {
+    title: `Handloom cotton kurta ${index}`,
+    price: 499 + (index % 500),
+    og_price: 999 + (index % 500),
+    rating: '4.3',
+    ratingsAndReviews: '1,204 ratings & 98 reviews',
+    deliveryInfo: 'Free delivery in 3 days',
+    availableSizes: ['S', 'M', 'L'],
+    specifications: { Brand: 'Weavers Co', Fabric: 'Cotton', Fit: 'Regular', Pattern: 'Solid' },
+    og_url: `https://shop.example.com/kurta/${index}`,
+    category,
+    subcategory,
+    events: index % 10 === 0 ? 'Trending' : 'None',
+    images: [
+      `https://cdn.shop.example.com/kurta/${index}/1.jpg`,
+      `https://cdn.shop.example.com/kurta/${index}/2.jpg`,
+    ],
+  };
+}
+
+/**
+ * Inserts the rows straight into `file` (a copy of the server's database taken before the
+ * import: its schema, triggers and categories), in one transaction: the floor.
+ */
+function rawInsert(file, rows) {
+  const floor = new Database(file);
+  floor.pragma('journal_mode = WAL');
+  floor.pragma('synchronous = NORMAL');
+  const insert = floor.prepare(`INSERT INTO products (id, title, price, og_price, rating,
+    ratings_and_reviews, delivery_info, available_sizes, specifications, og_url, btn_url,
+    category_id, subcategory_id, events, images, search_text, created_at, updated_at)
+    VALUES (@id, @title, @price, @og_price, @rating, @ratingsAndReviews, @deliveryInfo,
+    @sizes, @specs, @og_url, @og_url, @category, @subcategory, @events, @images, @search,
+    @now, @now)`);
+  const started = performance.now();
+  floor.transaction(() => {
+    rows.forEach((product, index) => {
+      const specs = JSON.stringify(product.specifications);
+      insert.run({
+        ...product,
+        id: (0x100000000000000000000000n + BigInt(index)).toString(16).slice(1),
+        sizes: JSON.stringify(product.availableSizes),
+        specs,
+        images: JSON.stringify(product.images.map((url) => ({ url }))),
+        search: `${product.title} ${Object.values(product.specifications).join(' ')}`,
+        now: new Date().toISOString(),
+      });
+    });
+  })();
+  const ms = performance.now() - started;
+  floor.close();
+  return ms;
+}
+
+const env = benchEnvironment('import');
+const server = await startServerProcess(env);
+try {
+  const { api, token } = await apiToken(server.url, env);
+  const check = (answer) => {
+    if (!answer.status) throw new Error(answer.message);
+    return answer;
+  };
+  check(await api.categories.add({ name: 'Kurtas', image: png(), bg_image: png() }));
+  const category = check(await api.categories.list()).data.find((item) => item.name === 'Kurtas');
+  check(await api.subcategories.add({ name: 'Cotton', categoryId: category._id, image: png() }));
+  const subcategory = check(await api.subcategories.byCategory({ id: category._id })).data[0];
+
+  // The floor's database: the server's as it is now (schema, categories), before the import.
+  const floorFile = join(env.DEALDESK_DATA_DIR, 'floor.sqlite');
+  const copy = new Database(join(env.DEALDESK_DATA_DIR, 'dealdesk.sqlite'), { readonly: true });
+  await copy.backup(floorFile);
+  copy.close();
+
+  const rows = Array.from({ length: products }, (_, index) =>
+    row(index, category._id, subcategory._id),
+  );
+  const file = join(env.DEALDESK_DATA_DIR, 'catalogue.jsonl');
+  writeFileSync(file, `${rows.map((each) => JSON.stringify(each)).join('\n')}\n`);
+
+  const run = await timeCli(
+    ['--json', 'products', 'import', file],
+    cliEnvironment(server.url, env, token),
+  );
+  const summary = JSON.parse(run.stdout);
+  if (summary.created !== products) throw new Error(`created ${summary.created} of ${products}`);
+  const rawMs = rawInsert(floorFile, rows);
+
+  const perSecond = (ms) => Math.round(products / (ms / 1000));
+  const results = {
+    machine: machine(),
+    products,
+    importSeconds: round(run.ms / 1000, 2),
+    importPerSecond: perSecond(run.ms),
+    rawInsertSeconds: round(rawMs / 1000, 2),
+    rawInsertPerSecond: perSecond(rawMs),
+    // The share of the floor's rate the whole path keeps (file, checks, envelope, HTTP, server).
+    ratioToRawInsert: round(rawMs / run.ms, 3),
+  };
+  console.table(results);
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(join(resultsDir, 'cli-import.json'), `${JSON.stringify(results, null, 2)}\n`);
+} finally {
+  await server.stop();
+}
