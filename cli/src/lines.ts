@@ -35,3 +35,9 @@ export async function listedInputs(
   if (args.length > 0 || file !== undefined) return [...args, ...fromFile];
   return stdin.isTTY === true ? [] : readLines('-', stdin);
 }
+
+/** Ids as given, `-` among them read as the ids on standard input, one a line. */
+export async function idsWithStdin(ids: readonly string[], stdin: Stdin): Promise<string[]> {
+  const fromStdin = ids.includes('-') ? await readLines('-', stdin) : [];
+  return [...ids.filter((id) => id !== '-'), ...fromStdin];
+}

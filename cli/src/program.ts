@@ -3,6 +3,7 @@
 import { Command, CommanderError, InvalidArgumentError } from '@commander-js/extra-typings';
 import type { Declare, Run } from './command.js';
 import { createContext, processStreams, type Context, type Streams } from './context.js';
+import { examples, examplesHelp } from './examples.js';
 import { CliError, exitCodes } from './exit.js';
 import { defaultTimeoutSeconds, parseTimeout } from './timeout.js';
 
@@ -90,7 +91,39 @@ const contents: readonly [name: string, description: string, module: CommandModu
     'server CPU, RAM and storage use, with green/yellow/red bands',
     () => import('./commands/load.js'),
   ],
+  [
+    'completion',
+    'a completion script for bash, zsh or fish',
+    () => import('./commands/completion.js'),
+  ],
 ];
+
+/** Adds the "Examples:" block (examples.ts) to every command under `command` that has one. */
+function addExamples(command: Command, path: string[]): void {
+  const lines = examples[path.join(' ')];
+  if (lines !== undefined) command.addHelpText('after', examplesHelp(lines));
+  for (const sub of command.commands as Command[]) addExamples(sub, [...path, sub.name()]);
+}
+
+/**
+ * `help <command> <subcommand>...` as `<command> <subcommand>... --help`: commander's own help
+ * command looks one level down only.
+ */
+function helpAsFlag(argv: string[]): string[] {
+  const args = argv.slice(2);
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index];
+    if (arg === '--profile' || arg === '--timeout') index += 1;
+    else if (arg === '--' || (arg !== undefined && !arg.startsWith('-') && arg !== 'help'))
+      return argv;
+    else if (arg === 'help') {
+      const rest = args.slice(index + 1);
+      if (!rest.some((word) => !word.startsWith('-'))) return argv;
+      return [...argv.slice(0, 2), ...args.slice(0, index), ...rest, '--help'];
+    }
+  }
+  return argv;
+}
 
 /** The top-level command a command line names (`dealdesk --json help products list` names products). */
 function commandNamed(args: string[]): string | undefined {
@@ -143,12 +176,15 @@ async function createCli(io: CliIo, argv: string[]): Promise<Command> {
     };
 
   const named = commandNamed(argv.slice(2));
+  // A completion script covers the whole tree: then every module is declared.
+  const everything = named === 'completion';
   for (const [name, description, module] of contents) {
     const command = program.command(name).description(description);
-    if (name !== named) continue;
+    if (name !== named && !everything) continue;
     const declare = (await module()).commands[name];
     if (declare === undefined) throw new Error(`${name} is not declared by its module`);
     declare(command, run);
+    addExamples(command, [name]);
   }
   return program;
 }
@@ -162,6 +198,7 @@ export async function run(
   { streams = processStreams(), env = process.env }: Partial<Omit<CliIo, 'exitCode'>> = {},
 ): Promise<number> {
   const io: CliIo = { streams, env, exitCode: exitCodes.ok };
+  argv = helpAsFlag(argv);
   try {
     await (await createCli(io, argv)).parseAsync(argv);
     return io.exitCode;

@@ -223,8 +223,10 @@ describe('dealdesk products list, show and delete', () => {
     );
     expect(listed.totalRecord).toBe(2);
     const shown = await runCli(['products', 'show', first as string], env);
-    expect(shown.stdout).toMatch(new RegExp(`id\\s+│ ${first}`));
-    expect(shown.stdout).toMatch(/title\s+│ Copper bottle [01]/);
+    // Piped: tab-separated field and value rows, for `cut -f2`.
+    expect(shown.stdout).toContain(`\nid\t${first}\n`);
+    expect(shown.stdout).toMatch(/\ntitle\tCopper bottle [01]\n/);
+    expect(shown.stdout).not.toContain('│');
 
     const refused = await runCli(['products', 'delete', first as string, second as string], env);
     expect(refused.code).toBe(2);

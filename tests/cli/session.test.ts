@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,14 +122,17 @@ describe('dealdesk login, whoami and logout', () => {
     });
   });
 
-  it('signs in interactively through a pseudo-terminal', async () => {
+  /**
+   * `dealdesk login` on a new pseudo-terminal (util-linux script passes our keys to it), its
+   * output going on through `pipe` (e.g. `| cat`), typing the ID, password and mailed code.
+   */
+  async function loginAtTerminal(pipe = '') {
     const admin = await createTestAdmin(server);
     const env = { ...serverEnv(server, await freshConfigHome()), TERM: 'xterm' };
     const mailbox = await watchMailbox(database.dataDir);
     const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
-    // util-linux script runs the CLI on a new pseudo-terminal and passes our keys to it.
     const cli = startCli(
-      ['-qefc', `${quote(process.execPath)} ${quote(cliMain)} login`, '/dev/null'],
+      ['-qefc', `${quote(process.execPath)} ${quote(cliMain)} login${pipe}`, '/dev/null'],
       env,
       'script',
     );
@@ -139,10 +142,68 @@ describe('dealdesk login, whoami and logout', () => {
     cli.write(`${admin.password}\r`);
     await cli.waitFor('Code from the email');
     cli.write(`${await mailbox.nextCode(admin.a_email)}\r`);
-    const run = await cli.finished;
+    return { admin, env, run: await cli.finished };
+  }
+
+  it('signs in interactively through a pseudo-terminal', async () => {
+    const { admin, env, run } = await loginAtTerminal();
     expect(run.stdout).toContain(`Signed in as ${admin.a_id}`);
     expect(run.code).toBe(0);
     expect((await runCli(['whoami'], env)).code).toBe(0);
+  });
+
+  it('asks on the terminal with the password hidden when stdout is piped (login | cat)', async () => {
+    // stdin is the pseudo-terminal, stdout a pipe into cat (as `dealdesk login | tee log`).
+    const { admin, run } = await loginAtTerminal(' | cat');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`Signed in as ${admin.a_id}`);
+    // Everything the terminal showed: the prompts, but never the typed password.
+    expect(run.stdout + run.stderr).not.toContain(admin.password);
+  });
+});
+
+describe('dealdesk config', () => {
+  it('asks for a secret with a hidden prompt at a terminal, so it stays out of the history', async () => {
+    const home = await freshConfigHome();
+    const env = { PATH: process.env['PATH'], HOME: home, XDG_CONFIG_HOME: home, TERM: 'xterm' };
+    const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+    const cli = startCli(
+      ['-qefc', `${quote(process.execPath)} ${quote(cliMain)} config set api-key`, '/dev/null'],
+      env,
+      'script',
+    );
+    await cli.waitFor('Value of api-key');
+    cli.write('typed-api-key-1234\r');
+    const run = await cli.finished;
+    expect(run.code).toBe(0);
+    expect(run.stdout + run.stderr).not.toContain('typed-api-key-1234');
+    const config = JSON.parse(await readFile(join(home, 'dealdesk', 'config.json'), 'utf8')) as {
+      profiles: Record<string, { apiKey?: string }>;
+    };
+    expect(config.profiles['default']?.apiKey).toBe('typed-api-key-1234');
+  });
+
+  it('keeps every one of 20 concurrent `config set` calls', async () => {
+    const home = await freshConfigHome();
+    const env = { PATH: process.env['PATH'], HOME: home, XDG_CONFIG_HOME: home };
+    const runs = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        runCli(
+          ['--profile', `p${index}`, 'config', 'set', 'url', `https://desk${index}.example.test`],
+          env,
+        ),
+      ),
+    );
+    expect(runs.map((run) => run.code)).toEqual(runs.map(() => 0));
+    const config = JSON.parse(await readFile(join(home, 'dealdesk', 'config.json'), 'utf8')) as {
+      profiles: Record<string, { url?: string }>;
+    };
+    for (let index = 0; index < 20; index += 1)
+      expect(config.profiles[`p${index}`]?.url).toBe(`https://desk${index}.example.test`);
+    // No lock or temporary file is left behind, and the file is still 0600.
+    const file = await stat(join(home, 'dealdesk', 'config.json'));
+    expect(file.mode & 0o777).toBe(0o600);
+    expect(await readdir(join(home, 'dealdesk'))).toEqual(['config.json']);
   });
 });
 
@@ -272,7 +333,12 @@ describe('errors and exit codes', () => {
 
   it('keeps named profiles: config set, use and list', async () => {
     const env = { ...serverEnv(server, await freshConfigHome()), DEALDESK_URL: '' };
-    expect((await runCli(['config', 'use', 'staging'], env)).code).toBe(0);
+    const missing = await runCli(['config', 'use', 'staging'], env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(
+      'No profile staging: create it with `dealdesk config use staging --create`',
+    );
+    expect((await runCli(['config', 'use', 'staging', '--create'], env)).code).toBe(0);
     expect(
       (await runCli(['config', 'set', 'url', 'https://staging.example.test/'], env)).code,
     ).toBe(0);

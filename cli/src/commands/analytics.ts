@@ -40,7 +40,7 @@ function showItems(items: AnalyticsItem[], context: Context) {
     renderTable(
       ['No', 'id', 'ad', 'clicks'],
       items.map((item, index) => [index + 1, item._id, item.a_name, formatCount(item.a_click)]),
-      context.paint,
+      context,
     ),
   );
 }

@@ -1,4 +1,6 @@
+import { createInterface } from 'node:readline';
 import { Argument } from '@commander-js/extra-typings';
+import { password } from '@inquirer/prompts';
 import type { Declare } from '../command.js';
 import type { Context } from '../context.js';
 import { usageError } from '../exit.js';
@@ -12,8 +14,8 @@ import {
 import {
   configPath,
   readConfig,
+  updateConfig,
   updateProfile,
-  writeConfig,
   type Profile,
 } from '../settings/store.js';
 
@@ -50,8 +52,52 @@ async function currentProfileName(context: Context): Promise<string> {
   return profileNameOf(await readConfig(context.env), context.profile, context.env);
 }
 
-async function setSetting(context: Context, setting: SettingKey, value: string): Promise<void> {
-  const checked = checkValue(setting, value);
+const secretSettings = new Set<SettingKey>(['api-key', 'secret', 'token']);
+
+/** The first line of standard input, for `config set <key> -`. */
+async function firstLine(stdin: Context['streams']['stdin'], setting: SettingKey): Promise<string> {
+  const lines = createInterface({ input: stdin, terminal: false });
+  try {
+    for await (const line of lines) return line;
+  } finally {
+    lines.close();
+    // A piped stdin left open would keep the process alive.
+    stdin.destroy?.();
+  }
+  throw usageError(`Standard input ended before the value of ${setting}`);
+}
+
+/**
+ * The value to save: the argument, or with `-` (or no value at a terminal, secrets only) read
+ * from stdin or a hidden prompt, so a secret need not land in the shell's history.
+ */
+async function valueOf(
+  context: Context,
+  setting: SettingKey,
+  value: string | undefined,
+): Promise<string> {
+  if (value !== undefined && value !== '-') return value;
+  const { stdin, stderr } = context.streams;
+  const atTerminal = !context.json && stdin.isTTY === true;
+  if (value === undefined && !(secretSettings.has(setting) && atTerminal))
+    throw usageError(
+      `Give a value for ${setting}${secretSettings.has(setting) ? ', or - to read it from standard input' : ''}`,
+    );
+  if (atTerminal)
+    // The prompt writes to stderr, so `config set secret | tee log` never shows or keeps it.
+    return password(
+      { message: `Value of ${setting}`, mask: '*' },
+      { input: stdin as NodeJS.ReadStream, output: stderr },
+    );
+  return firstLine(stdin, setting);
+}
+
+async function setSetting(
+  context: Context,
+  setting: SettingKey,
+  value: string | undefined,
+): Promise<void> {
+  const checked = checkValue(setting, await valueOf(context, setting, value));
   const name = await currentProfileName(context);
   await updateProfile(context.env, name, (profile) => {
     const next: Profile = { ...profile, [profileKeys[setting]]: checked };
@@ -113,21 +159,34 @@ async function showSettings(context: Context): Promise<void> {
             shown(profileKeys[key], setting) ?? '',
             describe(setting, environmentNames[name]),
           ]),
-          context.paint,
+          context,
         ),
       );
     },
   );
 }
 
-async function useProfile(context: Context, name: string): Promise<void> {
+async function useProfile(
+  context: Context,
+  name: string,
+  options: { create?: boolean },
+): Promise<void> {
   const profile = name.trim();
   if (!/^[\w.-]{1,40}$/.test(profile))
     throw usageError('A profile name has 1 to 40 letters, digits, dots, dashes or underscores');
-  const config = await readConfig(context.env);
-  config.currentProfile = profile;
-  config.profiles[profile] ??= {};
-  await writeConfig(context.env, config);
+  await updateConfig(context.env, (config) => {
+    if (!(profile in config.profiles) && options.create !== true) {
+      const existing = Object.keys(config.profiles);
+      throw usageError(
+        `No profile ${profile}: create it with \`dealdesk config use ${profile} --create\`` +
+          (existing.length === 0
+            ? ' (there are no profiles yet)'
+            : ` (profiles: ${existing.join(', ')})`),
+      );
+    }
+    config.currentProfile = profile;
+    config.profiles[profile] ??= {};
+  });
   context.result({ status: true, profile }, () => context.say(`Current profile: ${profile}`));
 }
 
@@ -151,7 +210,7 @@ async function listProfiles(context: Context): Promise<void> {
           profile.url ?? '(default)',
           profile.signedIn ? 'yes' : 'no',
         ]),
-        context.paint,
+        context,
       ),
     ),
   );
@@ -164,7 +223,10 @@ const config: Declare = (command, run) => {
     .command('set')
     .description('save a setting in the profile')
     .addArgument(settingKey())
-    .argument('<value>')
+    .argument(
+      '[value]',
+      'the value; - reads it from standard input (a secret with no value is asked at a terminal, hidden)',
+    )
     .action(run(setSetting));
   command
     .command('unset')
@@ -179,6 +241,7 @@ const config: Declare = (command, run) => {
     .command('use')
     .description('make a profile the current one')
     .argument('<profile>')
+    .option('--create', 'create the profile if there is none of that name')
     .action(run(useProfile));
   command.command('list').description('the profiles in the config file').action(run(listProfiles));
 };

@@ -48,7 +48,9 @@ describe('dealdesk events set', () => {
   it('needs either ids or a search, not both (exit 2)', async () => {
     const neither = await dealdesk(['events', 'set', 'Trending']);
     expect(neither.exitCode).toBe(2);
+    expect(neither.stderr).toContain('Please select products to update');
     const both = await dealdesk(['events', 'set', 'Trending', '--ids', ids[0] ?? '', '-s', 'x']);
     expect(both.exitCode).toBe(2);
+    expect(both.stderr).toContain('Give --ids or --search/--category/--subcategory, not both');
   });
 });

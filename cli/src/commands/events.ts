@@ -12,9 +12,10 @@ import {
 import { mapConcurrent } from '../concurrency.js';
 import { connect, type Connection } from '../connection.js';
 import type { Context } from '../context.js';
-import { usageError } from '../exit.js';
+import { exitCodes, usageError } from '../exit.js';
 import { idBatches } from '../ids.js';
-import { readLines } from '../lines.js';
+import { idsWithStdin } from '../lines.js';
+import { interruptedLine, interruptible } from '../interrupt.js';
 import type { Declare } from '../command.js';
 import { progressBar } from '../terminal/progress.js';
 import { renderTable } from '../terminal/table.js';
@@ -39,12 +40,6 @@ interface EventChange {
 const dryRunRows = 20;
 /** Calls kept open at once when looking products up (list pages, or products by id). */
 const lookupConcurrency = 8;
-
-async function chosenIds(ids: string[], stdin: Context['streams']['stdin']): Promise<string[]> {
-  // `--ids -` reads the ids from standard input, one a line (e.g. from `products list --json | jq`).
-  const fromStdin = ids.includes('-') ? await readLines('-', stdin) : [];
-  return [...ids.filter((id) => id !== '-'), ...fromStdin];
-}
 
 /** Every product the search and filters find, page by page (largest pages the server allows). */
 async function foundProducts(
@@ -105,7 +100,7 @@ function showDryRun(
           label(change.from),
           context.paint('green', eventScreenLabel(event)),
         ]),
-      context.paint,
+      context,
     ),
   );
   if (changes.length > dryRunRows) context.say(`… and ${changes.length - dryRunRows} more`);
@@ -120,7 +115,9 @@ async function setEvents(context: Context, eventArg: string, options: EventOptio
     options.search !== undefined ||
     options.category !== undefined ||
     options.subcategory !== undefined;
-  if (byIds === byFilters)
+  if (byIds && byFilters)
+    throw usageError('Give --ids or --search/--category/--subcategory, not both');
+  if (!byIds && !byFilters)
     throw usageError(
       `${productMessages.selectProducts}: give --ids, or --search / --category / --subcategory`,
     );
@@ -131,7 +128,8 @@ async function setEvents(context: Context, eventArg: string, options: EventOptio
   let candidates: EventChange[];
   if (byIds) {
     const ids = idBatches(
-      await chosenIds(options.ids ?? [], context.streams.stdin),
+      // `--ids -` reads the ids from standard input, one a line.
+      await idsWithStdin(options.ids ?? [], context.streams.stdin),
       productEventUpdateSchema.pick({ id: true }),
     ).flat();
     candidates =
@@ -159,29 +157,45 @@ async function setEvents(context: Context, eventArg: string, options: EventOptio
     context.paintErr,
     context.interactive && calls.length > 1,
   );
+  // Ctrl-C lets the call under way finish, then reports the products set (exit 130).
+  const interruption = interruptible();
+  const done: string[] = [];
   try {
     for (const batch of calls) {
+      if (interruption.interrupted) break;
       connection.check(await connection.api.products.updateEvents({ id: batch, event }));
+      done.push(...batch);
       progress.tick();
     }
   } finally {
     progress.done();
+    interruption.end();
   }
+  const interrupted = interruption.interrupted && done.length < changes.length;
   context.result(
     {
-      status: true,
+      status: !interrupted,
       dryRun: false,
       event,
-      changed: changes.length,
+      changed: done.length,
       unchanged,
       calls: calls.length,
-      ids: calls.flat(),
+      ids: done,
+      ...(interrupted ? { interrupted: true, notSent: changes.length - done.length } : {}),
     },
     () =>
       context.say(
-        `${context.paint('green', '✔')} ${endpoints.products.updateEvents.message}: ${changes.length} product(s) set to ${eventScreenLabel(event)}${unchanged > 0 ? `, ${unchanged} already were` : ''}`,
+        interrupted
+          ? interruptedLine(
+              done.length,
+              changes.length,
+              `products set to ${eventScreenLabel(event)}`,
+              done,
+            )
+          : `${context.paint('green', '✔')} ${endpoints.products.updateEvents.message}: ${changes.length} product(s) set to ${eventScreenLabel(event)}${unchanged > 0 ? `, ${unchanged} already were` : ''}`,
       ),
   );
+  if (interrupted) context.exitWith(exitCodes.interrupted);
 }
 
 const events: Declare = (command, run) =>

@@ -20,6 +20,7 @@ import { wholeNumber, type Declare } from '../command.js';
 import { connect, failureOf, ServerUnreachable } from '../connection.js';
 import type { Context } from '../context.js';
 import { exitCodes, usageError } from '../exit.js';
+import { interruptible } from '../interrupt.js';
 import { progressBar } from '../terminal/progress.js';
 import { renderTable } from '../terminal/table.js';
 
@@ -197,12 +198,7 @@ async function importProducts(context: Context, path: string, options: ImportOpt
     batches.push(valid.slice(start, start + options.batchSize));
 
   // Ctrl-C lets the call under way finish, then reports what was done (exit 130).
-  let interrupted = false;
-  const onInterrupt = () => {
-    if (interrupted) process.exit(exitCodes.interrupted);
-    interrupted = true;
-  };
-  process.on('SIGINT', onInterrupt);
+  const interruption = interruptible();
   const progress = progressBar(
     valid.length,
     context.streams.stderr,
@@ -212,7 +208,7 @@ async function importProducts(context: Context, path: string, options: ImportOpt
   let notSent = 0;
   try {
     for (const [index, batch] of batches.entries()) {
-      if (interrupted) {
+      if (interruption.interrupted) {
         notSent = batches.slice(index).reduce((sum, rest) => sum + rest.length, 0);
         break;
       }
@@ -246,9 +242,10 @@ async function importProducts(context: Context, path: string, options: ImportOpt
     }
   } finally {
     progress.done();
-    process.off('SIGINT', onInterrupt);
+    interruption.end();
   }
 
+  const interrupted = interruption.interrupted;
   failures.sort((a, b) => a.line - b.line);
   const summary = {
     status: failures.length === 0 && !interrupted,
@@ -265,7 +262,7 @@ async function importProducts(context: Context, path: string, options: ImportOpt
       renderTable(
         ['created', 'updated', 'skipped', 'failed', 'rows'],
         [[counts.created, counts.updated, counts.skipped, failures.length, read.length]],
-        context.paint,
+        context,
       ),
     );
     if (interrupted)
@@ -283,7 +280,7 @@ function showFailures(context: Context, failures: Failure[]) {
     byMessage.set(message, [...(byMessage.get(message) ?? []), line]);
   const rows = [...byMessage].map(([message, lines]) => [lineRanges(lines), message]);
   context.note(
-    renderTable(['line', 'refused because'], rows.slice(0, failuresShown), context.paintErr),
+    renderTable(['line', 'refused because'], rows.slice(0, failuresShown), context, 'stderr'),
   );
   if (rows.length > failuresShown)
     context.note(`… and ${rows.length - failuresShown} more (--json lists every line)`);

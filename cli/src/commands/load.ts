@@ -81,7 +81,10 @@ async function watch(connection: Connection, options: LoadOptions, context: Cont
         else {
           const lines = [
             ...renderLoad(load, context.paint),
-            context.paint('dim', `${new Date().toLocaleTimeString()}  Ctrl+C to stop`),
+            context.paint(
+              'dim',
+              `${new Date().toLocaleTimeString(undefined, { timeZoneName: 'short' })}  Ctrl+C to stop`,
+            ),
           ];
           // Back over the previous reading, so the three meters update in place.
           if (redraw && drawn > 0) stdout.write(`\u001b[${drawn}A\u001b[0J`);

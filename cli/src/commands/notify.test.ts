@@ -1,4 +1,9 @@
-import { maxPageSize, notificationPageSize, type Notification } from '@dealdesk/core';
+import {
+  maxPageSize,
+  notificationIconRule,
+  notificationPageSize,
+  type Notification,
+} from '@dealdesk/core';
 import { formBody } from '@dealdesk/core/testing';
 import { writeFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliAgainstTestServer } from '../testing/fake-api.js';
 import { exitCodes } from '../exit.js';
-import { iconFileName, localZone, sendTimeOf } from './notify.js';
+import { iconFileName, iconHint, iconTypeProblem, localZone, sendTimeOf } from './notify.js';
 
 const { dealdesk, server, lastBody } = cliAgainstTestServer();
 
@@ -272,5 +277,16 @@ describe('dealdesk notify resend --json', () => {
       id: copy._id,
       resentFrom: sale._id,
     });
+  });
+});
+
+describe('icon types', () => {
+  it('names exactly the types the core accepts for a notification icon, gif included', () => {
+    expect(iconHint).toBe('icon image: png, jpg, jpeg or gif, at most 2 MB');
+    for (const extension of notificationIconRule.extensions) expect(iconHint).toContain(extension);
+    expect(iconTypeProblem({ name: 'sale.gif', size: 10, type: 'image/gif' })).toBeNull();
+    expect(iconTypeProblem({ name: 'notes.txt', size: 10, type: '' })).toBe(
+      `Please select a valid image file. Allowed types: ${notificationIconRule.extensions.join(', ')}`,
+    );
   });
 });

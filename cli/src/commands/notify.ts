@@ -1,8 +1,9 @@
 import {
   byIdSchema,
-  formatDisplayTime,
+  checkUpload,
   maxPageSize,
   notificationHistoryQuerySchema,
+  notificationIconRule,
   notificationPageSize,
   notificationResendSchema,
   notificationSendSchema,
@@ -16,6 +17,7 @@ import { CliError, usageError } from '../exit.js';
 import { idBatches } from '../ids.js';
 import { wholeNumber, yesFlag, type Declare } from '../command.js';
 import type { Context } from '../context.js';
+import { formatDisplayTime } from '../terminal/time.js';
 import { renderTable } from '../terminal/table.js';
 import { localUpload } from '../upload.js';
 import { validate } from '../validate.js';
@@ -131,8 +133,25 @@ export function sendTimeOf(at: string | undefined, now: Date): SendTime | undefi
   };
 }
 
+/** The icon types in words, from the core's rule: "png, jpg, jpeg or gif". */
+const iconTypes = (() => {
+  const types = [...notificationIconRule.extensions];
+  const last = types.pop();
+  return types.length === 0 ? (last ?? '') : `${types.join(', ')} or ${last}`;
+})();
+export const iconHint = `icon image: ${iconTypes}, at most ${notificationIconRule.maxBytes / 2 ** 20} MB`;
+
+/** The spec's type message names png, jpg, jpeg only: the CLI names every type the rule accepts. */
+export function iconTypeProblem(like: { name: string; size: number; type?: string }) {
+  return checkUpload(like, notificationIconRule) === notificationIconRule.typeMessage
+    ? `Please select a valid image file. Allowed types: ${notificationIconRule.extensions.join(', ')}`
+    : null;
+}
+
 async function sendNotification(context: Context, options: SendOptions) {
   const icon = options.icon === undefined ? undefined : await localUpload(options.icon);
+  const iconProblem = icon === undefined ? null : iconTypeProblem(icon.like);
+  if (iconProblem !== null) throw usageError(iconProblem);
   const time = sendTimeOf(options.at, new Date());
   const checked = validate(notificationSendSchema, {
     title: options.title,
@@ -220,7 +239,7 @@ async function notificationHistory(context: Context, options: HistoryOptions) {
           formatDisplayTime(notification.createdAt),
           deliveryOf(notification),
         ]),
-        context.paint,
+        context,
       ),
     );
     context.say(
@@ -289,7 +308,7 @@ const notify: Declare = (command, run) => {
     .requiredOption('--title <text>', 'title')
     .requiredOption('--message <text>', 'message')
     .option('--url <url>', 'link opened by the notification')
-    .option('--icon <file>', 'icon image: png, jpg, jpeg or gif, at most 2 MB')
+    .option('--icon <file>', iconHint)
     .option(
       '--at <time>',
       "send later: ISO time, e.g. 2026-01-31T18:30:00+05:30; without an offset (2026-01-31T18:30) in this machine's time zone (TZ); refused if in the past or no such date",

@@ -74,6 +74,11 @@ describe('dealdesk products', () => {
 
     const deleted = await dealdesk(['products', 'delete', product._id, '--yes', '--json']);
     expect(deleted.exitCode).toBe(0);
-    expect(JSON.parse(deleted.stdout)).toEqual({ status: true, deleted: 1, ids: [product._id] });
+    expect(JSON.parse(deleted.stdout)).toEqual({
+      status: true,
+      deleted: 1,
+      ids: [product._id],
+      missing: [],
+    });
   });
 });

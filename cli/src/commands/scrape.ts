@@ -3,16 +3,20 @@
 import {
   defaultSizes,
   normaliseEvent,
-  productCreateSchema,
+  onExistingChoices,
   productMessages,
+  productRowSchema,
   scrapeConcurrency,
   scrapeSchema,
+  type OnExisting,
   type ScrapeResult,
 } from '@dealdesk/core';
+import { Option } from '@commander-js/extra-typings';
 import { mapConcurrent } from '../concurrency.js';
 import { connect, ServerUnreachable, type Connection } from '../connection.js';
 import type { Context } from '../context.js';
 import { CliError, exitCodes, usageError } from '../exit.js';
+import { interruptedLine, interruptible } from '../interrupt.js';
 import { listedInputs } from '../lines.js';
 import { wholeNumber, type Declare } from '../command.js';
 import { progressBar } from '../terminal/progress.js';
@@ -26,17 +30,32 @@ interface ScrapeOptions {
   category?: string;
   subcategory?: string;
   event: string;
+  onExisting: OnExisting;
 }
 
 interface Placement {
   category: string;
   subcategory: string;
   event: string;
+  onExisting: OnExisting;
 }
 
-/** One page: scraped (with the created product's id when --create made one), or why not. */
+/** What --create did with a page: a new product, or the product that has its URL as og_url. */
+type Written = 'created' | 'updated' | 'skipped';
+
+/**
+ * One page: scraped (with --create, whether a product was created, updated or skipped, and its
+ * id), or why not.
+ */
 type ScrapeOutcome =
-  | { url: string; ok: true; scraped: ScrapeResult; created: boolean; id: string | null }
+  | {
+      url: string;
+      ok: true;
+      scraped: ScrapeResult;
+      created: boolean;
+      status: Written | null;
+      id: string | null;
+    }
   | { url: string; ok: false; error: string };
 
 /** Unreachable server, refused key or session: every other page would fail the same way. */
@@ -49,25 +68,28 @@ function placementOf(options: ScrapeOptions): Placement | null {
   if (options.category === undefined || options.subcategory === undefined)
     throw usageError('--create needs --category and --subcategory (ids)');
   if (normaliseEvent(options.event) === null) throw usageError(productMessages.event);
-  return { category: options.category, subcategory: options.subcategory, event: options.event };
+  return {
+    category: options.category,
+    subcategory: options.subcategory,
+    event: options.event,
+    onExisting: options.onExisting,
+  };
 }
 
-/** The create call's input: the scraped fields, the page as original URL, sizes reset (spec). */
+/**
+ * The bulk call's row: the scraped fields, the page as original URL (matched by the server
+ * against existing products' og_url), sizes reset (spec), the scraped images as links.
+ */
 function productFromScrape(url: string, scraped: ScrapeResult, placement: Placement) {
-  return validate(productCreateSchema, {
-    productData: {
-      productDetails: {
-        ...scraped.productDetails,
-        og_url: url,
-        category: placement.category,
-        subcategory: placement.subcategory,
-        availableSizes: [...defaultSizes],
-      },
-      events: placement.event,
-      btn_url: '',
-    },
-    imageUrls: scraped.images.map((image) => image.url),
-    images: [],
+  return validate(productRowSchema, {
+    ...scraped.productDetails,
+    og_url: url,
+    category: placement.category,
+    subcategory: placement.subcategory,
+    availableSizes: [...defaultSizes],
+    events: placement.event,
+    btn_url: '',
+    images: scraped.images.map((image) => image.url),
   });
 }
 
@@ -80,16 +102,22 @@ async function scrapeOne(
     const request = validate(scrapeSchema, { url });
     const scraped = connection.check(await connection.api.products.scrape(request)).data;
     if (scraped === undefined) throw new CliError('The server answered no scraped data');
-    if (placement === null) return { url, ok: true, scraped, created: false, id: null };
-    const product = productFromScrape(request.url, scraped, placement);
-    const created = connection.check(
-      await connection.api.products.create({
-        productData: product.productData,
-        imageUrls: product.imageUrls,
-        images: [],
-      }),
-    ).data;
-    return { url, ok: true, scraped, created: true, id: created?._id ?? null };
+    if (placement === null)
+      return { url, ok: true, scraped, created: false, status: null, id: null };
+    const row = productFromScrape(request.url, scraped, placement);
+    const [written] =
+      connection.check(
+        await connection.api.products.bulk({ products: [row], onExisting: placement.onExisting }),
+      ).results ?? [];
+    if (written === undefined) throw new CliError('The server answered no product');
+    return {
+      url,
+      ok: true,
+      scraped,
+      created: written.status === 'created',
+      status: written.status,
+      id: written._id,
+    };
   } catch (error) {
     if (endsTheRun(error) || !(error instanceof CliError)) throw error;
     return { url, ok: false, error: error.message };
@@ -118,7 +146,7 @@ function showOutcomes(outcomes: ScrapeOutcome[], context: Context): void {
           ),
           ['images', images.map((image) => image.url).join('\n')],
         ],
-        paint,
+        context,
       ),
     );
   }
@@ -128,7 +156,10 @@ function showOutcomes(outcomes: ScrapeOutcome[], context: Context): void {
       outcomes.map((outcome) =>
         outcome.ok
           ? [
-              paint('green', outcome.created ? `created ${outcome.id ?? ''}`.trim() : 'ok'),
+              paint(
+                'green',
+                outcome.status === null ? 'ok' : `${outcome.status} ${outcome.id ?? ''}`.trim(),
+              ),
               outcome.url,
               outcome.scraped.productDetails.title,
               outcome.scraped.productDetails.price,
@@ -137,7 +168,7 @@ function showOutcomes(outcomes: ScrapeOutcome[], context: Context): void {
             ]
           : [paint('red', 'failed'), outcome.url, paint('red', outcome.error), '', '', ''],
       ),
-      paint,
+      context,
     ),
   );
 }
@@ -153,27 +184,53 @@ async function scrape(context: Context, args: string[], options: ScrapeOptions) 
     context.paintErr,
     context.interactive && urls.length > 1,
   );
+  // Ctrl-C lets the pages under way finish, starts no other, and reports what was done (130).
+  const interruption = interruptible();
   let outcomes: ScrapeOutcome[];
   try {
-    outcomes = await mapConcurrent(urls, options.concurrency, async (url) => {
+    const started = await mapConcurrent(urls, options.concurrency, async (url) => {
+      if (interruption.interrupted) return null;
       const outcome = await scrapeOne(connection, url, placement);
       progress.tick(!outcome.ok);
       return outcome;
     });
+    outcomes = started.filter((outcome) => outcome !== null);
   } finally {
     progress.done();
+    interruption.end();
   }
+  const notSent = urls.length - outcomes.length;
+  const interrupted = interruption.interrupted && notSent > 0;
   const failed = outcomes.filter((outcome) => !outcome.ok).length;
-  const created = outcomes.filter((outcome) => outcome.ok && outcome.created).length;
+  const count = (status: Written) =>
+    outcomes.filter((outcome) => outcome.ok && outcome.status === status).length;
+  const [created, updated, skipped] = [count('created'), count('updated'), count('skipped')];
+  const written = outcomes.flatMap((outcome) =>
+    outcome.ok && outcome.id !== null && outcome.status !== 'skipped' ? [outcome.id] : [],
+  );
   context.result(
-    { status: failed === 0, total: urls.length, failed, created, results: outcomes },
+    {
+      status: failed === 0 && !interrupted,
+      total: urls.length,
+      failed,
+      created,
+      updated,
+      skipped,
+      ...(interrupted ? { interrupted: true, notSent } : {}),
+      results: outcomes,
+    },
     () => {
       showOutcomes(outcomes, context);
-      const summary = `${urls.length - failed} of ${urls.length} scraped${placement === null ? '' : `, ${created} created`}${failed > 0 ? `, ${failed} failed` : ''}`;
-      context.say(context.paint(failed > 0 ? 'red' : 'green', summary));
+      const writes = `, ${created} created${updated > 0 ? `, ${updated} updated` : ''}${skipped > 0 ? `, ${skipped} skipped (already there)` : ''}`;
+      const summary = `${outcomes.length - failed} of ${urls.length} scraped${placement === null ? '' : writes}${failed > 0 ? `, ${failed} failed` : ''}`;
+      context.say(context.paint(failed > 0 || interrupted ? 'red' : 'green', summary));
+      // The ids are those of the products created or updated.
+      if (interrupted)
+        context.say(interruptedLine(outcomes.length, urls.length, 'pages done', written));
     },
   );
-  if (failed > 0) context.exitWith(exitCodes.failed);
+  if (interrupted) context.exitWith(exitCodes.interrupted);
+  else if (failed > 0) context.exitWith(exitCodes.failed);
 }
 
 /** `products scrape`, declared on the products command. */
@@ -193,4 +250,12 @@ export const declareScrape: Declare = (command, run) =>
     .option('--category <id>', 'category of the created products')
     .option('--subcategory <id>', 'subcategory of the created products')
     .option('--event <event>', 'event of the created products', 'None')
+    .addOption(
+      new Option(
+        '--on-existing <action>',
+        'with --create, a page whose URL a product already has as og_url: skip it or update it',
+      )
+        .choices(onExistingChoices)
+        .default('skip' as OnExisting),
+    )
     .action(run(scrape));

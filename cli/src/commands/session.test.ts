@@ -2,8 +2,11 @@ import { endpoints } from '@dealdesk/core';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import type { Context } from '../context.js';
 import { cliAgainstTestServer } from '../testing/fake-api.js';
+import { canPrompt, promptStreams } from './session.js';
 
 const { dealdesk, server, lastBody } = cliAgainstTestServer();
 const admin = { a_id: 'ops1', a_name: 'Ops', a_email: 'ops@example.test' };
@@ -60,5 +63,20 @@ describe('dealdesk login, whoami, logout', () => {
     const result = await dealdesk(['login'], '', { DEALDESK_TOKEN: undefined });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('Give the admin ID with --id');
+  });
+});
+
+describe('login prompts', () => {
+  it('are drawn on stderr and asked whenever stdin is a terminal, even with stdout piped', () => {
+    const stdin = Object.assign(new PassThrough(), { isTTY: true });
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    const streams = { stdin, stdout, stderr };
+    expect(promptStreams(streams)).toEqual({ input: stdin, output: stderr });
+    const context = { json: false, streams } as unknown as Context;
+    expect(canPrompt(context)).toBe(true);
+    expect(canPrompt({ ...context, json: true } as Context)).toBe(false);
+    const piped = { json: false, streams: { ...streams, stdin: new PassThrough() } };
+    expect(canPrompt(piped as unknown as Context)).toBe(false);
   });
 });

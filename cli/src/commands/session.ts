@@ -22,10 +22,23 @@ const codeCheck = (value: string) => {
   return parsed.success || (parsed.error.issues[0]?.message ?? false);
 };
 
-function terminalAnswers(): Answers {
+/**
+ * Prompts on the terminal: read from stdin, drawn on stderr, so `dealdesk login | tee log` still
+ * asks with the password hidden and nothing typed lands in the piped output.
+ */
+export function promptStreams(streams: Context['streams']) {
+  return { input: streams.stdin as NodeJS.ReadStream, output: streams.stderr };
+}
+
+/** Asked at a terminal when the keyboard is there (stdin is a TTY), whatever stdout is. */
+export const canPrompt = (context: Context) =>
+  !context.json && context.streams.stdin.isTTY === true;
+
+function terminalAnswers(context: Context): Answers {
+  const streams = promptStreams(context.streams);
   return {
-    password: () => password({ message: 'Password', mask: '*' }),
-    code: () => input({ message: 'Code from the email', validate: codeCheck }),
+    password: () => password({ message: 'Password', mask: '*' }, streams),
+    code: () => input({ message: 'Code from the email', validate: codeCheck }, streams),
     close: () => {},
   };
 }
@@ -60,15 +73,17 @@ function signInStep<Answer extends object>(
 async function adminIdFor(options: { id?: string }, context: Context): Promise<string> {
   const fromFlags = options.id ?? context.env['DEALDESK_ADMIN_ID'];
   if (fromFlags !== undefined) return fromFlags;
-  if (!context.interactive) throw usageError('Give the admin ID with --id (or DEALDESK_ADMIN_ID)');
-  return input({ message: 'Admin ID', required: true });
+  if (!canPrompt(context)) throw usageError('Give the admin ID with --id (or DEALDESK_ADMIN_ID)');
+  return input({ message: 'Admin ID', required: true }, promptStreams(context.streams));
 }
 
 async function signIn(context: Context, options: { id?: string }): Promise<void> {
   const connection = await connect(context);
   const { api, settings } = connection;
   const adminId = await adminIdFor(options, context);
-  const answers = context.interactive ? terminalAnswers() : stdinAnswers(context.streams.stdin);
+  const answers = canPrompt(context)
+    ? terminalAnswers(context)
+    : stdinAnswers(context.streams.stdin);
   try {
     const credentials = validate(loginSchema, {
       a_id: adminId,

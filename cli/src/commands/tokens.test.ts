@@ -24,7 +24,8 @@ describe('dealdesk token', () => {
     const result = await dealdesk(['token', 'create', 'nightly', '--days', '30']);
     expect(result.exitCode).toBe(0);
     expect(lastBody()).toEqual({ name: 'nightly', expiresInDays: 30 });
-    expect(result.stdout).toContain(`${endpoints.admin.createToken.message}: nightly`);
+    expect(result.stdout).toContain('Token nightly created. Copy it now: it is not shown again.');
+    expect(result.stdout).not.toContain('again.: nightly');
     expect(result.stdout).toContain('dd_secret-value');
     expect(server().lastCall().headers.authorization).toBe(`Bearer ${token}`);
   });

@@ -1,14 +1,10 @@
-import {
-  apiTokenCreateSchema,
-  byIdSchema,
-  formatDisplayTime,
-  type ClientResult,
-} from '@dealdesk/core';
+import { apiTokenCreateSchema, byIdSchema, type ClientResult } from '@dealdesk/core';
 import { connect, type Connection } from '../connection.js';
 import { wholeNumber, type Declare } from '../command.js';
 import type { Context } from '../context.js';
 import { CliError, exitCodes } from '../exit.js';
 import { environmentNames } from '../settings/resolve.js';
+import { formatDisplayTime } from '../terminal/time.js';
 import { renderTable } from '../terminal/table.js';
 import { validate } from '../validate.js';
 
@@ -43,7 +39,9 @@ async function createToken(context: Context, name: string, options: { days?: num
   context.result(
     { status: true, id: answer.data?._id ?? null, token: answer.token, data: answer.data },
     () => {
-      context.say(`${context.paint('green', '✔')} ${answer.message}: ${answer.data?.name ?? name}`);
+      context.say(
+        `${context.paint('green', '✔')} Token ${answer.data?.name ?? name} created. Copy it now: it is not shown again.`,
+      );
       context.say(context.paint('bold', answer.token ?? ''));
       context.say(
         context.paint('dim', 'Shown this once: give it to the cron job as DEALDESK_TOKEN.'),
@@ -68,20 +66,25 @@ async function listTokens(context: Context) {
           token.lastUsedAt === null ? 'never' : formatDisplayTime(token.lastUsedAt),
           token.expiresAt === null ? 'never' : formatDisplayTime(token.expiresAt),
         ]),
-        context.paint,
+        context,
       ),
     ),
   );
 }
 
-async function revokeToken(context: Context, token: string) {
+async function revokeToken(context: Context, token: string, options: { ignoreMissing?: boolean }) {
   const { id } = validate(byIdSchema, { id: token });
   const connection = await connect(context);
-  const answer = await sessionOnly(
-    connection,
-    'token revoke',
-    await connection.api.admin.revokeToken({ id }),
-  );
+  const revoked = await connection.api.admin.revokeToken({ id });
+  // A token already gone is named; with --ignore-missing it does not fail the run.
+  if (!revoked.status && revoked.httpStatus === 404) {
+    const missing = `Not found: ${id} (${revoked.message})`;
+    if (options.ignoreMissing !== true) throw new CliError(missing);
+    context.result({ status: true, id, missing: [id] }, () => undefined);
+    context.note(missing);
+    return;
+  }
+  const answer = await sessionOnly(connection, 'token revoke', revoked);
   context.result({ status: true, message: answer.message, id }, () =>
     context.say(`${context.paint('green', '✔')} ${answer.message}`),
   );
@@ -99,6 +102,7 @@ const token: Declare = (command, run) => {
     .command('revoke')
     .description('revoke a token at once')
     .argument('<id>')
+    .option('--ignore-missing', 'a token not found is named on stderr but does not fail the run')
     .action(run(revokeToken));
 };
 

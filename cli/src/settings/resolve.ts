@@ -78,11 +78,33 @@ export function resolveSettings(
   };
 }
 
+const isHttpUrl = (value: string) => {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+/** A server URL that cannot be one is a usage error naming where it was set, not "cannot reach". */
+export function checkServerUrl(settings: Settings): Settings {
+  const { url, profileName } = settings;
+  if (isHttpUrl(url.value)) return settings;
+  throw new CliError(
+    url.source === 'environment'
+      ? `${environmentNames.url} is not a valid http(s) URL: ${url.value}`
+      : `The url of profile ${profileName} is not a valid http(s) URL: ${url.value} (fix it with \`dealdesk config set url <url>\`)`,
+    exitCodes.usage,
+  );
+}
+
+/** The settings a call to the server uses, with the server URL checked. */
 export async function loadSettings(
   flag: string | undefined,
   env: NodeJS.ProcessEnv,
 ): Promise<Settings> {
-  return resolveSettings(await readConfig(env), flag, env);
+  return checkServerUrl(resolveSettings(await readConfig(env), flag, env));
 }
 
 /** The API key and secret every call needs; a clear usage error when either is missing. */

@@ -1,9 +1,18 @@
-import { mkdtemp, readFile, stat, writeFile, chmod, mkdir } from 'node:fs/promises';
+import {
+  mkdtemp,
+  readFile,
+  readdir,
+  stat,
+  writeFile,
+  chmod,
+  mkdir,
+  utimes,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exitCodes } from '../exit.js';
-import { defaultServerUrl, requireKeys, resolveSettings } from './resolve.js';
+import { checkServerUrl, defaultServerUrl, requireKeys, resolveSettings } from './resolve.js';
 import { configDir, configPath, readConfig, updateProfile, type ConfigFile } from './store.js';
 
 const tempHome = () => mkdtemp(join(tmpdir(), 'dealdesk-settings-'));
@@ -89,5 +98,52 @@ describe('settings in effect', () => {
     } catch (error) {
       expect(error).toMatchObject({ exitCode: exitCodes.usage });
     }
+  });
+});
+
+describe('concurrent changes', () => {
+  it('merges updates made at once: each re-reads the file inside the lock', async () => {
+    const env = { XDG_CONFIG_HOME: await tempHome() };
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        updateProfile(env, `p${index}`, (profile) => ({ ...profile, apiKey: `key${index}` })),
+      ),
+    );
+    const config = await readConfig(env);
+    expect(Object.keys(config.profiles)).toHaveLength(20);
+    expect(config.profiles['p7']).toEqual({ apiKey: 'key7' });
+    expect(await readdir(configDir(env))).toEqual(['config.json']);
+  });
+
+  it('takes over a lock left by a process that died (older than 10 s)', async () => {
+    const env = { XDG_CONFIG_HOME: await tempHome() };
+    await mkdir(configDir(env), { recursive: true });
+    const lock = `${configPath(env)}.lock`;
+    await writeFile(lock, '99999\n');
+    const old = new Date(Date.now() - 60_000);
+    await utimes(lock, old, old);
+    await updateProfile(env, 'default', () => ({ apiKey: 'k' }));
+    expect((await readConfig(env)).profiles['default']).toEqual({ apiKey: 'k' });
+  });
+});
+
+describe('server URL', () => {
+  it('names the setting that is not an http(s) URL (exit 2)', () => {
+    const fromEnv = resolveSettings({ currentProfile: 'default', profiles: {} }, undefined, {
+      DEALDESK_URL: 'nonsense',
+    });
+    expect(() => checkServerUrl(fromEnv)).toThrow(
+      'DEALDESK_URL is not a valid http(s) URL: nonsense',
+    );
+    const fromFile = resolveSettings(
+      { currentProfile: 'live', profiles: { live: { url: 'deals.example.com' } } },
+      undefined,
+      {},
+    );
+    expect(() => checkServerUrl(fromFile)).toThrow(
+      'The url of profile live is not a valid http(s) URL: deals.example.com',
+    );
+    const good = resolveSettings({ currentProfile: 'default', profiles: {} }, undefined, {});
+    expect(checkServerUrl(good)).toBe(good);
   });
 });

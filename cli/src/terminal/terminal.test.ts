@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ansi, plain, wantsColour } from './paint.js';
 import { formatEta, renderBar } from './progress.js';
-import { renderTable } from './table.js';
+import { renderRecord, renderTable, type TableContext } from './table.js';
+import { formatDisplayTime } from './time.js';
 
 describe('colour', () => {
   it('is on for a terminal only, off with --no-color or NO_COLOR, forced by FORCE_COLOR', () => {
@@ -40,18 +41,93 @@ describe('progress bar', () => {
 });
 
 describe('tables', () => {
-  it('lays rows under headings with no rule between rows', () => {
+  /** What renderTable needs of a run: stdout a terminal `columns` wide, or a pipe. */
+  const at = (isTTY: boolean, columns?: number) => {
+    const stream = { isTTY, columns } as unknown as TableContext['streams']['stdout'];
+    return {
+      paint: plain,
+      paintErr: plain,
+      streams: { stdout: stream, stderr: stream } as unknown as TableContext['streams'],
+    };
+  };
+
+  it('lays rows under headings with no rule between rows, at a terminal', () => {
     const lines = renderTable(
       ['id', 'title'],
       [
         ['a1', 'Shoes'],
         ['b2', 'Shirt'],
       ],
-      plain,
+      at(true, 80),
     ).split('\n');
     expect(lines).toHaveLength(5);
     expect(lines[1]).toMatch(/│ id\s+│ title\s+│/);
     expect(lines[2]).toMatch(/│ a1\s+│ Shoes\s+│/);
     expect(lines[3]).toMatch(/│ b2\s+│ Shirt\s+│/);
+  });
+
+  it("fits the terminal's width, cutting the widest text columns with an ellipsis", () => {
+    const long = 'x'.repeat(800);
+    for (const columns of [80, 50]) {
+      const text = renderTable(
+        ['id', 'title', 'url'],
+        [['a1', `Shoes ${long}`, `https://example.com/${long}`]],
+        at(true, columns),
+      );
+      const lines = text.split('\n');
+      for (const line of lines) expect(Array.from(line).length).toBeLessThanOrEqual(columns);
+      expect(lines[2]).toContain('a1');
+      expect(lines[2]).toContain('Shoes');
+      expect(lines[2]).toContain('…');
+    }
+    // A terminal that does not tell its width counts as 80 columns.
+    for (const line of renderTable(['t'], [[long]], at(true)).split('\n'))
+      expect(Array.from(line).length).toBeLessThanOrEqual(80);
+  });
+
+  it('writes tab-separated rows under a heading row when not at a terminal, nothing cut', () => {
+    const long = 'y'.repeat(800);
+    const text = renderTable(
+      ['id', 'title'],
+      [
+        ['a1', `\u001b[32mgreen\u001b[39m ${long}`],
+        ['b2', 'tab\there\nand a line'],
+      ],
+      at(false),
+    );
+    expect(text).toBe(`id\ttitle\na1\tgreen ${long}\nb2\ttab here and a line`);
+    expect(text).not.toMatch(/[│┌─]/);
+    expect(
+      renderRecord(
+        [
+          ['title', 'Shoes'],
+          ['price', 12],
+        ],
+        at(false),
+      ),
+    ).toBe('field\tvalue\ntitle\tShoes\nprice\t12');
+  });
+
+  it('wraps a long record value to the terminal width', () => {
+    const text = renderRecord([['url', `https://example.com/${'z'.repeat(300)}`]], at(true, 60));
+    for (const line of text.split('\n')) expect(Array.from(line).length).toBeLessThanOrEqual(60);
+    expect(text.replace(/[^z]/g, '')).toHaveLength(300);
+  });
+
+  it('stderr tables follow stderr', () => {
+    const context = {
+      ...at(false),
+      streams: { stdout: { isTTY: false }, stderr: { isTTY: true, columns: 40 } },
+    } as unknown as TableContext;
+    expect(renderTable(['a'], [['b']], context, 'stderr')).toContain('│');
+    expect(renderTable(['a'], [['b']], context)).toBe('a\nb');
+  });
+});
+
+describe('times', () => {
+  it("carry the zone they are written in: the business offset, not this machine's", () => {
+    expect(formatDisplayTime('2026-11-25T04:30:00Z')).toBe('25/11/2026 10:00:00 AM +05:30');
+    expect(formatDisplayTime(null)).toBe('N/A');
+    expect(formatDisplayTime('nonsense')).toBe('Invalid');
   });
 });

@@ -1,0 +1,70 @@
+// The "Examples:" block of every leaf command's --help, by command path. program.ts adds each
+// after the command's options when the command is declared; a command whose module already
+// writes its own block (products import, completion) is left out here.
+export const examples: Readonly<Record<string, readonly string[]>> = {
+  login: [
+    'dealdesk login',
+    'printf "%s\\n%s\\n" "$PASSWORD" "$CODE" | dealdesk login --id admin01',
+  ],
+  logout: ['dealdesk logout', 'dealdesk --profile staging logout'],
+  whoami: ['dealdesk whoami', 'dealdesk --json whoami | jq -r .adminId'],
+  'config set': [
+    'dealdesk config set url https://deals.example.com',
+    'dealdesk --profile staging config set api-key "$KEY"',
+  ],
+  'config unset': ['dealdesk config unset token'],
+  'config show': ['dealdesk config show', 'dealdesk --profile staging config show'],
+  'config use': ['dealdesk config use staging'],
+  'config list': ['dealdesk config list'],
+  'token create': ['dealdesk token create nightly --days 365'],
+  'token list': ['dealdesk token list', 'dealdesk token list | cut -f1,2'],
+  'token revoke': ['dealdesk token revoke 42'],
+  'products scrape': [
+    'dealdesk products scrape https://shop.example.com/item/1',
+    'dealdesk products scrape --file urls.txt -c 4 --create --category <id> --subcategory <id> --event Trending',
+  ],
+  'products list': [
+    'dealdesk products list --search bottle --limit 20',
+    'dealdesk products list --event Trending | cut -f1',
+  ],
+  'products export': [
+    'dealdesk products export -o catalogue.csv',
+    'dealdesk products export --event Trending --format jsonl | jq -r .title',
+  ],
+  'products show': ['dealdesk products show 65f0c0ffee0000000000beef'],
+  'products delete': [
+    'dealdesk products delete <id> <id>',
+    'cat ids.txt | xargs dealdesk products delete --yes',
+  ],
+  'events set': [
+    'dealdesk events set Trending --ids <id> <id>',
+    'dealdesk events set None --search bottle --dry-run',
+  ],
+  'notify send': [
+    'dealdesk notify send --title "Sale" --message "50% off today"',
+    'dealdesk notify send --title "Morning deals" --message "Today\'s best prices" --at 2026-12-01T09:30',
+  ],
+  'notify history': [
+    'dealdesk notify history --limit 10',
+    'dealdesk --json notify history | jq ".[0]"',
+  ],
+  'notify resend': ['dealdesk notify resend <id>'],
+  'notify delete': ['dealdesk notify delete <id> --yes'],
+  'analytics show': [
+    'dealdesk analytics show --range thisWeek',
+    'dealdesk analytics show --from 2026-11-01 --to 2026-11-15',
+  ],
+  'analytics clear': [
+    'dealdesk analytics clear --range yesterday --yes',
+    'dealdesk analytics clear <id> --range thisMonth',
+  ],
+  load: [
+    'dealdesk load',
+    'dealdesk load --watch',
+    'dealdesk --json load --fail-above 90 || echo "load high"',
+  ],
+};
+
+/** The block commander prints after a command's options. */
+export const examplesHelp = (lines: readonly string[]) =>
+  `\nExamples:\n${lines.map((line) => `  ${line}`).join('\n')}`;

@@ -1,0 +1,49 @@
+// Ctrl-C during a bulk command (import, scrape --create, events set, products delete): the call
+// under way finishes, no further call is sent, and the command reports what was done before
+// exiting 130. A second Ctrl-C exits at once.
+import { exitCodes } from './exit.js';
+
+/** Ids named in the line; --json lists them all. */
+const idsShown = 20;
+
+export interface Interruption {
+  /** True once Ctrl-C was pressed: send no further call. */
+  readonly interrupted: boolean;
+  /** Stops listening for Ctrl-C (call it in a `finally`). */
+  end(): void;
+}
+
+/** Listens for Ctrl-C until `end()`: the first one is noted, the second exits 130 at once. */
+export function interruptible(): Interruption {
+  let interrupted = false;
+  const onSignal = () => {
+    if (interrupted) process.exit(exitCodes.interrupted);
+    interrupted = true;
+  };
+  process.on('SIGINT', onSignal);
+  return {
+    get interrupted() {
+      return interrupted;
+    },
+    end: () => {
+      process.off('SIGINT', onSignal);
+    },
+  };
+}
+
+/**
+ * The line a bulk command prints when it was interrupted, e.g. "Interrupted: 3 of 10 products
+ * deleted (ids a, b, c); 7 not sent", then exit 130 (the caller prints its result first).
+ */
+export function interruptedLine(
+  done: number,
+  total: number,
+  what: string,
+  ids: readonly string[] = [],
+  notSent = total - done,
+): string {
+  const shown = ids.slice(0, idsShown).join(', ');
+  const more = ids.length > idsShown ? `, … ${ids.length - idsShown} more` : '';
+  const named = ids.length === 0 ? '' : ` (ids ${shown}${more})`;
+  return `Interrupted: ${done} of ${total} ${what}${named}; ${notSent} not sent`;
+}
