@@ -81,4 +81,15 @@ describe('dealdesk products', () => {
       missing: [],
     });
   });
+
+  it('shows a progress bar with the time left while deleting many at a terminal', async () => {
+    server().replyTo('DELETE /api/App/product', {
+      payload: { status: true, message: endpoints.products.remove.message },
+    });
+    const ids = Array.from({ length: 1_500 }, (_, index) => index.toString(16).padStart(24, '0'));
+    const deleted = await dealdesk(['products', 'delete', ...ids, '--yes'], '', {}, true);
+    expect(deleted.exitCode).toBe(0);
+    expect(deleted.stderr).toMatch(/\] 1000\/1500 {2}ETA \d+:\d\d/);
+    expect(deleted.stdout).toContain('Deleted 1500 product(s)');
+  });
 });

@@ -17,6 +17,7 @@ import { idBatches } from '../ids.js';
 import { wholeNumber, yesFlag, type Declare } from '../command.js';
 import type { Context } from '../context.js';
 import { formatDisplayTime } from '../terminal/time.js';
+import { progressBar } from '../terminal/progress.js';
 import { renderRecord, renderTable } from '../terminal/table.js';
 import { validate } from '../validate.js';
 import { declareExport, productFilters } from './export.js';
@@ -158,12 +159,20 @@ async function deleteProducts(context: Context, ids: string[], options: DeleteOp
   };
   // Ctrl-C lets the call under way finish, then reports the products deleted (exit 130).
   const interruption = interruptible();
+  const progress = progressBar(
+    count,
+    context.streams.stderr,
+    context.paintErr,
+    context.interactive && calls.length > 1,
+  );
   try {
     for (const batch of calls) {
       if (interruption.interrupted) break;
       await remove(batch);
+      progress.add(batch.length);
     }
   } finally {
+    progress.done();
     interruption.end();
   }
   const notSent = count - deleted.length - missing.length;

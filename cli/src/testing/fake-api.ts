@@ -35,13 +35,16 @@ export function cliAgainstTestServer() {
     lastCall: (): ReceivedCall => started().lastCall(),
     /**
      * Runs `dealdesk ...args` with fake streams, `input` on stdin, a fresh config directory and
-     * the server's settings in the environment (`env` adds or overrides).
+     * the server's settings in the environment (`env` adds or overrides); `terminal`: the
+     * streams say they are a terminal (prompts, progress bars).
      */
-    async dealdesk(args: string[], input = '', env: NodeJS.ProcessEnv = {}) {
+    async dealdesk(args: string[], input = '', env: NodeJS.ProcessEnv = {}, terminal = false) {
       const { baseUrl, apiKey, secret } = started();
-      const stdin = new PassThrough();
-      const stdout = new PassThrough();
-      const stderr = new PassThrough();
+      const tty = <Stream extends object>(stream: Stream) =>
+        Object.assign(stream, { isTTY: terminal, columns: 100 });
+      const stdin = tty(new PassThrough());
+      const stdout = tty(new PassThrough());
+      const stderr = tty(new PassThrough());
       stdin.end(input);
       const exitCode = await run(['node', 'dealdesk', ...args], {
         streams: { stdin, stdout, stderr },
