@@ -91,9 +91,8 @@ describe('the timeout of every call', () => {
         secret: 'a'.repeat(64),
         fetch: transport,
       });
-      const started = Date.now();
+      // A call that never ended would fail the test by its own timeout.
       const result = await withDeadline(0.3, () => api.admin.authorization());
-      expect(Date.now() - started).toBeLessThan(5_000);
       expect(result).toMatchObject({ status: false, httpStatus: 0, timedOutAfter: 0.3 });
       const error = failureOf(result, {
         ...session,

@@ -10,7 +10,7 @@ export const examples: Readonly<Record<string, readonly string[]>> = {
   whoami: ['dealdesk whoami', 'dealdesk --json whoami | jq -r .adminId'],
   'config set': [
     'dealdesk config set url https://deals.example.com',
-    'dealdesk --profile staging config set api-key "$KEY"',
+    'printf %s "$KEY" | dealdesk --profile staging config set api-key -',
   ],
   'config unset': ['dealdesk config unset token'],
   'config show': ['dealdesk config show', 'dealdesk --profile staging config show'],

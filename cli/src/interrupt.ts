@@ -13,12 +13,19 @@ export interface Interruption {
   end(): void;
 }
 
-/** Listens for Ctrl-C until `end()`: the first one is noted, the second exits 130 at once. */
-export function interruptible(): Interruption {
+/** Said on stderr at the first Ctrl-C, so a person (or a script) knows it was heard. */
+export const stoppingNote = 'Stopping after the call under way (Ctrl-C again to stop now)';
+
+/**
+ * Listens for Ctrl-C until `end()`: the first one is noted (and `note` says so), the second
+ * exits 130 at once.
+ */
+export function interruptible(note: (text: string) => void): Interruption {
   let interrupted = false;
   const onSignal = () => {
     if (interrupted) process.exit(exitCodes.interrupted);
     interrupted = true;
+    note(stoppingNote);
   };
   process.on('SIGINT', onSignal);
   return {

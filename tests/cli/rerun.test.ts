@@ -1,7 +1,6 @@
 // Bulk jobs an operator scripts and re-runs (the built CLI against a real server): Ctrl-C lets
 // the call under way finish and reports what was done (exit 130); scrape --create matches pages
 // to products by og_url; delete and token revoke name the ids already gone.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subcategory } from '@dealdesk/core';
 import {
@@ -19,7 +18,15 @@ import {
   type TestServer,
 } from '@dealdesk/server/testing';
 import { watchMailbox } from '../support/mailbox.js';
-import { buildCli, freshConfigHome, jsonOf, runCli, serverEnv, startCli } from './support.js';
+import {
+  buildCli,
+  freshConfigHome,
+  jsonOf,
+  runCli,
+  serverEnv,
+  startCli,
+  type RunningCli,
+} from './support.js';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -29,7 +36,12 @@ let subcategory: Subcategory;
 let env: NodeJS.ProcessEnv;
 
 /** A call the server holds for a while, telling the test when it arrives (to send Ctrl-C). */
-let held: { method: string; path: string; arrived: () => void } | null = null;
+let held: {
+  method: string;
+  path: string;
+  arrived: () => void;
+  released: Promise<void>;
+} | null = null;
 
 beforeAll(async () => {
   buildCli();
@@ -43,7 +55,7 @@ beforeAll(async () => {
         if (hold === null || request.method !== hold.method) return;
         if (request.url.split('?')[0] !== hold.path) return;
         hold.arrived();
-        await sleep(400);
+        await hold.released;
       });
     },
   );
@@ -58,18 +70,34 @@ afterAll(async () => {
   await database.drop();
 });
 
-/** Resolves when the next `method path` call reaches the server (which then holds it). */
-function holdNext(method: string, path: string): Promise<void> {
-  return new Promise((resolve) => {
+/**
+ * Holds the next `method path` call at the server: `arrived` resolves when it is there, and it
+ * goes on when the CLI has said it heard Ctrl-C (so the signal is handled before the answer).
+ */
+function holdNext(method: string, path: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const arrived = new Promise<void>((resolve) => {
     held = {
       method,
       path,
+      released,
       arrived: () => {
         held = null;
         resolve();
       },
     };
   });
+  /** Ctrl-C to the CLI once the call is held; the call goes on once the CLI says it heard. */
+  const interrupt = async (cli: RunningCli) => {
+    await arrived;
+    cli.child.kill('SIGINT');
+    await cli.waitFor('Stopping after the call under way (Ctrl-C again to stop now)');
+    release();
+  };
+  return { arrived, interrupt };
 }
 
 /** `count` products made in one bulk call; their ids. */
@@ -183,10 +211,9 @@ describe('Ctrl-C in a bulk job', () => {
   it('events set and products delete finish the call under way and report it (exit 130)', async () => {
     const ids = await addProducts(1001, 'interrupt');
     const setting = startCli(['--json', 'events', 'set', 'Trending', '--ids', '-'], env);
-    const arrived = holdNext('PUT', '/api/App/product/update/events');
+    const hold = holdNext('PUT', '/api/App/product/update/events');
     setting.child.stdin.end(ids.join('\n'));
-    await arrived;
-    setting.child.kill('SIGINT');
+    await hold.interrupt(setting);
     const set = await setting.finished;
     expect(set.code).toBe(130);
     const answer = jsonOf<{ ids: string[] }>(set);
@@ -194,9 +221,9 @@ describe('Ctrl-C in a bulk job', () => {
     expect(answer.ids).toEqual(ids.slice(0, 1000));
 
     const deleting = startCli(['products', 'delete', ...ids, '--yes'], env);
+    const deletion = holdNext('DELETE', '/api/App/product');
     deleting.child.stdin.end();
-    await holdNext('DELETE', '/api/App/product');
-    deleting.child.kill('SIGINT');
+    await deletion.interrupt(deleting);
     const deleted = await deleting.finished;
     expect(deleted.code).toBe(130);
     expect(deleted.stdout).toContain(`Interrupted: 1000 of 1001 products deleted (ids ${ids[0]},`);
@@ -220,10 +247,9 @@ describe('Ctrl-C in a bulk job', () => {
       ['--json', 'products', 'import', '-', '--format', 'jsonl', '--batch-size', '1'],
       env,
     );
-    const arrived = holdNext('POST', '/api/App/product/bulk');
+    const hold = holdNext('POST', '/api/App/product/bulk');
     importing.child.stdin.end(rows.join('\n'));
-    await arrived;
-    importing.child.kill('SIGINT');
+    await hold.interrupt(importing);
     const run = await importing.finished;
     expect(run.code).toBe(130);
     expect(jsonOf(run)).toMatchObject({ created: 1, interrupted: true, notSent: 2 });
@@ -232,9 +258,9 @@ describe('Ctrl-C in a bulk job', () => {
   it('products scrape --create starts no other page and names what was done (exit 130)', async () => {
     const url = shop.url('/generic/json-ld.html');
     const scraping = startCli(scrapeArgs([url, url, url, url, url]), env);
+    const hold = holdNext('POST', '/api/App/product/bulk');
     scraping.child.stdin.end();
-    await holdNext('POST', '/api/App/product/bulk');
-    scraping.child.kill('SIGINT');
+    await hold.interrupt(scraping);
     const run = await scraping.finished;
     expect(run.code).toBe(130);
     expect(run.stdout).toMatch(/Interrupted: 1 of 5 pages done \(ids [0-9a-f]{24}\); 4 not sent/);

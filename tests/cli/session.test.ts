@@ -53,6 +53,9 @@ async function signedIn() {
   return { admin, env };
 }
 
+/** Text as one word of a POSIX shell command line (what `script -c` runs). */
+const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
 describe('dealdesk login, whoami and logout', () => {
   it('signs in with the code from the mail outbox and keeps the session owner-only', async () => {
     const admin = await createTestAdmin(server);
@@ -130,7 +133,6 @@ describe('dealdesk login, whoami and logout', () => {
     const admin = await createTestAdmin(server);
     const env = { ...serverEnv(server, await freshConfigHome()), TERM: 'xterm' };
     const mailbox = await watchMailbox(database.dataDir);
-    const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
     const cli = startCli(
       ['-qefc', `${quote(process.execPath)} ${quote(cliMain)} login${pipe}`, '/dev/null'],
       env,
@@ -166,7 +168,6 @@ describe('dealdesk config', () => {
   it('asks for a secret with a hidden prompt at a terminal, so it stays out of the history', async () => {
     const home = await freshConfigHome();
     const env = { PATH: process.env['PATH'], HOME: home, XDG_CONFIG_HOME: home, TERM: 'xterm' };
-    const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
     const cli = startCli(
       ['-qefc', `${quote(process.execPath)} ${quote(cliMain)} config set api-key`, '/dev/null'],
       env,
@@ -280,9 +281,8 @@ describe('errors and exit codes', () => {
         DEALDESK_URL: url,
         DEALDESK_TOKEN: 'ddk_anything',
       };
-      const started = Date.now();
+      // A CLI that never gave up would fail the test by its own timeout.
       const run = await runCli(['--timeout', '1', 'whoami'], env);
-      expect(Date.now() - started).toBeLessThan(10_000);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(`No answer from the Dealdesk server at ${url} in 1 s`);
       expect(run.stderr).not.toContain('Cannot reach');

@@ -158,7 +158,7 @@ async function setEvents(context: Context, eventArg: string, options: EventOptio
     context.interactive && calls.length > 1,
   );
   // Ctrl-C lets the call under way finish, then reports the products set (exit 130).
-  const interruption = interruptible();
+  const interruption = interruptible(context.note);
   const done: string[] = [];
   try {
     for (const batch of calls) {

@@ -198,7 +198,7 @@ async function importProducts(context: Context, path: string, options: ImportOpt
     batches.push(valid.slice(start, start + options.batchSize));
 
   // Ctrl-C lets the call under way finish, then reports what was done (exit 130).
-  const interruption = interruptible();
+  const interruption = interruptible(context.note);
   const progress = progressBar(
     valid.length,
     context.streams.stderr,

@@ -89,7 +89,7 @@ describe('dealdesk notify send', () => {
     server().replyTo('POST /api/App/notification/send', {
       payload: { status: true, message: 'Notification scheduled', data: sale },
     });
-    const at = `${new Date().getUTCFullYear() + 1}-12-01T09:00:00+05:30`;
+    const at = '2099-12-01T09:00:00+05:30';
     const icon = join(await mkdtemp(join(tmpdir(), 'dealdesk-icon-')), 'sale.png');
     await writeFile(icon, 'png bytes');
     const result = await dealdesk([

@@ -158,7 +158,7 @@ async function deleteProducts(context: Context, ids: string[], options: DeleteOp
     }
   };
   // Ctrl-C lets the call under way finish, then reports the products deleted (exit 130).
-  const interruption = interruptible();
+  const interruption = interruptible(context.note);
   const progress = progressBar(
     count,
     context.streams.stderr,

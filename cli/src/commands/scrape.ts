@@ -185,7 +185,7 @@ async function scrape(context: Context, args: string[], options: ScrapeOptions) 
     context.interactive && urls.length > 1,
   );
   // Ctrl-C lets the pages under way finish, starts no other, and reports what was done (130).
-  const interruption = interruptible();
+  const interruption = interruptible(context.note);
   let outcomes: ScrapeOutcome[];
   try {
     const started = await mapConcurrent(urls, options.concurrency, async (url) => {
