@@ -102,8 +102,11 @@ describe('selections', () => {
 
   it('keep the search in the address: Back from a product returns to the same list', async () => {
     await page.goto('/show/Product');
+    // Typed once the list has shown its first page (a field filled while the screen still loads
+    // can be reset by it), and the address waited for as long as a busy machine needs.
+    await page.getByRole('table', { name: 'Products' }).getByRole('row').nth(1).waitFor();
     await search().fill('Bulk Test Item 07');
-    await expect.poll(() => page.url()).toMatch(/[?&]q=Bulk\+Test\+Item\+07/);
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/[?&]q=Bulk\+Test\+Item\+07/);
     // Clicked at once, before the list shows its new rows: the address is kept all the same.
     await page.getByRole('link', { name: 'Bulk Test Item 07 3' }).click();
     await expect.poll(() => page.url()).toContain('/show/product/product-details/');
