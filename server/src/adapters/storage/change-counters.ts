@@ -179,6 +179,27 @@ export async function createChangeLog(
 }
 
 /**
+ * SQLite: logs the rows of `rows.table` after rowid `after` under one raise of counter `name`,
+ * as PostgreSQL's statement trigger logs a statement's rows: for an insert made with the row
+ * triggers paused (dialect.ts insertWithTriggersPaused). Nothing is raised when there are none.
+ */
+export async function logRowsAfter(
+  db: Kysely<Database>,
+  name: string,
+  rows: { table: string; key: string },
+  after: number,
+): Promise<void> {
+  const table = sql.id(rows.table);
+  const added = sql`${sql.ref(`${rows.table}.rowid`)} > ${after}`;
+  const { rows: found } = await sql`SELECT 1 FROM ${table} WHERE ${added} LIMIT 1`.execute(db);
+  if (found.length === 0) return;
+  await sql`UPDATE change_counters SET version = version + 1 WHERE name = ${name}`.execute(db);
+  await sql`INSERT INTO ${logOf(name)} (version, item)
+    SELECT (SELECT version FROM change_counters WHERE name = ${name}), ${sql.id(rows.key)}
+    FROM ${table} WHERE ${added}`.execute(db);
+}
+
+/**
  * The keys logged since counter value `known`, and the value they bring it to; null when the
  * log cannot tell (something was logged as anything changed, or the log no longer reaches
  * back to `known`): then everything must be read again.

@@ -8,6 +8,8 @@ import {
   type ProductRowRequest,
   type Subcategory,
 } from '@dealdesk/core';
+import SQLite from 'better-sqlite3';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientFor,
@@ -21,6 +23,7 @@ import {
 import { categoryRefusals } from '../categories/messages.js';
 import {
   addCategory,
+  addProduct,
   addSubcategory,
   signedInClient,
   uniqueName,
@@ -180,6 +183,44 @@ describe.each(dialects)('the bulk import on %s', (dialect) => {
       ],
     });
   });
+
+  it.runIf(dialect === 'sqlite')(
+    "indexes and logs the call's rows once at its end, and single writes still row by row",
+    async () => {
+      const answer = await api.products.bulk({
+        products: [
+          row(shirts, { title: 'Zebrawood comb' }),
+          row(jeans, { title: 'Zebrawood box' }),
+        ],
+      });
+      const ids = answer.results?.map((result) => result._id) ?? [];
+      const single = await addProduct(api, shirts, { title: 'Zebrawood spoon' });
+      // The database's own search index and change log, read beside the server.
+      const file = new SQLite(join(database.dataDir, 'dealdesk.sqlite'), { readonly: true });
+      try {
+        const found = file
+          .prepare(
+            `SELECT keys.item FROM products_search JOIN products_search_keys keys
+              ON keys.rowid = products_search.rowid WHERE products_search MATCH 'zebrawood'`,
+          )
+          .pluck()
+          .all();
+        expect(found.sort()).toEqual([...ids, single].sort());
+        const logged = file
+          .prepare('SELECT version, item FROM catalogue_changes WHERE item IN (?, ?, ?)')
+          .all(...ids, single) as { version: number; item: string }[];
+        // The call's rows under one raise of the counter; the single write under its own.
+        expect(logged.map((entry) => entry.item).sort()).toEqual([...ids, single].sort());
+        const versionOf = (id: string | undefined) =>
+          logged.find((entry) => entry.item === id)?.version;
+        expect(versionOf(ids[0])).toBe(versionOf(ids[1]));
+        expect(versionOf(single)).toBeGreaterThan(versionOf(ids[0]) ?? Infinity);
+        expect(file.prepare('SELECT count(*) FROM row_triggers_paused').pluck().get()).toBe(0);
+      } finally {
+        file.close();
+      }
+    },
+  );
 
   it('skips the rows whose og_url a product has, an earlier row of the call included', async () => {
     const page = newPage();

@@ -11,9 +11,11 @@ import {
 import {
   type DialectName,
   type FullTextIndex,
+  insertWithTriggersPaused,
   matchFullText,
 } from '../../adapters/storage/dialect.js';
 import {
+  logRowsAfter,
   pruneChangeLog,
   readChangeCounter,
   readChangeCounters,
@@ -337,10 +339,18 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
       return found;
     },
 
-    /** Inserts the products, as many a statement as the bound values allow. */
+    /**
+     * Inserts the products, as many a statement as the bound values allow, inside the caller's
+     * transaction. SQLite indexes and logs them once at the end instead of row by row.
+     */
     insertMany: async (rows: readonly Insertable<ProductsTable>[]): Promise<void> => {
-      for (const part of slices(rows, rowsPerStatement(rows)))
-        await db.insertInto('products').values(part).execute();
+      const insert = async () => {
+        for (const part of slices(rows, rowsPerStatement(rows)))
+          await db.insertInto('products').values(part).execute();
+      };
+      if (dialect === 'postgres') return insert();
+      const after = await insertWithTriggersPaused(db, productSearch, insert);
+      await logRowsAfter(db, 'catalogue', productSearch, after);
     },
 
     /**

@@ -19,6 +19,7 @@ import * as productSortIndexes from './0015-product-sort-indexes.js';
 import * as contentCounter from './0016-content-counter.js';
 import * as mediaPending from './0017-media-pending.js';
 import * as productOgUrlIndex from './0018-product-og-url-index.js';
+import * as pausableProductTriggers from './0019-pausable-product-triggers.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0016-content-counter': contentCounter,
   '0017-media-pending': mediaPending,
   '0018-product-og-url-index': productOgUrlIndex,
+  '0019-pausable-product-triggers': pausableProductTriggers,
 };
