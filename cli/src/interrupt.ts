@@ -1,5 +1,5 @@
-// Ctrl-C during a bulk command (import, scrape --create, events set, products delete): the call
-// under way finishes, no further call is sent, and the command reports what was done before
+// Ctrl-C during a bulk command (import, scrape --create, events set, products delete): the calls
+// under way finish, no further call is sent, and the command reports what was done before
 // exiting 130. A second Ctrl-C exits at once.
 import { exitCodes } from './exit.js';
 
@@ -14,7 +14,8 @@ export interface Interruption {
 }
 
 /** Said on stderr at the first Ctrl-C, so a person (or a script) knows it was heard. */
-export const stoppingNote = 'Stopping after the call under way (Ctrl-C again to stop now)';
+export const stoppingNote =
+  'Stopping once the calls under way are answered (Ctrl-C again to stop now)';
 
 /**
  * Listens for Ctrl-C until `end()`: the first one is noted (and `note` says so), the second

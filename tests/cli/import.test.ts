@@ -37,18 +37,38 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk products import on %s',
   let subcategory: Subcategory;
   let env: NodeJS.ProcessEnv;
   let folder: string;
-  /** Bulk calls the server has seen; the one numbered `failCall` fails as a broken disk would. */
+  /** Bulk calls the server has seen. */
   let bulkCalls = 0;
-  let failCall = 0;
+  /** The call carrying a product of this title fails, as on a broken disk. */
+  let failTitle = '';
+  /** Each bulk call's arrival and answer, in the order the server saw them. */
+  let bulkEvents: string[] = [];
+  /** While true, a bulk call waits in the server until another arrives. */
+  let pairCalls = false;
+  let waiting: (() => void) | undefined;
 
   beforeAll(async () => {
     buildCli();
     database = await freshDatabase(dialect);
     server = await startTestServer(testConfig(database), (app) => {
+      const isBulk = (url: string) => url.startsWith('/api/App/product/bulk');
       app.addHook('preHandler', async (request) => {
-        if (!request.url.startsWith('/api/App/product/bulk')) return;
+        if (!isBulk(request.url)) return;
         bulkCalls += 1;
-        if (bulkCalls === failCall) throw new Error('the disk is full');
+        bulkEvents.push('arrived');
+        if (pairCalls) {
+          if (waiting === undefined) await new Promise<void>((resolve) => (waiting = resolve));
+          else {
+            waiting();
+            waiting = undefined;
+          }
+        }
+        const { products } = request.body as { products: { title: string }[] };
+        if (products.some((product) => product.title === failTitle))
+          throw new Error('the disk is full');
+      });
+      app.addHook('onResponse', async (request) => {
+        if (isBulk(request.url)) bulkEvents.push('answered');
       });
     });
     api = await signedInClient(server);
@@ -205,9 +225,9 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk products import on %s',
   it('keeps the calls before one the server fails, and names every line of the failed call', async () => {
     const rows = Array.from({ length: 5 }, (_, index) => row(`partial-${index}`));
     const path = await file('partial.jsonl', jsonl(rows));
-    failCall = bulkCalls + 2;
+    failTitle = 'Imported partial-2';
     const run = await runCli(['products', 'import', path, '--batch-size', '2'], env);
-    failCall = 0;
+    failTitle = '';
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('3-4');
     expect(run.stderr).toContain('Something went wrong on the server');
@@ -215,5 +235,46 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk products import on %s',
     expect(run.stdout).toMatch(/^3\t0\t0\t2\t5$/m);
     const stored = (await titled('Imported partial')).map((product) => product.title).sort();
     expect(stored).toEqual(['Imported partial-0', 'Imported partial-1', 'Imported partial-4']);
+  });
+
+  it('names the line of a row the server refuses and imports the others of its call', async () => {
+    const rows = [1, 2, 3, 4].map((index) => row(`placed-${index}`));
+    rows[2] = row('placed-3', { category: 'ffffffffffffffffffffffff' });
+    const run = await runCli(
+      ['--json', 'products', 'import', await file('placed.jsonl', jsonl(rows))],
+      env,
+    );
+    expect(run.code).toBe(1);
+    expect(jsonOf<ImportJson>(run)).toMatchObject({
+      created: 3,
+      failed: 1,
+      failures: [{ line: 3, message: 'Category not found' }],
+    });
+    expect((await titled('Imported placed')).map((product) => product.title).sort()).toEqual([
+      'Imported placed-1',
+      'Imported placed-2',
+      'Imported placed-4',
+    ]);
+  });
+
+  it('readies the next call while the server writes one, unless an og_url repeats', async () => {
+    // Two calls in flight: the first waits in the server until the second arrives.
+    pairCalls = true;
+    const paired = [1, 2, 3, 4].map((index) => row(`paired-${index}`));
+    const run = await runCli(
+      ['products', 'import', await file('paired.jsonl', jsonl(paired)), '--batch-size', '2'],
+      env,
+    );
+    pairCalls = false;
+    expect(run.code).toBe(0);
+    // A repeated og_url: one call at a time, each sent once the one before is answered.
+    bulkEvents = [];
+    const repeated = [...[1, 2, 3, 4].map((index) => row(`single-${index}`)), row('single-1')];
+    const single = await runCli(
+      ['products', 'import', await file('single.jsonl', jsonl(repeated)), '--batch-size', '2'],
+      env,
+    );
+    expect(single.code).toBe(0);
+    expect(bulkEvents).toEqual(Array(3).fill(['arrived', 'answered']).flat());
   });
 });

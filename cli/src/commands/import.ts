@@ -9,6 +9,7 @@ import {
   onExistingChoices,
   productRowSchema,
   readCsvRecords,
+  rowsNamedIn,
   type OnExisting,
   type ProductRow,
 } from '@dealdesk/core';
@@ -18,6 +19,7 @@ import { text } from 'node:stream/consumers';
 import { Option } from '@commander-js/extra-typings';
 import { wholeNumber, type Declare } from '../command.js';
 import { connect, failureOf, ServerUnreachable } from '../connection.js';
+import type { CliError } from '../exit.js';
 import type { Context } from '../context.js';
 import { exitCodes, usageError } from '../exit.js';
 import { interruptible } from '../interrupt.js';
@@ -45,6 +47,18 @@ interface Failure {
   line: number;
   message: string;
 }
+
+/** Checked rows one call sends, with their lines. */
+type Batch = { line: number; row: ProductRow }[];
+
+/**
+ * What became of a batch: the rows last sent, the rows the server refused by name, and the
+ * answer for the rows sent (or why they failed).
+ */
+type Sent = { rows: Batch; refused: Failure[] } & (
+  | { results: { _id: string; status: Outcome }[]; failure?: undefined }
+  | { results?: undefined; failure: CliError }
+);
 
 type Outcome = 'created' | 'updated' | 'skipped';
 
@@ -193,11 +207,42 @@ async function importProducts(context: Context, path: string, options: ImportOpt
   const connection = await connect(context);
   const results: { line: number; _id: string; status: Outcome }[] = [];
   const counts: Record<Outcome, number> = { created: 0, updated: 0, skipped: 0 };
-  const batches: (typeof valid)[] = [];
+  const batches: Batch[] = [];
   for (let start = 0; start < valid.length; start += options.batchSize)
     batches.push(valid.slice(start, start + options.batchSize));
+  // Two calls in flight when no og_url repeats in the file: the calls then meet no product
+  // another makes, so the order the server takes them in changes nothing, and the CLI readies
+  // the next call while the server writes one. A repeated og_url keeps them one at a time.
+  const inFlight = new Set(valid.map(({ row }) => row.og_url)).size === valid.length ? 2 : 1;
 
-  // Ctrl-C lets the call under way finish, then reports what was done (exit 130).
+  /**
+   * Sends a batch. A refusal naming its rows (an unknown category) wrote nothing: those rows
+   * fail at their own lines and the rest is sent again without them.
+   */
+  const send = async (batch: Batch): Promise<Sent> => {
+    const refused: Failure[] = [];
+    let rows = batch;
+    for (;;) {
+      const answer = await connection.api.products.bulk({
+        products: rows.map(({ row }) => row),
+        onExisting: options.onExisting,
+      });
+      if (answer.status && answer.results !== undefined)
+        return { rows, refused, results: answer.results };
+      const failure = failureOf(answer, connection.settings);
+      const named = rowsNamedIn(failure.message).filter(({ row }) => row <= rows.length);
+      if (failure instanceof ServerUnreachable || named.length === 0)
+        return { rows, refused, failure };
+      refused.push(
+        ...named.map(({ row, message }) => ({ line: rows[row - 1]?.line ?? 0, message })),
+      );
+      const dropped = new Set(named.map(({ row }) => row - 1));
+      rows = rows.filter((_, index) => !dropped.has(index));
+      if (rows.length === 0) return { rows, refused, results: [] };
+    }
+  };
+
+  // Ctrl-C lets the calls under way finish, then reports what was done (exit 130).
   const interruption = interruptible(context.note);
   const progress = progressBar(
     valid.length,
@@ -206,43 +251,51 @@ async function importProducts(context: Context, path: string, options: ImportOpt
     context.interactive && batches.length > 0,
   );
   let notSent = 0;
+  let unreachable: ServerUnreachable | undefined;
+  let next = 0;
+  const pending: Promise<Sent>[] = [];
   try {
-    for (const [index, batch] of batches.entries()) {
-      if (interruption.interrupted) {
-        notSent = batches.slice(index).reduce((sum, rest) => sum + rest.length, 0);
-        break;
+    for (;;) {
+      while (
+        pending.length < inFlight &&
+        next < batches.length &&
+        !interruption.interrupted &&
+        unreachable === undefined
+      ) {
+        const sending = send(batches[next] ?? []);
+        // Awaited in its turn: a call failing while an earlier one is awaited is not unhandled.
+        sending.catch(() => {});
+        pending.push(sending);
+        next += 1;
       }
-      const answer = await connection.api.products.bulk({
-        products: batch.map(({ row }) => row),
-        onExisting: options.onExisting,
-      });
-      if (answer.status && answer.results !== undefined) {
-        answer.results.forEach((result, position) => {
-          const line = batch[position]?.line ?? 0;
-          results.push({ line, ...result });
+      const sent = await pending.shift();
+      if (sent === undefined) break;
+      failures.push(...sent.refused);
+      if (sent.results !== undefined) {
+        sent.results.forEach((result, position) => {
+          results.push({ line: sent.rows[position]?.line ?? 0, ...result });
           counts[result.status] += 1;
         });
-        progress.add(batch.length);
-      } else {
-        const failure = failureOf(answer, connection.settings);
-        if (failure instanceof ServerUnreachable) {
-          notSent = batches.slice(index).reduce((sum, rest) => sum + rest.length, 0);
-          failures.push(
-            ...batches
-              .slice(index)
-              .flat()
-              .map(({ line }) => ({ line, message: failure.message })),
-          );
-          break;
-        }
-        const lines = batch.map(({ line }) => line);
-        failures.push(...lines.map((line) => ({ line, message: failure.message })));
-        progress.add(batch.length, batch.length);
+        progress.add(sent.rows.length + sent.refused.length, sent.refused.length);
+        continue;
       }
+      const { failure } = sent;
+      failures.push(...sent.rows.map(({ line }) => ({ line, message: failure.message })));
+      if (failure instanceof ServerUnreachable) {
+        // Nothing more is sent: the rows not sent fail with the same reason.
+        unreachable = failure;
+        notSent += sent.rows.length;
+      } else progress.add(sent.rows.length + sent.refused.length, sent.rows.length);
     }
   } finally {
     progress.done();
     interruption.end();
+  }
+  const unsent = batches.slice(next).flat();
+  notSent += unsent.length;
+  if (unreachable !== undefined) {
+    const { message } = unreachable;
+    failures.push(...unsent.map(({ line }) => ({ line, message })));
   }
 
   const interrupted = interruption.interrupted;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { imageMaxBytes } from '../constants.js';
 import {
+  bulkRefusal,
+  bulkRowsNamed,
   maxProductsPerEventUpdate,
   productCreateSchema,
   productDataSchema,
@@ -10,6 +12,7 @@ import {
   productListQuerySchema,
   productMessages,
   productUpdateSchema,
+  rowsNamedIn,
   scrapeSchema,
 } from './products.js';
 import { uploadMessages } from './uploads.js';
@@ -369,5 +372,27 @@ describe('scrapeSchema', () => {
     expect(messageOf(scrapeSchema, { url: '' })).toBe('Please enter a URL to scrape');
     expect(messageOf(scrapeSchema, {})).toBe('Please enter a URL to scrape');
     expect(messageOf(scrapeSchema, { url: 'shop' })).toBe('Enter a valid URL to scrape');
+  });
+});
+
+describe('a bulk call refusal', () => {
+  it('names the first rows and how many more, and reads back the rows it names', () => {
+    const refused = [2, 5, 9, 11, 12].map((row) => ({ row, message: `Reason ${row}: not here` }));
+    const message = bulkRefusal(refused);
+    expect(message).toBe(
+      'Row 2: Reason 2: not here; Row 5: Reason 5: not here; Row 9: Reason 9: not here; ' +
+        'and 2 more rows. Nothing was imported',
+    );
+    expect(rowsNamedIn(message)).toEqual(refused.slice(0, bulkRowsNamed));
+    const one = bulkRefusal([{ row: 1, message: 'The category was not found' }]);
+    expect(rowsNamedIn(one)).toEqual([{ row: 1, message: 'The category was not found' }]);
+    expect(rowsNamedIn(bulkRefusal([...refused, { row: 13, message: 'x' }].slice(0, 4)))).toEqual(
+      refused.slice(0, 3),
+    );
+  });
+
+  it('reads no rows from other refusals', () => {
+    expect(rowsNamedIn('Something went wrong on the server')).toEqual([]);
+    expect(rowsNamedIn('Send at most 5000 products a call. Nothing was imported')).toEqual([]);
   });
 });

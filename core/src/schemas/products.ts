@@ -249,6 +249,38 @@ export const productBulkSchema = z.object({
 });
 export type ProductBulk = z.output<typeof productBulkSchema>;
 
+/** Refused rows a bulk call's refusal names. */
+export const bulkRowsNamed = 3;
+
+/** A row a bulk call refused: its position in the call (from 1), and why. */
+export interface RefusedRow {
+  row: number;
+  message: string;
+}
+
+const bulkRefusalEnd = '. Nothing was imported';
+
+/** A bulk call refused: its first few refused rows by position, then how many more. */
+export function bulkRefusal(refused: readonly RefusedRow[]): string {
+  const named = refused.slice(0, bulkRowsNamed).map(({ row, message }) => `Row ${row}: ${message}`);
+  const more = refused.length - named.length;
+  const rest = more === 0 ? '' : `; and ${more} more ${more === 1 ? 'row' : 'rows'}`;
+  return `${named.join('; ')}${rest}${bulkRefusalEnd}`;
+}
+
+/** The rows a bulk call's refusal names (bulkRefusal read back); none for other refusals. */
+export function rowsNamedIn(refusal: string): RefusedRow[] {
+  if (!refusal.endsWith(bulkRefusalEnd)) return [];
+  const named = refusal.slice(0, -bulkRefusalEnd.length).replace(/; and \d+ more rows?$/, '');
+  // "Row 2: a; Row 5: b" splits into ['', '2', 'a', '5', 'b'].
+  const [before, ...parts] = named.split(/(?:^|; )Row (\d+): /);
+  if (before !== '') return [];
+  const rows: RefusedRow[] = [];
+  for (let at = 0; at + 1 < parts.length; at += 2)
+    rows.push({ row: Number(parts[at]), message: parts[at + 1] ?? '' });
+  return rows;
+}
+
 /** PUT /api/App/product: the product id and its new productData (images unchanged). */
 export const productUpdateSchema = z.object({ id: idSchema, productData: productDataSchema });
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;

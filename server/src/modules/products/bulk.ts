@@ -3,7 +3,13 @@
 // first row of an og_url creates (or meets) the product, the later ones meet it too. Every
 // look-up reads a few hundred values a query and every write is a multi-row statement, so a
 // call costs a few dozen statements whatever its size.
-import type { ProductBulk, ProductImage, ProductRow } from '@dealdesk/core';
+import {
+  bulkRefusal,
+  type ProductBulk,
+  type ProductImage,
+  type ProductRow,
+  type RefusedRow,
+} from '@dealdesk/core';
 import type { Insertable, Kysely } from 'kysely';
 import { lockChangeCounter } from '../../adapters/storage/change-counters.js';
 import type { DialectName } from '../../adapters/storage/dialect.js';
@@ -12,7 +18,6 @@ import { HttpError } from '../../http/errors.js';
 import { newId } from '../../ids.js';
 import { countProducts, type Placement } from '../categories/service.js';
 import { categoryRefusals } from '../categories/messages.js';
-import { productRefusals } from './messages.js';
 import { productsRepository } from './repository.js';
 import { detailColumns } from './rows.js';
 import type { ProductsTable } from './tables.js';
@@ -27,10 +32,8 @@ export interface BulkAnswer {
   results: { _id: string; status: BulkStatus }[];
 }
 
-/** A row refused: its position in the call (from 1), why, and the status create answers. */
-interface Refusal {
-  row: number;
-  message: string;
+/** A row refused, and the status create answers for it. */
+interface Refusal extends RefusedRow {
   statusCode: number;
 }
 
@@ -97,8 +100,7 @@ export async function importProducts(
   await lockChangeCounter(db, 'catalogue');
   const refused = await placementRefusals(repo, rows);
   const [first] = refused;
-  if (first !== undefined)
-    throw new HttpError(first.statusCode, productRefusals.rowsRefused(refused));
+  if (first !== undefined) throw new HttpError(first.statusCode, bulkRefusal(refused));
 
   const targets = new Map<string, Target>();
   // The oldest product of an og_url is the one a row meets (nothing kept them unique before).
