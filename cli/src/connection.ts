@@ -90,13 +90,14 @@ function bounded(api: ApiClient, seconds: number): ApiClient {
   } as ApiClient;
 }
 
+/** The server at `url` was silent for `seconds`: the call (or the rest of a file) is given up. */
+export const noAnswerIn = (url: string, seconds: number) =>
+  `No answer from the Dealdesk server at ${url} in ${seconds} s (a longer wait: --timeout <seconds> or ${environmentNames.timeout})`;
+
 /** What went wrong with a failed answer, in words that say what to do next. */
 export function failureOf(result: ClientResult<object>, settings: Settings): CliError {
   const url = settings.url.value;
-  if (timedOut(result))
-    return new ServerUnreachable(
-      `No answer from the Dealdesk server at ${url} in ${result.timedOutAfter} s (a longer wait: --timeout <seconds> or ${environmentNames.timeout})`,
-    );
+  if (timedOut(result)) return new ServerUnreachable(noAnswerIn(url, result.timedOutAfter));
   if (result.httpStatus === 0)
     return new ServerUnreachable(
       `Cannot reach the Dealdesk server at ${url}: is it running? (set the address with \`dealdesk config set url <url>\` or ${environmentNames.url})`,

@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   endpoints,
@@ -176,5 +178,38 @@ describe('dealdesk products export', () => {
     expect(code).toBe(0);
     expect(stderr).toBe('cli exit 0\n');
     expect(stdout).toBe(`${rowColumns(endpoints.products.export).join(',')}\r\n`);
+  });
+
+  it('gives up on a server that stops sending the file after --timeout seconds, keeping no file', async () => {
+    // The header row, then silence: a server stuck half-way through an export.
+    const sockets = new Set<Socket>();
+    const stuck = createServer((_request, response) => {
+      sockets.add(response.socket as Socket);
+      response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
+      response.write('title,price\r\n');
+    });
+    await new Promise<void>((resolve) => stuck.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(stuck.address() as AddressInfo).port}`;
+    try {
+      const stuckEnv = { ...env, DEALDESK_URL: url };
+      // A CLI that waited for ever would fail the test by its own timeout.
+      const piped = await runCli(['--timeout', '1', 'products', 'export'], stuckEnv);
+      expect(piped.code).toBe(1);
+      expect(piped.stdout).toBe('title,price\r\n');
+      expect(piped.stderr).toContain(
+        `The export stopped before it was complete: No answer from the Dealdesk server at ${url} in 1 s`,
+      );
+      const file = join(folder, 'stuck.csv');
+      const saved = await runCli(['products', 'export', '-o', file], {
+        ...stuckEnv,
+        DEALDESK_TIMEOUT: '1',
+      });
+      expect(saved.code).toBe(1);
+      expect(saved.stderr).toContain(`No answer from the Dealdesk server at ${url} in 1 s`);
+      expect((await readdir(folder)).filter((name) => name.startsWith('stuck'))).toEqual([]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => stuck.close(resolve));
+    }
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '@dealdesk/core';
 import { Option } from '@commander-js/extra-typings';
 import type { Declare, Run } from '../command.js';
-import { connect } from '../connection.js';
+import { connect, noAnswerIn } from '../connection.js';
 import type { Context } from '../context.js';
 import { CliError } from '../exit.js';
 import { validate } from '../validate.js';
@@ -49,6 +49,30 @@ const isClosedPipe = (error: unknown) =>
   'code' in error &&
   (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED');
 
+/**
+ * Fails the download when the server sends nothing for `seconds`: --timeout bounds each wait
+ * for the server, the file's bytes included. A reader that holds the download back (a slow
+ * pipe) pauses it, and a paused download is not waiting for the server.
+ */
+function failWhenSilent(source: Readable, seconds: number, url: string): void {
+  let timer: NodeJS.Timeout | undefined;
+  const wait = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (source.isPaused()) wait();
+      else source.destroy(new CliError(noAnswerIn(url, seconds)));
+    }, seconds * 1000);
+  };
+  wait();
+  source.on('data', wait);
+  source.once('close', () => clearTimeout(timer));
+}
+
+const stopped = (error: unknown) =>
+  new CliError(
+    `The export stopped before it was complete: ${error instanceof Error ? error.message : String(error)}`,
+  );
+
 async function exportProducts(context: Context, options: ExportOptions) {
   const query = validate(productExportQuerySchema, {
     ...productFilters(options),
@@ -56,18 +80,19 @@ async function exportProducts(context: Context, options: ExportOptions) {
     order: options.order,
     format: options.format,
   });
-  const { api, check } = await connect(context);
+  const { api, check, settings, timeout } = await connect(context);
   const body = check(await api.products.export(query)).response?.body;
   if (body === null || body === undefined) throw new CliError('The server sent no file');
   // The global ReadableStream and node:stream/web's are one class under two type names.
   const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
+  failWhenSilent(source, timeout, settings.url.value);
   if (options.output === undefined || options.output === '-') {
     const { stdout } = context.streams;
     try {
       await pipeline(source, stdout, { end: false });
     } catch (error) {
       // The download stops with the reader; nothing more is written.
-      if (!isClosedPipe(error)) throw error;
+      if (!isClosedPipe(error)) throw stopped(error);
       source.destroy();
       // Writes still queued fail alike; they are no news.
       stdout.on('error', () => {});
@@ -82,9 +107,7 @@ async function exportProducts(context: Context, options: ExportOptions) {
     await rename(partial, file);
   } catch (error) {
     await rm(partial, { force: true });
-    throw new CliError(
-      `The export stopped before it was complete: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw stopped(error);
   }
   context.result({ status: true, file, format: query.format }, () =>
     context.note(`${context.paintErr('green', '✔')} Exported products to ${file}`),
