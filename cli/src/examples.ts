@@ -23,6 +23,15 @@ export const examples: Readonly<Record<string, readonly string[]>> = {
     'dealdesk products scrape https://shop.example.com/item/1',
     'dealdesk products scrape --file urls.txt -c 4 --create --category <id> --subcategory <id> --event Trending',
   ],
+  'controller history': [
+    'dealdesk controller history',
+    'dealdesk --json controller history --limit 100 | jq .data[0]',
+  ],
+  'controller show': ['dealdesk controller show 12'],
+  'controller rollback': [
+    'dealdesk controller rollback 12',
+    'dealdesk controller rollback 12 --yes',
+  ],
   'products list': [
     'dealdesk products list --search bottle --limit 20',
     'dealdesk products list --event Trending | cut -f1',

@@ -85,6 +85,11 @@ const contents: readonly [name: string, description: string, module: CommandModu
   ['products', 'the product catalogue', () => import('./commands/products.js')],
   ['events', 'campaign events of products', () => import('./commands/events.js')],
   ['notify', 'push notifications (cron friendly)', () => import('./commands/notify.js')],
+  [
+    'controller',
+    'versions of the controller settings, and rollback',
+    () => import('./commands/controller.js'),
+  ],
   ['analytics', 'view and click analytics', () => import('./commands/analytics.js')],
   [
     'load',

@@ -519,6 +519,28 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
       body: { envelope: { btn_url: 'https://play.example/app' } },
     },
   ],
+  [
+    'controller.versions',
+    (a) => a.controller.versions({ page: 2, limit: 20 }),
+    {
+      method: 'GET',
+      path: '/api/App/controller/admin/versions',
+      query: [
+        ['page', '2'],
+        ['limit', '20'],
+      ],
+    },
+  ],
+  [
+    'controller.version',
+    (a) => a.controller.version({ version: 12 }),
+    { method: 'GET', path: '/api/App/controller/admin/versions/12' },
+  ],
+  [
+    'controller.rollback',
+    (a) => a.controller.rollback({ version: 12 }),
+    { method: 'PUT', path: '/api/App/controller/admin/versions/12/rollback' },
+  ],
   // tracking (app-facing)
   [
     'tracking.track',

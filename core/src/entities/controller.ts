@@ -55,6 +55,59 @@ export type ControllerSettings = z.infer<typeof controllerSettingsSchema>;
 export const installNewSettingSchema = z.object({ status: z.boolean(), btn_url: z.string() });
 export type InstallNew = z.infer<typeof installNewSettingSchema>;
 
+/** Everything the controller screen sets: its settings and the install-new link. */
+export const controllerStateSchema = controllerSettingsSchema.extend({ btn_url: z.string() });
+export type ControllerState = z.infer<typeof controllerStateSchema>;
+export type ControllerField = keyof ControllerState;
+
+/** The state's fields in the screen's order. */
+export const controllerFields = Object.keys(controllerStateSchema.shape) as ControllerField[];
+
+const controllerValueSchema = z.union([z.boolean(), z.number(), z.string()]);
+
+/** A field whose value differs between two states. */
+export const controllerDifferenceSchema = z.object({
+  field: z.string(),
+  from: controllerValueSchema,
+  to: controllerValueSchema,
+});
+export type ControllerDifference = z.infer<typeof controllerDifferenceSchema>;
+
+/** The fields whose values differ from `from` to `to`, in the screen's order. */
+export const controllerDifferences = (
+  from: ControllerState,
+  to: ControllerState,
+): ControllerDifference[] =>
+  controllerFields.flatMap((field) =>
+    from[field] === to[field] ? [] : [{ field, from: from[field], to: to[field] }],
+  );
+
+/** The controller versions kept: the newest this many (Firebase Remote Config keeps 300). */
+export const controllerVersionsKept = 300;
+
+/**
+ * A numbered version of the controller: made by every change, rollbacks included. `by` names
+ * who made it ('' for the state found when versions began to be kept); `changes` are its
+ * differences from the version before.
+ */
+export const controllerVersionSchema = z.object({
+  version: z.number(),
+  created_at: z.string(),
+  by: z.string(),
+  /** The version a rollback restored; null for other changes. */
+  rollbackOf: z.number().nullable(),
+  changes: z.array(controllerDifferenceSchema),
+});
+export type ControllerVersion = z.infer<typeof controllerVersionSchema>;
+
+/** One version whole: its state, and how the current state differs from it. */
+export const controllerVersionDetailSchema = controllerVersionSchema.extend({
+  state: controllerStateSchema,
+  /** From this version's state to the current one (empty: the current state is this one). */
+  sinceThen: z.array(controllerDifferenceSchema),
+});
+export type ControllerVersionDetail = z.infer<typeof controllerVersionDetailSchema>;
+
 export const serverLoadSchema = z.object({
   cpuLoad: z.number(),
   ramUsage: z.number(),

@@ -8,7 +8,8 @@ import {
   placementModes,
   type PlacementMode,
 } from '../entities/controller.js';
-import { flag, numberInput, requiredText, webUrl } from './fields.js';
+import { pageQuery } from './common.js';
+import { flag, numberInput, requiredText, webUrl, wholeNumber } from './fields.js';
 import { atMost, textLimits } from './limits.js';
 
 export const controllerMessages = {
@@ -125,3 +126,12 @@ export const installNewSchema = z.object({
   btn_url: webUrl(controllerMessages.installUrl, atMost('Install link', textLimits.url)),
 });
 export type InstallNewChange = z.output<typeof installNewSchema>;
+
+/** A controller version named in a path (versions count from 1). */
+export const controllerVersionParamsSchema = z.object({
+  version: wholeNumber('The version must be a whole number, 1 or more', { min: 1 }),
+});
+
+/** A page of the controller's versions, newest first (20 unless `limit` says). */
+export const controllerVersionsQuerySchema = pageQuery(20).omit({ q: true });
+export type ControllerVersionsQuery = z.output<typeof controllerVersionsQuerySchema>;

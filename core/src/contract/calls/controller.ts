@@ -1,10 +1,17 @@
 // The controller screen: feature switches, positions, ad placements and app settings.
 import { z } from 'zod';
-import { controllerSettingsSchema, installNewSettingSchema } from '../../entities/index.js';
+import {
+  controllerSettingsSchema,
+  controllerVersionDetailSchema,
+  controllerVersionSchema,
+  installNewSettingSchema,
+} from '../../entities/index.js';
 import {
   afterSplashChangeSchema,
   controllerPositionSchema,
   controllerStatusSchema,
+  controllerVersionParamsSchema,
+  controllerVersionsQuerySchema,
   facebookChangeSchema,
   installNewSchema,
   intentControlChangeSchema,
@@ -14,9 +21,15 @@ import {
 } from '../../schemas/index.js';
 import type { ClientInput } from '../client.js';
 import { endpoint, endpointTaking, envelopeBody } from '../endpoint.js';
+import type { PageRequest } from './pages.js';
 
 /** The settings as GET answers them; every change answers them as they are after it. */
 const settings = z.object({ data: controllerSettingsSchema, installNew: installNewSettingSchema });
+/** What a change answers: the settings after it, and the version it made (versions). */
+const changed = settings.extend({
+  /** Null when the change changed nothing (no version is made then). */
+  version: z.number().nullable(),
+});
 const updated = 'Updated successfully';
 
 /** Every setting of the screen changes through a PUT of its own path. */
@@ -27,7 +40,7 @@ const change = <S extends z.ZodType>(path: string, summary: string, schema: S) =
     access: 'admin',
     summary,
     body: envelopeBody(schema),
-    answer: settings,
+    answer: changed,
     message: updated,
   });
 
@@ -46,7 +59,7 @@ export const controller = {
     access: 'admin',
     summary: 'Turns one feature switch on or off',
     body: envelopeBody(controllerStatusSchema),
-    answer: settings,
+    answer: changed,
     message: updated,
   }),
   setPosition: endpointTaking<ClientInput<ControllerPositionChangeInput, { value: number }>>()({
@@ -55,7 +68,7 @@ export const controller = {
     access: 'admin',
     summary: 'Sets one numeric position',
     body: envelopeBody(controllerPositionSchema),
-    answer: settings,
+    answer: changed,
     message: updated,
   }),
   setPlacement: change(
@@ -85,4 +98,32 @@ export const controller = {
     "Sets the install-new-app call to action's link",
     installNewSchema,
   ),
+  versions: endpointTaking<Omit<PageRequest, 'q'>>()({
+    method: 'GET',
+    path: '/api/App/controller/admin/versions',
+    access: 'admin',
+    summary:
+      'A page of the numbered versions every controller change makes, newest first (the newest 300 are kept), and how many there are',
+    query: controllerVersionsQuerySchema,
+    answer: z.object({ data: z.array(controllerVersionSchema), totalRecord: z.number() }),
+    message: 'Controller versions',
+  }),
+  version: endpointTaking<{ version: number }>()({
+    method: 'GET',
+    path: '/api/App/controller/admin/versions/:version',
+    access: 'admin',
+    summary: "One controller version: its settings, and how today's differ from them",
+    params: controllerVersionParamsSchema,
+    answer: z.object({ data: controllerVersionDetailSchema }),
+    message: 'Controller version',
+  }),
+  rollback: endpointTaking<{ version: number }>()({
+    method: 'PUT',
+    path: '/api/App/controller/admin/versions/:version/rollback',
+    access: 'admin',
+    summary: "Restores a version's settings: a new version, as any change makes",
+    params: controllerVersionParamsSchema,
+    answer: changed.extend({ version: z.number() }),
+    message: 'Rolled back',
+  }),
 };

@@ -8,14 +8,33 @@ export const controllerModule: Module = (api, context) => {
   const call = endpoints.controller;
 
   api.implement(call.get, { handler: () => controller.settings() });
-  // Every change answers the settings as they are after it.
-  api.implement(call.setSwitch, { handler: ({ body }) => controller.setSwitch(body) });
-  api.implement(call.setPosition, { handler: ({ body }) => controller.setPosition(body) });
-  api.implement(call.setPlacement, { handler: ({ body }) => controller.setPlacement(body) });
-  api.implement(call.setAfterSplash, { handler: ({ body }) => controller.setAfterSplash(body) });
-  api.implement(call.setIntentControl, {
-    handler: ({ body }) => controller.setIntentControl(body),
+  // Every change answers the settings as they are after it, and makes a version (versions.ts).
+  api.implement(call.setSwitch, {
+    handler: ({ caller, body }) => controller.setSwitch(caller, body),
   });
-  api.implement(call.setFacebook, { handler: ({ body }) => controller.setFacebook(body) });
-  api.implement(call.setInstallNew, { handler: ({ body }) => controller.setInstallLink(body) });
+  api.implement(call.setPosition, {
+    handler: ({ caller, body }) => controller.setPosition(caller, body),
+  });
+  api.implement(call.setPlacement, {
+    handler: ({ caller, body }) => controller.setPlacement(caller, body),
+  });
+  api.implement(call.setAfterSplash, {
+    handler: ({ caller, body }) => controller.setAfterSplash(caller, body),
+  });
+  api.implement(call.setIntentControl, {
+    handler: ({ caller, body }) => controller.setIntentControl(caller, body),
+  });
+  api.implement(call.setFacebook, {
+    handler: ({ caller, body }) => controller.setFacebook(caller, body),
+  });
+  api.implement(call.setInstallNew, {
+    handler: ({ caller, body }) => controller.setInstallLink(caller, body),
+  });
+  api.implement(call.versions, { handler: ({ query }) => controller.versions(query) });
+  api.implement(call.version, {
+    handler: async ({ params }) => ({ data: await controller.version(params.version) }),
+  });
+  api.implement(call.rollback, {
+    handler: ({ caller, params }) => controller.rollback(caller, params.version),
+  });
 };

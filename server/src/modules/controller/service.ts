@@ -5,11 +5,15 @@ import {
   controllerPositions,
   controllerSwitches,
   placementFields,
+  controllerDifferences,
   type AfterSplashChange,
   type ControllerPositionChange,
   type ControllerSettings,
+  type ControllerState,
   type ControllerStatusChange,
   type ControllerSwitch,
+  type ControllerVersionDetail,
+  type ControllerVersionsQuery,
   type FacebookChange,
   type InstallNew,
   type InstallNewChange,
@@ -17,7 +21,11 @@ import {
   type PlacementChange,
 } from '@dealdesk/core';
 import type { AppContext } from '../../context.js';
+import { HttpError } from '../../http/errors.js';
+import type { AdminCaller } from '../../http/route.js';
+import { describeCaller } from '../auth/who.js';
 import { controllerRepository, type SettingsChange, type SettingsRow } from './repository.js';
+import { controllerVersionsRepository, stateOfVersion, versionOf } from './versions.js';
 
 /**
  * The spec gives no defaults. Content features start on, so a fresh app shows what is added;
@@ -71,42 +79,104 @@ function toView(row: SettingsRow): ControllerView {
   return { data, installNew: { status: data.installNew, btn_url: row.btn_url } };
 }
 
-function firstRow(now: string): Omit<SettingsRow, 'id'> {
-  return {
-    ...defaultControllerSettings,
-    ...pick(controllerSwitches, (name) => (defaultControllerSettings[name] ? 1 : 0)),
-    btn_url: '',
-    updated_at: now,
-  };
-}
+/** Everything the screen sets, as the versions keep it. */
+const stateOf = (row: SettingsRow): ControllerState => ({
+  ...toView(row).data,
+  btn_url: row.btn_url,
+});
 
-export function createControllerService({ db, clock }: AppContext) {
-  const repo = controllerRepository(db);
+/** A state as the settings row's columns (switches are 1 or 0). */
+const columnsOf = (state: ControllerState): SettingsChange => ({
+  ...state,
+  ...pick(controllerSwitches, (name) => (state[name] ? 1 : 0)),
+});
 
-  const stored = async (): Promise<SettingsRow> => {
-    const row = await repo.find();
+const firstRow = (now: string): Omit<SettingsRow, 'id'> =>
+  ({ ...columnsOf({ ...defaultControllerSettings, btn_url: '' }), updated_at: now }) as Omit<
+    SettingsRow,
+    'id'
+  >;
+
+export const controllerRefusals = {
+  versionNotFound: (version: number) =>
+    `Version ${version} was not found (the newest 300 versions are kept)`,
+} as const;
+
+export function createControllerService({ db, dialect, clock }: AppContext) {
+  const repo = controllerRepository(db, dialect);
+  const versions = controllerVersionsRepository(db);
+
+  const stored = async (from = repo): Promise<SettingsRow> => {
+    const row = await from.find();
     if (row !== undefined) return row;
-    await repo.insertFirst(firstRow(clock().toISOString()));
-    return (await repo.find()) as SettingsRow;
+    await from.insertFirst(firstRow(clock().toISOString()));
+    return (await from.find()) as SettingsRow;
   };
 
-  /** One change to the row (created first if need be); answers the settings after it. */
-  const change = async (values: SettingsChange): Promise<ControllerView> => {
-    await stored();
-    await repo.update({ ...values, updated_at: clock().toISOString() });
-    return toView(await stored());
+  /**
+   * One change to the row (created first if need be) and its version, in one transaction;
+   * answers the settings after it and the version it made (null when nothing changed).
+   */
+  const change = (caller: AdminCaller, values: SettingsChange, rollbackOf: number | null = null) =>
+    db.transaction().execute(async (trx) => {
+      const settings = controllerRepository(trx, dialect);
+      // The row locked first: changes at once make their versions one after the other.
+      await stored(settings);
+      const before = await settings.find({ locked: true });
+      const at = clock().toISOString();
+      await settings.update({ ...values, updated_at: at });
+      const after = (await settings.find()) as SettingsRow;
+      const version = await controllerVersionsRepository(trx).record({
+        before: stateOf(before as SettingsRow),
+        after: stateOf(after),
+        adminId: caller.adminId,
+        tokenId: caller.tokenId,
+        by: await describeCaller(trx, caller),
+        rollbackOf,
+        at,
+      });
+      return { ...toView(after), version };
+    });
+
+  const versionRow = async (version: number) => {
+    const row = await versions.find(version);
+    if (row === undefined) throw new HttpError(404, controllerRefusals.versionNotFound(version));
+    return row;
   };
 
   return {
     settings: async (): Promise<ControllerView> => toView(await stored()),
     /** Whether a feature switch is on (the running flags of the story section's lists). */
     isOn: async (name: ControllerSwitch): Promise<boolean> => (await stored())[name] === 1,
-    setSwitch: ({ name, status }: ControllerStatusChange) => change({ [name]: status ? 1 : 0 }),
-    setPosition: ({ name, value }: ControllerPositionChange) => change({ [name]: value }),
-    setPlacement: ({ field, name }: PlacementChange) => change({ [field]: name }),
-    setAfterSplash: ({ name }: AfterSplashChange) => change({ afterSplaceAds: name }),
-    setIntentControl: ({ intentControl }: IntentControlChange) => change({ intentControl }),
-    setFacebook: (facebook: FacebookChange) => change(facebook),
-    setInstallLink: ({ btn_url }: InstallNewChange) => change({ btn_url }),
+    setSwitch: (caller: AdminCaller, { name, status }: ControllerStatusChange) =>
+      change(caller, { [name]: status ? 1 : 0 }),
+    setPosition: (caller: AdminCaller, { name, value }: ControllerPositionChange) =>
+      change(caller, { [name]: value }),
+    setPlacement: (caller: AdminCaller, { field, name }: PlacementChange) =>
+      change(caller, { [field]: name }),
+    setAfterSplash: (caller: AdminCaller, { name }: AfterSplashChange) =>
+      change(caller, { afterSplaceAds: name }),
+    setIntentControl: (caller: AdminCaller, { intentControl }: IntentControlChange) =>
+      change(caller, { intentControl }),
+    setFacebook: (caller: AdminCaller, facebook: FacebookChange) => change(caller, facebook),
+    setInstallLink: (caller: AdminCaller, { btn_url }: InstallNewChange) =>
+      change(caller, { btn_url }),
+
+    versions: (query: ControllerVersionsQuery) => versions.page(query),
+    version: async (version: number): Promise<ControllerVersionDetail> => {
+      const row = await versionRow(version);
+      const state = stateOfVersion(row);
+      return {
+        ...versionOf(row),
+        state,
+        sinceThen: controllerDifferences(state, stateOf(await stored())),
+      };
+    },
+    /** Restores a version's state as a new version. */
+    rollback: async (caller: AdminCaller, version: number) => {
+      const state = stateOfVersion(await versionRow(version));
+      const changed = await change(caller, columnsOf(state), version);
+      return { ...changed, version: changed.version ?? version };
+    },
   };
 }

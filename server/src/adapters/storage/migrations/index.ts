@@ -20,6 +20,7 @@ import * as contentCounter from './0016-content-counter.js';
 import * as mediaPending from './0017-media-pending.js';
 import * as productOgUrlIndex from './0018-product-og-url-index.js';
 import * as pausableProductTriggers from './0019-pausable-product-triggers.js';
+import * as controllerVersions from './0020-controller-versions.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0017-media-pending': mediaPending,
   '0018-product-og-url-index': productOgUrlIndex,
   '0019-pausable-product-triggers': pausableProductTriggers,
+  '0020-controller-versions': controllerVersions,
 };
