@@ -30,14 +30,33 @@ export interface TestPage {
   close(): Promise<void>;
 }
 
-/** A fresh browser context (its own storage) with one page at the given size. */
-export async function openPage(browser: Browser, viewport: Viewport = wide): Promise<TestPage> {
+/**
+ * A fresh browser context (its own storage) with one page at the given size. With `token`, the
+ * context starts with that session stored, as a sign-in leaves it: the first page load is then
+ * the app signed in (no sign-in screen to load first).
+ */
+export async function openPage(
+  browser: Browser,
+  viewport: Viewport = wide,
+  token?: string,
+): Promise<TestPage> {
+  const { baseUrl } = e2e();
   // Without motion (the app honours it): a drawer or menu is still, and clickable, once shown,
   // however busy the machine is.
   const context = await browser.newContext({
     viewport,
-    baseURL: e2e().baseUrl,
+    baseURL: baseUrl,
     reducedMotion: 'reduce',
+    ...(token === undefined
+      ? {}
+      : {
+          storageState: {
+            cookies: [],
+            origins: [
+              { origin: new URL(baseUrl).origin, localStorage: [{ name: 'token', value: token }] },
+            ],
+          },
+        }),
   });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
@@ -79,16 +98,54 @@ export async function sessionToken(admin: E2eAdmin = e2e().admin): Promise<strin
   return confirmed.token;
 }
 
-/** Opens `path` already signed in (the sign-in screens have their own test). */
-export async function openSignedIn(page: Page, path: string, token: string): Promise<void> {
-  await page.goto('/admin/panel/login');
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
-  await page.goto(path);
+/**
+ * Shows `path` in the app the page already runs, through its router, as Back or Forward would
+ * (the router follows popstate): no page load, which costs Chromium 1-1.6 s of CPU each.
+ * Resolves once the router has shown the screen: the app sets the tab's `title` then (the old
+ * screen stays up while the new one's code loads). Where the tab already has that title, the
+ * change could not be seen: the page is loaded instead.
+ */
+export async function openInApp(page: Page, path: string, title: string): Promise<void> {
+  const fullTitle = `${title} · Dealdesk`;
+  if ((await page.title()) === fullTitle) {
+    await page.goto(path);
+  } else {
+    await page.evaluate((to) => {
+      // An entry as the router makes them (its index included), so Back and the
+      // unsaved-changes guard count it as the router's own.
+      const state = history.state as { idx?: number } | null;
+      const key = Math.random().toString(36).slice(2, 10);
+      history.pushState({ usr: null, key, idx: (state?.idx ?? 0) + 1 }, '', to);
+      dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    }, path);
+  }
+  await page.waitForFunction((expected) => document.title === expected, fullTitle);
+}
+
+/**
+ * Resolves once the page has handled a new viewport size: media-query listeners (React
+ * renders what they set at once) and layout, two frames later.
+ */
+export async function resize(page: Page, viewport: Viewport): Promise<void> {
+  await page.setViewportSize(viewport);
+  await page.waitForFunction((width) => window.innerWidth === width, viewport.width);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
 }
 
 /** Saves tests/screenshots/<name>-<width>.png (gitignored) for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${screenshotDir}${name}-${String(width)}.png`, fullPage: true });
+  // A long list at 375 px makes a very tall image: Chromium's software rendering of it can take
+  // longer than the page's 10 s on a loaded machine.
+  await page.screenshot({
+    path: `${screenshotDir}${name}-${String(width)}.png`,
+    fullPage: true,
+    timeout: 60_000,
+  });
 }

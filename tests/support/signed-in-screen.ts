@@ -8,10 +8,10 @@ import {
   connectBrowser,
   narrow,
   openPage,
-  openSignedIn,
   screenshot,
   sessionToken,
   wide,
+  type TestPage,
   type Viewport,
 } from './browser.js';
 
@@ -47,37 +47,47 @@ export async function openSignedInScreen(
   path: string,
   { viewport = wide, prepare, ready }: ScreenOptions = {},
 ): Promise<SignedInScreen> {
+  const token = await sessionToken();
   const browser = await connectBrowser();
-  const tab = await openPage(browser, viewport);
+  // The session is stored in the page's context from the start: no sign-in screen to load.
+  const tab = await openPage(browser, viewport, token).catch(async (error: unknown) => {
+    await browser.close();
+    throw error;
+  });
+  // The narrow look is one page, opened on first use and loaded again for each screen.
+  let small: TestPage | undefined;
   const close = async () => {
     try {
       expect(tab.errors, tab.errors.join('\n')).toEqual([]);
     } finally {
+      await small?.close();
       await tab.close();
       await browser.close();
     }
   };
   try {
-    const token = await sessionToken();
-    const openAt = async (page: Page, at: string) => {
-      await prepare?.(page);
-      await openSignedIn(page, at, token);
-    };
-    await openAt(tab.page, path);
+    await prepare?.(tab.page);
+    await tab.page.goto(path);
     await ready?.(tab.page);
     return {
       browser,
       page: tab.page,
       api: apiClient(() => token),
       async narrowScreenshot(at, name, smallReady) {
-        const small = await openPage(browser, narrow);
+        if (small === undefined) {
+          small = await openPage(browser, narrow, token);
+          await prepare?.(small.page);
+        }
+        const { page, errors } = small;
         try {
-          await openAt(small.page, at);
-          await smallReady(small.page);
-          await screenshot(small.page, name);
-          expect(small.errors, small.errors.join('\n')).toEqual([]);
+          await page.goto(at);
+          await smallReady(page);
+          await screenshot(page, name);
+          expect(errors, errors.join('\n')).toEqual([]);
         } finally {
-          await small.close();
+          // Blank until the next look: an idle signed-in page still polls the server load.
+          await page.goto('about:blank');
+          errors.length = 0;
         }
       },
       close,

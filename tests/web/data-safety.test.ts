@@ -1,9 +1,12 @@
 // Nothing lost or doubled by accident: a selection only holds rows on screen, a double click
 // creates one item, values out of range are refused on their field instead of rewritten, and
-// Add Product starts at the spec's default event.
+// Add Product starts at the spec's default event. Screens are opened through the app's router
+// (a full load costs Chromium a second of CPU); page loads stay where a test is about a load or
+// where the screen before holds unsaved changes (a load is how the tab leaves them).
 import type { ApiClient } from '@dealdesk/core';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openInApp } from '../support/browser.js';
 import { chooseFile, png as pngFile, pngBytes, toast } from '../support/screens.js';
 import {
   openSignedInScreen,
@@ -82,7 +85,7 @@ describe('selections', () => {
   const selectAll = () => page.getByRole('checkbox', { name: 'Select every row on this page' });
 
   it('forget rows hidden by a new search: nothing unseen can be deleted', async () => {
-    await page.goto('/show/Product');
+    await openInApp(page, '/show/Product', 'Products');
     await search().fill('Bulk Test Item 08');
     await page.getByText('Bulk Test Item 07 9').waitFor({ state: 'detached' });
     await selectAll().check();
@@ -145,7 +148,7 @@ describe('selections', () => {
   });
 
   it('forget rows hidden by another event on the event screen', async () => {
-    await page.goto('/show/Prodcut/event');
+    await openInApp(page, '/show/Prodcut/event', 'Products by event');
     const eventSearch = page.getByRole('searchbox', { name: /Search/ });
     await eventSearch.fill('Bulk Test Item 08');
     await page.getByText('Bulk Test Item 07 9').waitFor({ state: 'detached' });
@@ -161,7 +164,7 @@ describe('forms', () => {
   const form = () => page.getByRole('form', { name: 'Add Product' });
 
   it('starts Add Product at the default event, None', async () => {
-    await page.goto('/add/Product');
+    await openInApp(page, '/add/Product', 'Add product');
     expect(
       await form()
         .getByRole('textbox', { name: /^Event/ })
@@ -221,7 +224,7 @@ describe('unsaved changes', () => {
   const dialog = () => page.getByRole('dialog', { name: 'Leave without saving?' });
 
   it('asks before a tab switch throws away an edit of the policy; Stay keeps it', async () => {
-    await page.goto('/site/policy');
+    await openInApp(page, '/site/policy', 'Privacy policy');
     await page.getByRole('button', { name: 'Edit' }).click();
     const text = page.getByLabel(/^Text/);
     await text.fill('A policy being written');
@@ -245,7 +248,7 @@ describe('unsaved changes', () => {
   });
 
   it('lets a form without changes go without asking', async () => {
-    await page.goto('/site/policy');
+    await openInApp(page, '/site/policy', 'Privacy policy');
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByText('Terms & Conditions', { exact: true }).click();
     await page.waitForURL('**/site/policy/terms');
@@ -260,7 +263,7 @@ describe('drafts', () => {
   };
 
   it('keeps a policy edit whose tab is sent away and offers it back; Cancel spends it', async () => {
-    await page.goto('/site/policy');
+    await openInApp(page, '/site/policy', 'Privacy policy');
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel(/^Text/).fill('Half a policy, then the tab went away');
     // The developer-tools guard sends the tab elsewhere: the browser asks, the admin leaves.
@@ -280,7 +283,7 @@ describe('drafts', () => {
 
   it('reopens a product edit with its kept draft; leaving on purpose spends it', async () => {
     const product = (await api.products.list({ q: 'Bulk Test Item 07 1', limit: 1 })).data?.[0];
-    await page.goto(`/show/product/product-details/${product?._id ?? ''}`);
+    await openInApp(page, `/show/product/product-details/${product?._id ?? ''}`, 'Product details');
     await page.getByRole('button', { name: 'Edit Product' }).click();
     const title = page.getByRole('form', { name: 'Edit Product' }).getByLabel(/^Title/);
     await title.fill('Renamed but not saved');
@@ -296,13 +299,13 @@ describe('drafts', () => {
     await expect.poll(() => page.url()).toMatch(/\/show\/Product(\?|$)/);
     await page.getByText(/^Showing \d+ of/).waitFor();
     // Left on purpose: the draft is spent, and the product opens as it is saved.
-    await page.goto(`/show/product/product-details/${product?._id ?? ''}`);
+    await openInApp(page, `/show/product/product-details/${product?._id ?? ''}`, 'Product details');
     await page.getByRole('button', { name: 'Edit Product' }).waitFor();
     expect(await kept().count()).toBe(0);
   });
 
   it('guards the other forms too: a half-written notification asks before leaving', async () => {
-    await page.goto('/site/notification');
+    await openInApp(page, '/site/notification', 'Notifications');
     await page.getByLabel(/^Title/).fill('Half a notification');
     await page.getByRole('link', { name: 'Controller' }).click();
     const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
@@ -323,7 +326,7 @@ describe('drafts', () => {
   });
 
   it('leaves a clean form after a save: no old messages, no stale check mark', async () => {
-    await page.goto('/add/story');
+    await openInApp(page, '/add/story', 'Shortcut stories');
     await page.getByRole('button', { name: 'Add shortcut' }).click();
     await page.getByText('Enter a title').waitFor();
     await page.getByLabel('Title', { exact: false }).first().fill('CleanAfterSave');
@@ -346,7 +349,7 @@ describe('drafts', () => {
 
 describe('orientation and failures', () => {
   it('links the home page to every area', async () => {
-    await page.goto('/');
+    await openInApp(page, '/', 'Home');
     const main = page.getByRole('main');
     for (const area of [
       'Story Manager',
@@ -368,7 +371,7 @@ describe('orientation and failures', () => {
   });
 
   it('brings the first invalid field into view and focus after a refused save', async () => {
-    await page.goto('/add/Product');
+    await openInApp(page, '/add/Product', 'Add product');
     await page
       .getByRole('form', { name: 'Add Product' })
       .getByRole('button', { name: 'Add Product' })
@@ -385,7 +388,7 @@ describe('orientation and failures', () => {
     await api.subcategories.add({ name: 'Vanishing', categoryId: category, image: png('v.png') });
     const vanishing = (await api.subcategories.list()).data?.find((s) => s.name === 'Vanishing');
     const product = (await api.products.list({ q: 'Bulk Test Item 08 2', limit: 1 })).data?.[0];
-    await page.goto(`/show/product/product-details/${product?._id ?? ''}`);
+    await openInApp(page, `/show/product/product-details/${product?._id ?? ''}`, 'Product details');
     await page.getByRole('button', { name: 'Edit Product' }).click();
     const edit = page.getByRole('form', { name: 'Edit Product' });
     await edit.getByRole('textbox', { name: /^Subcategory/ }).click();
@@ -400,7 +403,7 @@ describe('orientation and failures', () => {
   });
 
   it('sends a save that cannot reach the server to /Error, keeping the edit to go back to', async () => {
-    await page.goto('/site/policy');
+    await openInApp(page, '/site/policy', 'Privacy policy');
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel(/^Title/).fill('Privacy');
     await page.getByLabel(/^Text/).fill('Written while the server was away');
@@ -423,7 +426,7 @@ describe('orientation and failures', () => {
   });
 
   it('fits the category and subcategory tables in their halves at 1280 px: nothing scrolls sideways', async () => {
-    await page.goto('/add/Product/category');
+    await openInApp(page, '/add/Product/category', 'Categories');
     for (const name of ['Categories', 'Subcategories']) {
       const table = page.getByRole('table', { name, exact: true });
       await table.getByRole('row').nth(1).waitFor();
@@ -477,7 +480,7 @@ describe('the riskiest actions', () => {
       a_description: 'Listed in analytics',
     });
     expect(added.status, added.message).toBe(true);
-    await page.goto('/site/manage/analytics');
+    await openInApp(page, '/site/manage/analytics', 'Analytics');
     await page.getByRole('button', { name: /Clear/ }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Clear the analytics data?' });
     const question = await dialog.getByText(/^What is \d+ \+ \d+\?/).textContent();
