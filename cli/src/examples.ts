@@ -55,7 +55,8 @@ export const examples: Readonly<Record<string, readonly string[]>> = {
   ],
   'notify history': [
     'dealdesk notify history --limit 10',
-    'dealdesk --json notify history | jq ".[0]"',
+    'dealdesk --json notify history | jq ".data[0]"',
+    'dealdesk notify history --search sale --format csv -o sale-notifications.csv',
   ],
   'notify resend': ['dealdesk notify resend <id>'],
   'notify delete': ['dealdesk notify delete <id> --yes'],

@@ -1,9 +1,16 @@
 // The cron side of the CLI: notifications, analytics and the server load, with an API token.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datePreset, type AnalyticsItem, type Notification } from '@dealdesk/core';
+import {
+  datePreset,
+  endpoints,
+  readCsvRecords,
+  rowColumns,
+  type AnalyticsItem,
+  type Notification,
+} from '@dealdesk/core';
 import {
   freshDatabase,
   startTestServer,
@@ -147,6 +154,24 @@ describe('dealdesk notify', () => {
     const unknown = await runCli(['notify', 'resend', 'aaaaaaaaaaaaaaaaaaaaaaaa'], env);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No notification aaaaaaaaaaaaaaaaaaaaaaaa in the history');
+  });
+
+  it('writes the whole history the search finds as CSV, to stdout or to a file', async () => {
+    const piped = await runCli(['notify', 'history', '--search', 'Diwali', '--format', 'csv'], env);
+    expect(piped.code).toBe(0);
+    const [header, ...records] = readCsvRecords(piped.stdout);
+    expect(header?.fields).toEqual(rowColumns(endpoints.notifications.export));
+    expect(records.map((record) => record.fields[2])).toContain('Diwali sale');
+    expect(records.every((record) => record.fields[2]?.includes('Diwali'))).toBe(true);
+
+    const file = join(files, 'history.jsonl');
+    const saved = await runCli(['notify', 'history', '--format', 'jsonl', '-o', file], env);
+    expect(saved.code).toBe(0);
+    expect(saved.stderr).toContain(`Exported notifications to ${file}`);
+    const rows = (await readFile(file, 'utf8')).trim().split('\n');
+    expect(rows.map((row) => (JSON.parse(row) as { _id: string })._id)).toEqual(
+      (await history()).map((notification) => notification._id),
+    );
   });
 });
 

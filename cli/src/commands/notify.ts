@@ -2,17 +2,22 @@ import {
   byIdSchema,
   checkUpload,
   maxPageSize,
+  notificationExportQuerySchema,
   notificationHistoryQuerySchema,
   notificationIconRule,
   notificationPageSize,
   notificationResendSchema,
   notificationSendSchema,
+  productExportFormats,
   sendTimeGraceMs,
   wrongAnswerMessages,
   type Notification,
+  type ProductExportFormat,
 } from '@dealdesk/core';
+import { Option } from '@commander-js/extra-typings';
 import { confirmDestructive } from '../confirm.js';
 import { connect, type Connection } from '../connection.js';
+import { download } from '../download.js';
 import { CliError, usageError } from '../exit.js';
 import { idBatches } from '../ids.js';
 import { wholeNumber, yesFlag, type Declare } from '../command.js';
@@ -216,9 +221,28 @@ interface HistoryOptions {
   page: number;
   limit: number;
   search?: string;
+  format?: ProductExportFormat;
+  output?: string;
+}
+
+/** The whole history the search finds, as a file (the history export), to stdout or --output. */
+async function exportHistory(context: Context, options: HistoryOptions) {
+  const query = validate(notificationExportQuerySchema, {
+    q: options.search ?? '',
+    format: options.format,
+  });
+  const connection = await connect(context);
+  const answer = connection.check(await connection.api.notifications.export(query));
+  const file = await download(context, connection, answer.response, options.output);
+  if (file !== null)
+    context.result({ status: true, file, format: query.format }, () =>
+      context.note(`${context.paintErr('green', '✔')} Exported notifications to ${file}`),
+    );
 }
 
 async function notificationHistory(context: Context, options: HistoryOptions) {
+  if (options.format !== undefined || options.output !== undefined)
+    return exportHistory(context, options);
   const query = validate(notificationHistoryQuerySchema, {
     page: options.page,
     limit: options.limit,
@@ -325,6 +349,13 @@ const notify: Declare = (command, run) => {
       notificationPageSize,
     )
     .option('-s, --search <q>', 'search text in title and message')
+    .addOption(
+      new Option(
+        '--format <format>',
+        'every notification the search finds as a file (no pages), to stdout or --output',
+      ).choices(productExportFormats),
+    )
+    .option('-o, --output <file>', 'write the file here (implies --format csv unless given)')
     .action(run(notificationHistory));
   command
     .command('resend')

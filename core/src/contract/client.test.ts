@@ -996,6 +996,18 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
     { method: 'GET', path: '/api/App/notification/history' },
   ],
   [
+    'notifications.export',
+    (a) => a.notifications.export({ q: 'sale', format: 'jsonl' }),
+    {
+      method: 'GET',
+      path: '/api/App/notification/history/export',
+      query: [
+        ['q', 'sale'],
+        ['format', 'jsonl'],
+      ],
+    },
+  ],
+  [
     'notifications.history (a page)',
     (a) => a.notifications.history({ page: 2, limit: 50, q: 'sale' }),
     {

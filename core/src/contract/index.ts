@@ -37,6 +37,7 @@ export { notificationAnswers } from './calls/ads.js';
 export type {
   InHouseAdCreateRequest,
   InHouseAdEditRequest,
+  NotificationExportRequest,
   NotificationResendRequest,
   NotificationSendRequest,
   RunningInHouseAd,

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { productEvents, sizeOptions, type Specifications } from '../entities/catalogue.js';
 import type { RowFormat } from '../format/csv.js';
+import { deliveryStates } from '../entities/ads.js';
+import { searchText } from './common.js';
 import { productListQuerySchema } from './products.js';
 
 /** The `format` of a streamed list's query: one of `formats`, the first by default. */
@@ -50,3 +52,28 @@ export const productExportRowSchema = z.object({
   images: z.array(z.string()),
 });
 export type ProductExportRow = z.output<typeof productExportRowSchema>;
+
+/** GET /api/App/notification/history/export: the history's search, and the file's format. */
+export const notificationExportQuerySchema = z.object({
+  q: searchText,
+  format: rowFormatSchema(productExportFormats),
+});
+export type NotificationExportQuery = z.output<typeof notificationExportQuerySchema>;
+
+/**
+ * A notification of the history as a row of its export, newest first: the history's fields,
+ * its delivery flattened into columns of its own (a spreadsheet's columns hold no objects).
+ */
+export const notificationExportRowSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  n_title: z.string(),
+  n_message: z.string(),
+  n_url: z.string(),
+  n_icon: z.string(),
+  sendAt: z.string().nullable(),
+  delivery_state: z.enum(deliveryStates),
+  delivery_detail: z.string(),
+  delivered_at: z.string().nullable(),
+});
+export type NotificationExportRow = z.infer<typeof notificationExportRowSchema>;

@@ -24,6 +24,8 @@ import {
   inHouseAdCreateSchema,
   inHouseAdEditSchema,
   inHouseListQuerySchema,
+  notificationExportQuerySchema,
+  notificationExportRowSchema,
   notificationHistoryQuerySchema,
   notificationIconRule,
   notificationResendSchema,
@@ -31,15 +33,30 @@ import {
   videoRule,
   webAdAddSchema,
   webAdUpdateSchema,
+  productExportFormats,
   type IdStatusChangeInput,
   type InHouseAdCreateInput,
   type InHouseAdEditInput,
   type NotificationResendInput,
   type NotificationSendInput,
+  type ProductExportFormat,
 } from '../../schemas/index.js';
 import type { ClientInput } from '../client.js';
-import { endpoint, endpointTaking, envelopeBody, multipartBody, noFields } from '../endpoint.js';
+import {
+  endpoint,
+  endpointTaking,
+  envelopeBody,
+  multipartBody,
+  noFields,
+  rowsEndpointTaking,
+} from '../endpoint.js';
 import type { PageRequest } from './pages.js';
+
+/** The history's search, and the file's format. */
+export interface NotificationExportRequest {
+  q?: string;
+  format?: ProductExportFormat;
+}
 
 const adMessages = {
   list: 'Ads fetched successfully',
@@ -280,6 +297,18 @@ export const notifications = {
     query: notificationHistoryQuerySchema,
     answer: z.object({ data: z.array(notificationSchema), totalRecord: z.number() }),
     message: 'Notification history',
+  }),
+  /** Every notification the history's search finds, newest first, as a file. */
+  export: rowsEndpointTaking<NotificationExportRequest>()({
+    method: 'GET',
+    path: '/api/App/notification/history/export',
+    access: 'admin',
+    summary:
+      'The notifications the history search finds, newest first, as CSV or JSON Lines, streamed',
+    query: notificationExportQuerySchema,
+    answer: notificationExportRowSchema,
+    rows: { formats: productExportFormats, file: 'notifications' },
+    message: 'Notifications exported',
   }),
   send: endpointTaking<NotificationSendRequest>()({
     method: 'POST',

@@ -41,6 +41,15 @@ export function notificationsRepository(db: Kysely<Database>) {
       return { rows, total: Number(total.count) };
     },
 
+    /** The next `limit` of the history after id `after` (from the newest for null), newest first. */
+    rowsAfter: (q: string, after: string | null, limit: number): Promise<NotificationRow[]> =>
+      matching(q)
+        .selectAll()
+        .$if(after !== null, (query) => query.where('id', '<', after ?? ''))
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
+
     findMany: (ids: readonly string[]): Promise<NotificationRow[]> =>
       db.selectFrom('notifications').selectAll().where('id', 'in', ids).execute(),
 

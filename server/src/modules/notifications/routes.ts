@@ -19,6 +19,10 @@ export const notificationsModule: Module = (api, context) => {
     handler: ({ query }) => notifications.history(query),
   });
 
+  api.implement(endpoints.notifications.export, {
+    handler: async ({ query }) => notifications.exported(query),
+  });
+
   api.implement(endpoints.notifications.send, {
     handler: async ({ body, form }) => answerFor(await notifications.send(body, form.files.image)),
   });

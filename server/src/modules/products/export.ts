@@ -7,13 +7,10 @@
 // export may show as it was or as it became, one added may be missing.
 import type { endpoints, ProductExportQuery, ProductExportRow, ProductImage } from '@dealdesk/core';
 import type { AppContext } from '../../context.js';
-import type { Implementation } from '../../http/route.js';
+import { exportPageSize, type Implementation } from '../../http/route.js';
 import { absoluteUrl, publicBaseOf } from '../../http/public-url.js';
 import { productsRepository } from './repository.js';
 import { detailsOf } from './rows.js';
-
-/** Products read per query. */
-export const exportPageSize = 1_000;
 
 type Repository = ReturnType<typeof productsRepository>;
 type ExportedRecord = Awaited<ReturnType<Repository['rowsAfter']>>[number];

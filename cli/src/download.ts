@@ -1,0 +1,81 @@
+// A streamed file from the server (an export) written as it arrives, never held whole: to
+// stdout, where a reader that stops early (`| head -1`) ends the download quietly, or to a file
+// written beside its name and renamed when complete, so a failed download leaves no partial
+// file. `--timeout` bounds each wait for the server's bytes.
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { noAnswerIn, type Connection } from './connection.js';
+import type { Context } from './context.js';
+import { CliError } from './exit.js';
+
+/** A write to a pipe whose reader has gone (`| head -1`): the reader has all it wants. */
+const isClosedPipe = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  'code' in error &&
+  (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED');
+
+/**
+ * Fails the download when the server sends nothing for `seconds`. A reader that holds the
+ * download back (a slow pipe) pauses it, and a paused download is not waiting for the server.
+ */
+function failWhenSilent(source: Readable, seconds: number, url: string): void {
+  let timer: NodeJS.Timeout | undefined;
+  const wait = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (source.isPaused()) wait();
+      else source.destroy(new CliError(noAnswerIn(url, seconds)));
+    }, seconds * 1000);
+  };
+  wait();
+  source.on('data', wait);
+  source.once('close', () => clearTimeout(timer));
+}
+
+const stopped = (error: unknown) =>
+  new CliError(
+    `The export stopped before it was complete: ${error instanceof Error ? error.message : String(error)}`,
+  );
+
+/**
+ * Writes the answer's file to `output` (stdout for undefined or '-'); answers the file's name,
+ * or null for stdout.
+ */
+export async function download(
+  context: Context,
+  { settings, timeout }: Connection,
+  response: Response | undefined,
+  output: string | undefined,
+): Promise<string | null> {
+  const body = response?.body;
+  if (body === null || body === undefined) throw new CliError('The server sent no file');
+  // The global ReadableStream and node:stream/web's are one class under two type names.
+  const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
+  failWhenSilent(source, timeout, settings.url.value);
+  if (output === undefined || output === '-') {
+    const { stdout } = context.streams;
+    try {
+      await pipeline(source, stdout, { end: false });
+    } catch (error) {
+      // The download stops with the reader; nothing more is written.
+      if (!isClosedPipe(error)) throw stopped(error);
+      source.destroy();
+      // Writes still queued fail alike; they are no news.
+      stdout.on('error', () => {});
+    }
+    return null;
+  }
+  const partial = `${output}.part`;
+  try {
+    await pipeline(source, createWriteStream(partial));
+    await rename(partial, output);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw stopped(error);
+  }
+  return output;
+}
