@@ -7,6 +7,8 @@ import { rename, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
+import { productExportFormats, type ProductExportFormat } from '@dealdesk/core';
 import { noAnswerIn, type Connection } from './connection.js';
 import type { Context } from './context.js';
 import { CliError } from './exit.js';
@@ -45,7 +47,7 @@ const stopped = (error: unknown) =>
  * Writes the answer's file to `output` (stdout for undefined or '-'); answers the file's name,
  * or null for stdout.
  */
-export async function download(
+async function download(
   context: Context,
   { settings, timeout }: Connection,
   response: Response | undefined,
@@ -78,4 +80,47 @@ export async function download(
     throw stopped(error);
   }
   return output;
+}
+
+/** --format and --output of a list command that can also write everything it finds as a file. */
+export interface FileOptions {
+  format?: ProductExportFormat;
+  output?: string;
+}
+
+/** Whether the command was asked for the file rather than a page on screen. */
+export const wantsFile = (options: FileOptions) =>
+  options.format !== undefined || options.output !== undefined;
+
+/** --format and --output on a list command (the whole list as a file, through its export). */
+export const fileOptions = <
+  Args extends unknown[],
+  Opts extends OptionValues,
+  Globals extends OptionValues,
+>(
+  command: Command<Args, Opts, Globals>,
+  what: string,
+) =>
+  command
+    .addOption(
+      new Option(
+        '--format <format>',
+        `${what} as a file (every one, no pages), to stdout or --output`,
+      ).choices(productExportFormats),
+    )
+    .option('-o, --output <file>', 'write the file here (CSV unless --format says)');
+
+/** Writes an export's file where asked and, for a file, says so (`what`: "products"). */
+export async function saveExport(
+  context: Context,
+  connection: Connection,
+  response: Response | undefined,
+  { output, format }: { output?: string | undefined; format: ProductExportFormat },
+  what: string,
+): Promise<void> {
+  const file = await download(context, connection, response, output);
+  if (file !== null)
+    context.result({ status: true, file, format }, () =>
+      context.note(`${context.paintErr('green', '✔')} Exported ${what} to ${file}`),
+    );
 }

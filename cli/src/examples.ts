@@ -63,6 +63,7 @@ export const examples: Readonly<Record<string, readonly string[]>> = {
   'analytics show': [
     'dealdesk analytics show --range thisWeek',
     'dealdesk analytics show --from 2026-11-01 --to 2026-11-15',
+    'dealdesk analytics show --range lastMonth --format csv -o last-month.csv',
   ],
   'analytics clear': [
     'dealdesk analytics clear --range yesterday --yes',

@@ -209,6 +209,20 @@ describe('dealdesk analytics', () => {
     expect(totals.totalViews).toBeGreaterThanOrEqual(1);
     expect(totals.totalClicks).toBeGreaterThanOrEqual(3);
     expect(human.stdout).toMatch(/Ad Views: \d+\s+Ad Clicks: \d+/);
+    // The same range per item and day as a file, through the analytics export.
+    const file = join(files, 'analytics.csv');
+    const saved = await runCli(['analytics', 'show', '--range', 'today', '-o', file], env);
+    expect(saved.code).toBe(0);
+    const [header, ...records] = readCsvRecords(await readFile(file, 'utf8'));
+    expect(header?.fields).toEqual(rowColumns(endpoints.analytics.export));
+    expect(records.map((record) => record.fields)).toContainEqual([
+      today.startDate,
+      'webAd',
+      ad?._id,
+      'SummerSale',
+      '1',
+      '3',
+    ]);
 
     const refused = await runCli(['analytics', 'clear'], env);
     expect(refused.code).toBe(2);

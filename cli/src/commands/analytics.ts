@@ -1,5 +1,6 @@
 import {
   adCountsClearSchema,
+  analyticsExportQuerySchema,
   adMessages,
   datePresetLabels,
   formatCount,
@@ -9,10 +10,12 @@ import {
 import { confirmDestructive } from '../confirm.js';
 import { connect, type Connection } from '../connection.js';
 import type { Context } from '../context.js';
+import { fileOptions, saveExport, wantsFile, type FileOptions } from '../download.js';
 import { idBatches } from '../ids.js';
 import { yesFlag, type Declare } from '../command.js';
 import { chosenRange, rangeOptions, type ChosenRange, type RangeOptions } from '../range.js';
 import { renderTable } from '../terminal/table.js';
+import { validate } from '../validate.js';
 
 interface ClearOptions extends RangeOptions {
   yes?: boolean;
@@ -45,8 +48,27 @@ function showItems(items: AnalyticsItem[], context: Context) {
   );
 }
 
-async function showAnalytics(context: Context, options: RangeOptions) {
+/** The range's views and clicks per item and day, as a file (the analytics export). */
+async function exportAnalytics(context: Context, range: ChosenRange, options: FileOptions) {
+  const query = validate(analyticsExportQuerySchema, {
+    startDate: range.startDate,
+    endDate: range.endDate,
+    format: options.format,
+  });
+  const connection = await connect(context);
+  const answer = connection.check(await connection.api.analytics.export(query));
+  await saveExport(
+    context,
+    connection,
+    answer.response,
+    { ...options, format: query.format },
+    'analytics',
+  );
+}
+
+async function showAnalytics(context: Context, options: RangeOptions & FileOptions) {
   const range = chosenRange(options, context.env);
+  if (wantsFile(options)) return exportAnalytics(context, range, options);
   const analytics = await fetchAnalytics(await connect(context), range);
   context.result({ startDate: range.startDate, endDate: range.endDate, ...analytics }, () => {
     context.say(context.paint('bold', `View & Click Analytics: ${rangeLabel(range)}`));
@@ -111,9 +133,10 @@ async function clearAnalytics(context: Context, ids: string[], options: ClearOpt
 }
 
 const analytics: Declare = (command, run) => {
-  rangeOptions(command.command('show').description('clicks per ad and totals over a range')).action(
-    run(showAnalytics),
-  );
+  fileOptions(
+    rangeOptions(command.command('show').description('clicks per ad and totals over a range')),
+    "the range's views and clicks per ad, banner, shortcut and day",
+  ).action(run(showAnalytics));
   rangeOptions(
     command
       .command('clear')

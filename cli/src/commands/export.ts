@@ -10,7 +10,7 @@ import { Option } from '@commander-js/extra-typings';
 import type { Declare, Run } from '../command.js';
 import { connect } from '../connection.js';
 import type { Context } from '../context.js';
-import { download } from '../download.js';
+import { saveExport } from '../download.js';
 import { validate } from '../validate.js';
 
 /** The list's search and filter flags, as `products list` and `products export` take them. */
@@ -45,11 +45,13 @@ async function exportProducts(context: Context, options: ExportOptions) {
   });
   const connection = await connect(context);
   const answer = connection.check(await connection.api.products.export(query));
-  const file = await download(context, connection, answer.response, options.output);
-  if (file !== null)
-    context.result({ status: true, file, format: query.format }, () =>
-      context.note(`${context.paintErr('green', '✔')} Exported products to ${file}`),
-    );
+  await saveExport(
+    context,
+    connection,
+    answer.response,
+    { ...options, format: query.format },
+    'products',
+  );
 }
 
 export function declareExport(command: Parameters<Declare>[0], run: Run): void {

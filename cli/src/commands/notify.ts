@@ -8,16 +8,13 @@ import {
   notificationPageSize,
   notificationResendSchema,
   notificationSendSchema,
-  productExportFormats,
   sendTimeGraceMs,
   wrongAnswerMessages,
   type Notification,
-  type ProductExportFormat,
 } from '@dealdesk/core';
-import { Option } from '@commander-js/extra-typings';
 import { confirmDestructive } from '../confirm.js';
 import { connect, type Connection } from '../connection.js';
-import { download } from '../download.js';
+import { fileOptions, saveExport, wantsFile, type FileOptions } from '../download.js';
 import { CliError, usageError } from '../exit.js';
 import { idBatches } from '../ids.js';
 import { wholeNumber, yesFlag, type Declare } from '../command.js';
@@ -217,12 +214,10 @@ const deliveryOf = (notification: Notification) =>
     ? `scheduled ${formatDisplayTime(notification.sendAt)}`
     : notification.delivery.state;
 
-interface HistoryOptions {
+interface HistoryOptions extends FileOptions {
   page: number;
   limit: number;
   search?: string;
-  format?: ProductExportFormat;
-  output?: string;
 }
 
 /** The whole history the search finds, as a file (the history export), to stdout or --output. */
@@ -233,16 +228,17 @@ async function exportHistory(context: Context, options: HistoryOptions) {
   });
   const connection = await connect(context);
   const answer = connection.check(await connection.api.notifications.export(query));
-  const file = await download(context, connection, answer.response, options.output);
-  if (file !== null)
-    context.result({ status: true, file, format: query.format }, () =>
-      context.note(`${context.paintErr('green', '✔')} Exported notifications to ${file}`),
-    );
+  await saveExport(
+    context,
+    connection,
+    answer.response,
+    { ...options, format: query.format },
+    'notifications',
+  );
 }
 
 async function notificationHistory(context: Context, options: HistoryOptions) {
-  if (options.format !== undefined || options.output !== undefined)
-    return exportHistory(context, options);
+  if (wantsFile(options)) return exportHistory(context, options);
   const query = validate(notificationHistoryQuerySchema, {
     page: options.page,
     limit: options.limit,
@@ -338,25 +334,20 @@ const notify: Declare = (command, run) => {
       "send later: ISO time, e.g. 2026-01-31T18:30:00+05:30; without an offset (2026-01-31T18:30) in this machine's time zone (TZ); refused if in the past or no such date",
     )
     .action(run(sendNotification));
-  command
-    .command('history')
-    .description('a page of the notifications sent and scheduled, newest first')
-    .option('--page <n>', 'page from 1', wholeNumber(1), 1)
-    .option(
-      '--limit <n>',
-      'notifications a page',
-      wholeNumber(1, maxPageSize),
-      notificationPageSize,
-    )
-    .option('-s, --search <q>', 'search text in title and message')
-    .addOption(
-      new Option(
-        '--format <format>',
-        'every notification the search finds as a file (no pages), to stdout or --output',
-      ).choices(productExportFormats),
-    )
-    .option('-o, --output <file>', 'write the file here (implies --format csv unless given)')
-    .action(run(notificationHistory));
+  fileOptions(
+    command
+      .command('history')
+      .description('a page of the notifications sent and scheduled, newest first')
+      .option('--page <n>', 'page from 1', wholeNumber(1), 1)
+      .option(
+        '--limit <n>',
+        'notifications a page',
+        wholeNumber(1, maxPageSize),
+        notificationPageSize,
+      )
+      .option('-s, --search <q>', 'search text in title and message'),
+    'every notification the search finds',
+  ).action(run(notificationHistory));
   command
     .command('resend')
     .description('send a notification of the history again')

@@ -996,6 +996,18 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
     { method: 'GET', path: '/api/App/notification/history' },
   ],
   [
+    'analytics.export',
+    (a) => a.analytics.export({ startDate: '2026-03-01', endDate: '2026-03-31' }),
+    {
+      method: 'GET',
+      path: '/api/App/analytics/admin/export',
+      query: [
+        ['startDate', '2026-03-01'],
+        ['endDate', '2026-03-31'],
+      ],
+    },
+  ],
+  [
     'notifications.export',
     (a) => a.notifications.export({ q: 'sale', format: 'jsonl' }),
     {

@@ -37,6 +37,7 @@ export { notificationAnswers } from './calls/ads.js';
 export type {
   InHouseAdCreateRequest,
   InHouseAdEditRequest,
+  AnalyticsExportRequest,
   NotificationExportRequest,
   NotificationResendRequest,
   NotificationSendRequest,

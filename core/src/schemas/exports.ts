@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { productEvents, sizeOptions, type Specifications } from '../entities/catalogue.js';
 import type { RowFormat } from '../format/csv.js';
 import { deliveryStates } from '../entities/ads.js';
+import { trackedKinds } from '../entities/dashboard.js';
+import { dateRangeQuerySchema } from './ads.js';
 import { searchText } from './common.js';
 import { productListQuerySchema } from './products.js';
 
@@ -77,3 +79,23 @@ export const notificationExportRowSchema = z.object({
   delivered_at: z.string().nullable(),
 });
 export type NotificationExportRow = z.infer<typeof notificationExportRowSchema>;
+
+/** GET /api/App/analytics/admin/export: the analytics screen's range, and the file's format. */
+export const analyticsExportQuerySchema = dateRangeQuerySchema.safeExtend({
+  format: rowFormatSchema(productExportFormats),
+});
+export type AnalyticsExportQuery = z.output<typeof analyticsExportQuerySchema>;
+
+/**
+ * The views and clicks of one item on one business day, for the items the analytics screen
+ * counts (web ads, in-house ads, banners, shortcuts): by day, then kind, then name.
+ */
+export const analyticsExportRowSchema = z.object({
+  day: z.string(),
+  kind: z.enum(trackedKinds),
+  item_id: z.string(),
+  name: z.string(),
+  views: z.number(),
+  clicks: z.number(),
+});
+export type AnalyticsExportRow = z.infer<typeof analyticsExportRowSchema>;

@@ -16,6 +16,8 @@ import {
   adUnitAddSchema,
   adUnitTypeSchema,
   adUnitUpdateSchema,
+  analyticsExportQuerySchema,
+  analyticsExportRowSchema,
   byIdSchema,
   dateRangeQuerySchema,
   idListSchema,
@@ -51,6 +53,13 @@ import {
   rowsEndpointTaking,
 } from '../endpoint.js';
 import type { PageRequest } from './pages.js';
+
+/** The analytics screen's range, and the file's format. */
+export interface AnalyticsExportRequest {
+  startDate: string;
+  endDate: string;
+  format?: ProductExportFormat;
+}
 
 /** The history's search, and the file's format. */
 export interface NotificationExportRequest {
@@ -187,6 +196,18 @@ export const analytics = {
     query: dateRangeQuerySchema,
     answer: analyticsReport,
     message: 'Analytics',
+  }),
+  /** The range's views and clicks per item and business day, as a file. */
+  export: rowsEndpointTaking<AnalyticsExportRequest>()({
+    method: 'GET',
+    path: '/api/App/analytics/admin/export',
+    access: 'admin',
+    summary:
+      'Views and clicks per ad, banner and shortcut and business day of the range, as CSV or JSON Lines, streamed',
+    query: analyticsExportQuerySchema,
+    answer: analyticsExportRowSchema,
+    rows: { formats: productExportFormats, file: 'analytics' },
+    message: 'Analytics exported',
   }),
   ...countClears('/api/App/analytics', 'ad'),
 };

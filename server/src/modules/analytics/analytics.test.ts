@@ -1,4 +1,10 @@
-import { adMessages, endpoints, type TrackedKind, type TrackEvent } from '@dealdesk/core';
+import {
+  adMessages,
+  endpoints,
+  rowColumns,
+  type TrackedKind,
+  type TrackEvent,
+} from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../ids.js';
 import { insertTrackable } from '../tracking/testing.js';
@@ -138,6 +144,44 @@ describe.each(dialects)('analytics on %s', (dialect) => {
       message: adMessages.dateFormat,
       httpStatus: 400,
     });
+  });
+
+  it('exports the range per item and business day as CSV and JSON Lines', async () => {
+    const names = new Map(
+      ((await api.webAds.list({ startDate: '2026-01-01', endDate: '2026-01-01' })).data ?? []).map(
+        (ad) => [ad._id, ad.a_name],
+      ),
+    );
+    const range = { startDate: '2026-03-01', endDate: '2026-03-03' };
+    const answer = await api.analytics.export(range);
+    if (!answer.status || answer.response === undefined) throw new Error(answer.message);
+    expect(answer.response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(await answer.response.text()).toBe(
+      [
+        rowColumns(endpoints.analytics.export).join(','),
+        `2026-03-01,webAd,${webAd},${names.get(webAd)},0,2`,
+        `2026-03-02,webAd,${webAd},${names.get(webAd)},10,3`,
+        `2026-03-02,inHouseAd,${inHouseAd},House deal,6,4`,
+        `2026-03-02,banner,${banner},Banner 1,0,7`,
+        `2026-03-02,shortcut,${shortcut},Shortcut 1,0,8`,
+        `2026-03-03,shortcut,${shortcut},Shortcut 1,0,1`,
+        '',
+      ].join('\r\n'),
+    );
+    const lines = await api.analytics.export({
+      ...range,
+      startDate: '2026-03-03',
+      format: 'jsonl',
+    });
+    expect(await lines.response?.text()).toBe(
+      `${JSON.stringify({ day: '2026-03-03', kind: 'shortcut', item_id: shortcut, name: 'Shortcut 1', views: 0, clicks: 1 })}\n`,
+    );
+    const backwards = await api.analytics.export({
+      startDate: '2026-03-03',
+      endDate: '2026-03-01',
+    });
+    expect(backwards).toMatchObject({ status: false, httpStatus: 400 });
+    expect((await clientFor(server).analytics.export(range)).httpStatus).toBe(401);
   });
 
   it('clears one item within a range; a web-source id is cut at its first &', async () => {

@@ -7,6 +7,9 @@ export const analyticsModule: Module = (api, context) => {
   const analytics = createAnalyticsService(context);
 
   api.implement(endpoints.analytics.get, { handler: ({ query }) => analytics.report(query) });
+  api.implement(endpoints.analytics.export, {
+    handler: async ({ query }) => analytics.exported(query),
+  });
 
   api.implement(endpoints.analytics.clearCounts, {
     handler: async ({ params, query }) => {

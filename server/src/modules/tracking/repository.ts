@@ -109,6 +109,31 @@ export function trackingRepository(db: Kysely<Database>) {
         await addToTotals(trx, totals);
       }),
 
+    /** The business days within the range with counts of items of these kinds, in order. */
+    daysWithCounts: async (kinds: readonly TrackedKind[], range: DayRange): Promise<string[]> => {
+      const rows = await db
+        .selectFrom('item_daily_counts')
+        .select('day')
+        .distinct()
+        .where('kind', 'in', kinds)
+        .where('day', '>=', range.startDate)
+        .where('day', '<=', range.endDate)
+        .orderBy('day')
+        .execute();
+      return rows.map((row) => row.day);
+    },
+
+    /** Each item of these kinds with counts on one business day ((kind, day) index). */
+    itemsOfDay: async (kinds: readonly TrackedKind[], day: string) => {
+      const rows = await db
+        .selectFrom('item_daily_counts')
+        .select(['item_id', 'kind', 'views', 'clicks'])
+        .where('kind', 'in', kinds)
+        .where('day', '=', day)
+        .execute();
+      return rows.map((row) => ({ itemId: row.item_id, kind: row.kind, ...counts(row) }));
+    },
+
     /** The days of one item within the range that have counts, in order. */
     itemDays: async (itemId: string, range: DayRange): Promise<DayCounts[]> => {
       const rows = await db

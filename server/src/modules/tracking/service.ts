@@ -52,6 +52,13 @@ export function trackingService(context: AppContext, within: Kysely<Database> = 
           count: day[field],
         })),
 
+    /** The business days within the range with counts of these kinds, in order. */
+    daysWithCounts: (kinds: readonly TrackedKind[], range: DayRange) =>
+      repo.daysWithCounts(kinds, range),
+
+    /** The items of these kinds with counts on one business day, and their counts. */
+    itemsOfDay: (kinds: readonly TrackedKind[], day: string) => repo.itemsOfDay(kinds, day),
+
     /** One item's counts per business day within the range, only days with counts, in order. */
     itemDays: (itemId: string, range: DayRange): Promise<DayCounts[]> =>
       repo.itemDays(itemId, range),
