@@ -16,6 +16,9 @@ import { messages } from './messages.js';
 import { authRepository } from './repository.js';
 import { bearerTokens } from './tokens.js';
 
+/** Who a change was made by, in words (other modules name the caller through this). */
+export { describeCaller } from './who.js';
+
 export function authService(context: AppContext) {
   const { db, config, mail, clock, log } = context;
   const repo = authRepository(db);

@@ -23,7 +23,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import type { AdminCaller } from '../../http/route.js';
-import { describeCaller } from '../auth/who.js';
+import { describeCaller } from '../auth/service.js';
 import { controllerRepository, type SettingsChange, type SettingsRow } from './repository.js';
 import { controllerVersionsRepository, stateOfVersion, versionOf } from './versions.js';
 
