@@ -29,6 +29,7 @@ import { Page } from '../../ui/Page.js';
 import { DailyChart } from '../../ui/DailyChart.js';
 import { adDashboardPath, IncreaseMarker } from '../../ui/ClickCount.js';
 import { DateRangeBar } from '../../ui/DateRangeBar.js';
+import { ExportButton } from '../../ui/ExportButton.js';
 import { useDateRange } from '../../ui/useDateRange.js';
 import { analyticsQueries } from './queries.js';
 
@@ -134,15 +135,18 @@ export function AnalyticsPage() {
       title="View & Click Analytics"
       description="Views and clicks of the app's ads, banners and shortcuts, by business day."
       actions={
-        <Button
-          color="red"
-          variant="light"
-          leftSection={<IconEraser size={18} aria-hidden />}
-          onClick={() => void askToClear()}
-          loading={clear.isPending}
-        >
-          Clear data
-        </Button>
+        <Group gap="sm">
+          <ExportButton exportCsv={() => api.analytics.export(dates.range)} what="analytics" />
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconEraser size={18} aria-hidden />}
+            onClick={() => void askToClear()}
+            loading={clear.isPending}
+          >
+            Clear data
+          </Button>
+        </Group>
       }
     >
       <Paper p="md">

@@ -40,6 +40,7 @@ import { UploadField } from '../../ui/UploadField.js';
 import { useRowSelection } from '../../ui/useRowSelection.js';
 import { confirmSend } from './confirmSend.js';
 import { historyQueries } from './queries.js';
+import { ExportButton } from '../../ui/ExportButton.js';
 
 const defaultIcon = '/logo.svg';
 
@@ -346,6 +347,9 @@ export function NotificationsPage() {
     <Page
       title="Notifications"
       description="Push notifications to every app user, and what was sent before."
+      actions={
+        <ExportButton exportCsv={() => api.notifications.export()} what="notification history" />
+      }
     >
       <SendForm />
       <DataTable

@@ -12,6 +12,7 @@ import { deleteTitle } from '../../ui/mutations.js';
 import { useRowSelection } from '../../ui/useRowSelection.js';
 import { CategoryCell, DateCell, EventBadge, PriceCell, ProductCell } from './columns.js';
 import { DeleteSelectedButton } from '../../ui/DeleteSelectedButton.js';
+import { ExportButton } from '../../ui/ExportButton.js';
 import { ListSearchInput } from '../../ui/ListSearchInput.js';
 import { ProductFilters } from './ProductFilters.js';
 import { ProductPages } from './ProductPages.js';
@@ -106,11 +107,17 @@ export function ProductListPage() {
           placeholder="Search products by title"
           w={{ base: '100%', sm: 360 }}
         />
-        <DeleteSelectedButton
-          count={selected.size}
-          loading={remove.isPending}
-          onClick={() => void askToDelete()}
-        />
+        <Group gap="sm">
+          <ExportButton
+            exportCsv={() => api.products.export({ q: search, ...filter, sort, order })}
+            what="products"
+          />
+          <DeleteSelectedButton
+            count={selected.size}
+            loading={remove.isPending}
+            onClick={() => void askToDelete()}
+          />
+        </Group>
       </Group>
       <ProductFilters value={filter} onChange={setFilter} />
       <Paper p={{ base: 0, sm: 'xs' }} withBorder={false} bg="transparent">
