@@ -1,5 +1,6 @@
-// The Export CSV buttons: the product list downloads what its search finds, the analytics
-// screen its range, the notifications screen the whole history, as the server's CSV exports.
+// The Export CSV buttons: the product list and the in-house ads download what their search
+// finds, the analytics screen its range, the notifications screen the whole history, as the
+// server's CSV exports.
 import { endpoints, readCsvRecords, rowColumns, type ApiClient } from '@dealdesk/core';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,7 +72,7 @@ describe('Export CSV', () => {
     await openInApp(page, '/show/Product?q=Export%20lamp', 'Products');
     await page.getByText('Export lamp 2').first().waitFor();
     const { name, text } = await download(
-      page.getByRole('button', { name: 'Export products as CSV' }),
+      page.getByRole('button', { name: 'Export CSV of products' }),
     );
     expect(name).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
     const [header, ...records] = readCsvRecords(text);
@@ -83,9 +84,9 @@ describe('Export CSV', () => {
     await toast(page, `Exported ${name}`);
   });
 
-  it("downloads the analytics screen's range and the notification history", async () => {
+  it("downloads the analytics screen's range, the notification history and the in-house ads", async () => {
     await openInApp(page, '/site/manage/analytics', 'Analytics');
-    const analytics = await download(page.getByRole('button', { name: 'Export analytics as CSV' }));
+    const analytics = await download(page.getByRole('button', { name: 'Export CSV of analytics' }));
     expect(analytics.name).toMatch(/^analytics-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(readCsvRecords(analytics.text)[0]?.fields).toEqual(
       rowColumns(endpoints.analytics.export),
@@ -93,10 +94,19 @@ describe('Export CSV', () => {
 
     await openInApp(page, '/site/notification', 'Notifications');
     const history = await download(
-      page.getByRole('button', { name: 'Export notification history as CSV' }),
+      page.getByRole('button', { name: 'Export CSV of notification history' }),
     );
     const [header, ...records] = readCsvRecords(history.text);
     expect(header?.fields).toEqual(rowColumns(endpoints.notifications.export));
     expect(records.map((record) => record.fields[2])).toContain('Export check');
+
+    await openInApp(page, '/manage/ads/inHouseAds/add', 'In-house ads');
+    const inHouse = await download(
+      page.getByRole('button', { name: 'Export CSV of in-house ads' }),
+    );
+    expect(inHouse.name).toMatch(/^in-house-ads-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(readCsvRecords(inHouse.text)[0]?.fields).toEqual(
+      rowColumns(endpoints.inHouseAds.export),
+    );
   });
 });

@@ -1008,6 +1008,11 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
     },
   ],
   [
+    'inHouseAds.export',
+    (a) => a.inHouseAds.export({ q: 'diwali' }),
+    { method: 'GET', path: '/api/App/inhouse/ads/export', query: [['q', 'diwali']] },
+  ],
+  [
     'notifications.export',
     (a) => a.notifications.export({ q: 'sale', format: 'jsonl' }),
     {

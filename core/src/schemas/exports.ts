@@ -55,12 +55,18 @@ export const productExportRowSchema = z.object({
 });
 export type ProductExportRow = z.output<typeof productExportRowSchema>;
 
-/** GET /api/App/notification/history/export: the history's search, and the file's format. */
-export const notificationExportQuerySchema = z.object({
+/** A list's search (`q`) and the file's format: the exports of searched lists. */
+const searchedExportQuery = z.object({
   q: searchText,
   format: rowFormatSchema(productExportFormats),
 });
+
+/** GET /api/App/notification/history/export: the history's search, and the file's format. */
+export const notificationExportQuerySchema = searchedExportQuery;
 export type NotificationExportQuery = z.output<typeof notificationExportQuerySchema>;
+
+/** GET /api/App/inhouse/ads/export: the in-house list's search, and the file's format. */
+export const inHouseExportQuerySchema = searchedExportQuery;
 
 /**
  * A notification of the history as a row of its export, newest first: the history's fields,

@@ -185,6 +185,10 @@ export const bases: Readonly<Record<string, Base>> = {
   'controller.setIntentControl': () => ({ body: { intentControl: 'FORWORD' } }),
   'controller.setFacebook': () => ({ body: { facebook_app_id: '1', facebook_client_token: 't' } }),
   'controller.setInstallNew': () => ({ body: { btn_url: 'https://play.example/app' } }),
+  'controller.versions': () => ({ query: { page: 1, limit: 20 } }),
+  // Version 1 exists once any change made versions (the setters above run first or not).
+  'controller.version': () => ({ params: { version: 1 } }),
+  'controller.rollback': () => ({ params: { version: 1 } }),
   'tracking.track': (f) => ({
     body: {
       events: [
@@ -265,6 +269,7 @@ export const bases: Readonly<Record<string, Base>> = {
   'webAds.clearCounts': (f) => ({ params: { id: f.webAd }, query: { ...range } }),
   'webAds.clearAllCounts': (f) => ({ query: { ...range }, body: { id: [f.webAd] } }),
   'analytics.get': () => ({ query: { ...range } }),
+  'analytics.export': () => ({ query: { ...range, format: 'csv' } }),
   // The analytics screen's cards: web ads and in-house ads.
   'analytics.clearCounts': (f) => ({ params: { id: f.inHouseAd }, query: { ...range } }),
   'analytics.clearAllCounts': (f) => ({
@@ -281,6 +286,8 @@ export const bases: Readonly<Record<string, Base>> = {
   'inHouseAds.setStatus': (f) => ({ body: { id: f.inHouseAd, status: true } }),
   'inHouseAds.get': (f) => ({ params: { id: f.inHouseAd } }),
   'notifications.history': () => ({ query: { page: 1, limit: 50, q: '' } }),
+  'notifications.export': () => ({ query: { q: '', format: 'jsonl' } }),
+  'inHouseAds.export': () => ({ query: { q: 'deal', format: 'csv' } }),
   'notifications.send': (_f, rng, s) => ({
     body: {
       title: 'Sale',

@@ -89,9 +89,6 @@ export type Fields<E extends AnyEndpoint> = (string extends keyof z.input<E['ans
  */
 export type Rows<E extends AnyEndpoint> = AsyncIterable<z.input<E['answer']>>;
 
-/** Rows a streamed list reads per query: memory holds a page, whatever the table's size. */
-export const exportPageSize = 1_000;
-
 /** What a handler answers: rows for a streamed list, else fields or a published answer. */
 export type Answer<E extends AnyEndpoint> = E extends { rows: RowsSpec }
   ? Rows<E>

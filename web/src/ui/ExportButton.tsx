@@ -48,7 +48,7 @@ export function ExportButton({
       onClick={() => {
         if (!download.isPending) download.mutate();
       }}
-      aria-label={`Export ${what} as CSV`}
+      aria-label={`Export CSV of ${what}`}
     >
       Export CSV
     </Button>

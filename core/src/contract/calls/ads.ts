@@ -6,6 +6,7 @@ import {
   analyticsTotalsSchema,
   inHouseAdSchema,
   notificationSchema,
+  viewClickLimitsSchema,
   viewsDashboardSchema,
   webAdSchema,
   type InHouseAd,
@@ -25,6 +26,7 @@ import {
   imageRule,
   inHouseAdCreateSchema,
   inHouseAdEditSchema,
+  inHouseExportQuerySchema,
   inHouseListQuerySchema,
   notificationExportQuerySchema,
   notificationExportRowSchema,
@@ -61,7 +63,7 @@ export interface AnalyticsExportRequest {
   format?: ProductExportFormat;
 }
 
-/** The history's search, and the file's format. */
+/** A list's search, and the file's format (the history's, the in-house ads'). */
 export interface NotificationExportRequest {
   q?: string;
   format?: ProductExportFormat;
@@ -223,7 +225,40 @@ const inHousePath = '/api/App/inhouse/ads';
 /** The icon and the media file (image or video, as medType says) are file parts. */
 const inHouseFiles = { icon: imageRule, image: imageRule, video: videoRule };
 
+/** An in-house ad as a row of the export: its name and state first, then the rest. */
+const { shape: ad } = runningInHouseAd;
+const inHouseExportRow = z.object({
+  _id: ad._id,
+  mainTitle: ad.mainTitle,
+  subTitle: ad.subTitle,
+  ad_type: ad.ad_type,
+  status: ad.status,
+  running: ad.running,
+  view: ad.view,
+  clickCount: ad.clickCount,
+  ...viewClickLimitsSchema.shape,
+  description: ad.description,
+  medType: ad.medType,
+  medView: ad.medView,
+  icon: ad.icon,
+  callToAction: ad.callToAction,
+  btnName: ad.btnName,
+  createdAt: ad.createdAt,
+});
+
 export const inHouseAds = {
+  /** Every ad the list's search finds, newest first, with its counts, as a file. */
+  export: rowsEndpointTaking<NotificationExportRequest>()({
+    method: 'GET',
+    path: `${inHousePath}/export`,
+    access: 'admin',
+    summary:
+      "The in-house ads the list's search finds, newest first, with their views and clicks, as CSV or JSON Lines, streamed",
+    query: inHouseExportQuerySchema,
+    answer: inHouseExportRow,
+    rows: { formats: productExportFormats, file: 'in-house-ads' },
+    message: 'In-house ads exported',
+  }),
   list: endpointTaking<PageRequest>()({
     method: 'GET',
     path: inHousePath,

@@ -3,6 +3,8 @@ import {
   type InHouseAdCreateRequest,
   type InHouseAdEditRequest,
   inHouseMessages,
+  readCsvRecords,
+  rowColumns,
   type TrackEvent,
   uploadMessages,
 } from '@dealdesk/core';
@@ -192,6 +194,26 @@ describe.each(dialects)('in-house ads on %s', (dialect) => {
       view: 3,
       clickCount: 1,
     });
+  });
+
+  it('exports the ads the search finds with their counts, newest first, as CSV', async () => {
+    const older = await create('=Exported older');
+    const newer = await create('Exported newer');
+    await clientFor(server).tracking.track({
+      events: [{ kind: 'inHouseAd', id: newer._id, event: 'click' }],
+    });
+    const answer = await api.inHouseAds.export({ q: 'Exported' });
+    if (!answer.status || answer.response === undefined) throw new Error(answer.message);
+    const [header, ...records] = readCsvRecords(await answer.response.text());
+    const columns = rowColumns(endpoints.inHouseAds.export);
+    expect(header?.fields).toEqual(columns);
+    const cell = (record: (typeof records)[number] | undefined, column: string) =>
+      record?.fields[columns.indexOf(column)];
+    expect(records.map((record) => cell(record, '_id'))).toEqual([newer._id, older._id]);
+    expect(cell(records[1], 'mainTitle')).toBe("'=Exported older");
+    expect(cell(records[0], 'clickCount')).toBe('1');
+    expect(cell(records[0], 'running')).toBe('true');
+    expect((await clientFor(server).inHouseAds.export()).httpStatus).toBe(401);
   });
 
   it('stops running once its click limit is reached, while it stays active', async () => {

@@ -34,6 +34,15 @@ export function inHouseRepository(db: Kysely<Database>) {
       return { rows, total: Number(total.count) };
     },
 
+    /** The next `limit` ads after id `after` (from the newest for null), newest first. */
+    rowsAfter: (q: string, after: string | null, limit: number): Promise<InHouseAdRow[]> =>
+      matching(q)
+        .selectAll()
+        .$if(after !== null, (query) => query.where('id', '<', after ?? ''))
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
+
     find: (id: string): Promise<InHouseAdRow | undefined> =>
       db.selectFrom('inhouse_ads').selectAll().where('id', '=', id).executeTakeFirst(),
 

@@ -8,6 +8,9 @@ export const inHouseModule: Module = (api, context) => {
   const inHouse = createInHouseService(context);
 
   api.implement(endpoints.inHouseAds.list, { handler: ({ query }) => inHouse.list(query) });
+  api.implement(endpoints.inHouseAds.export, {
+    handler: async ({ query }) => inHouse.exported(query),
+  });
 
   api.implement(endpoints.inHouseAds.get, {
     handler: async ({ params }) => ({ data: await inHouse.get(params.id) }),

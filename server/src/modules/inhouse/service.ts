@@ -15,6 +15,7 @@ import { newId } from '../../ids.js';
 import { createControllerService } from '../controller/service.js';
 import { trackingService, type ViewClickCounts } from '../tracking/service.js';
 import { inHouseRepository, type InHouseAdRow } from './repository.js';
+import { pagesById } from '../../http/export-pages.js';
 
 export const inHouseAnswers = {
   notFound: 'In House ad not found',
@@ -109,6 +110,12 @@ export function createInHouseService(context: AppContext) {
         totalPages: Math.max(1, Math.ceil(total / limit)),
         InHouseAdsStatus: running,
       };
+    },
+
+    /** Every ad the search finds, newest first, with its counts, as export rows (pagesById). */
+    async *exported({ q }: { q: string }): AsyncGenerator<RunningInHouseAd> {
+      for await (const rows of pagesById((after, limit) => ads.rowsAfter(q, after, limit)))
+        yield* await withCounts(rows);
     },
 
     async get(id: string): Promise<RunningInHouseAd> {

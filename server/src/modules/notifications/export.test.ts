@@ -9,7 +9,7 @@ import {
   type NotificationExportRow,
 } from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportPageSize } from '../../http/route.js';
+import { exportPageSize } from '../../http/export-pages.js';
 import { newId } from '../../ids.js';
 import {
   clientFor,

@@ -11,7 +11,7 @@ import { removeStored, withStoredFiles } from '../../adapters/media/stored-files
 import type { PushProvider } from '../../adapters/push/index.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
-import { exportPageSize } from '../../http/route.js';
+import { pagesById } from '../../http/export-pages.js';
 import type { CheckedFile } from '../../http/uploads.js';
 import { newId } from '../../ids.js';
 import { notificationsRepository, type NotificationRow } from './repository.js';
@@ -110,14 +110,11 @@ export function createNotificationsService(context: AppContext, push: PushProvid
   }
 
   return {
-    /**
-     * Every notification the search finds, newest first, as export rows: read 1,000 at a time
-     * by id (time-ordered), each page only once the caller took the one before.
-     */
+    /** Every notification the search finds, newest first, as export rows (pagesById). */
     async *exported({ q }: NotificationExportQuery): AsyncGenerator<NotificationExportRow> {
-      let after: string | null = null;
-      for (;;) {
-        const rows = await notifications.rowsAfter(q, after, exportPageSize);
+      for await (const rows of pagesById((after, limit) =>
+        notifications.rowsAfter(q, after, limit),
+      ))
         for (const row of rows) {
           const { delivery, ...notification } = toNotification(row);
           yield {
@@ -127,9 +124,6 @@ export function createNotificationsService(context: AppContext, push: PushProvid
             delivered_at: delivery.at,
           };
         }
-        after = rows.at(-1)?.id ?? null;
-        if (after === null || rows.length < exportPageSize) return;
-      }
     },
 
     /** A page of the history, newest first, and how many notifications match in all. */

@@ -7,7 +7,8 @@
 // export may show as it was or as it became, one added may be missing.
 import type { endpoints, ProductExportQuery, ProductExportRow, ProductImage } from '@dealdesk/core';
 import type { AppContext } from '../../context.js';
-import { exportPageSize, type Implementation } from '../../http/route.js';
+import { exportPageSize } from '../../http/export-pages.js';
+import type { Implementation } from '../../http/route.js';
 import { absoluteUrl, publicBaseOf } from '../../http/public-url.js';
 import { productsRepository } from './repository.js';
 import { detailsOf } from './rows.js';

@@ -36,6 +36,7 @@ import { ListSearchInput } from '../../ui/ListSearchInput.js';
 import { SelectableRows } from '../../ui/SelectableRows.js';
 import { useRowSelection } from '../../ui/useRowSelection.js';
 import { useListSearch } from '../../ui/useListSearch.js';
+import { ExportButton } from '../../ui/ExportButton.js';
 import { MediaThumb } from '../../ui/MediaThumb.js';
 import { deleteFailure, inHouseTexts } from './answers.js';
 import { inHouseQueries } from './queries.js';
@@ -233,11 +234,17 @@ export function InHouseAdsPage() {
             placeholder="Search by title"
             w={{ base: '100%', sm: 320 }}
           />
-          <DeleteSelectedButton
-            count={selected.size}
-            loading={remove.isPending}
-            onClick={() => void askToDelete([...selected])}
-          />
+          <Group gap="sm">
+            <ExportButton
+              exportCsv={() => api.inHouseAds.export({ q: search })}
+              what="in-house ads"
+            />
+            <DeleteSelectedButton
+              count={selected.size}
+              loading={remove.isPending}
+              onClick={() => void askToDelete([...selected])}
+            />
+          </Group>
         </Group>
       </Paper>
       {ads === undefined ? (
