@@ -106,6 +106,9 @@ export function confirmWithCaptcha(request: CaptchaRequest): Promise<boolean> {
     const id = modals.open({
       title: request.title,
       centered: true,
+      // The second click of a double click on the button that asked lands outside: it must not
+      // dismiss the question (Cancel and Escape do).
+      closeOnClickOutside: false,
       onClose: () => settle(false),
       children: <CaptchaForm request={request} onDone={settle} />,
     });

@@ -1,15 +1,14 @@
 // /controller: app feature switches, positions, ad placement and app settings. Every change
-// asks the captcha first (spec section 5) and is saved on its own.
+// asks the captcha first (spec section 5) and is saved on its own, as a numbered version: the
+// version history below the settings (VersionHistory.tsx) lists them and rolls back to one.
 import {
   controllerPositionSchema,
   defaultIntentModes,
   facebookChangeSchema,
   installNewSchema,
   intentControls,
-  ntvTimingInputRange,
   placementFields,
   placementModes,
-  type ClientResult,
   type ControllerPosition,
   type ControllerSettings,
   type ControllerSwitch,
@@ -33,71 +32,17 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { IconHistory } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { api } from '../../app/api.js';
-import { confirmWithCaptcha } from '../../ui/captcha.js';
 import { useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges, type DraftOffer } from '../../ui/useUnsavedChanges.js';
-import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
-import { wrongAnswerFor } from '../../ui/wrong-answers.js';
+import { modeLabels, placementLabels, positionFields, switchLabels } from './labels.js';
 import { controllerQuery } from './queries.js';
-
-const switchLabels: Record<ControllerSwitch, { label: string; hint: string }> = {
-  storyVideo: { label: 'Story videos', hint: 'The story row on the home screen' },
-  storyBrand: { label: 'Shortcut stories', hint: 'Brand shortcuts under the stories' },
-  banner: { label: 'Banner', hint: 'The b1 banner carousel' },
-  trending: { label: 'Trending', hint: 'The trending products section' },
-  bestDeals: { label: 'Best Deals', hint: 'The best deals section' },
-  newLaunch: { label: 'New Launch', hint: 'The new launches section' },
-  track: { label: 'Tracking', hint: 'Send views and clicks from the app' },
-  inHouseAds: { label: 'In-house ads', hint: 'Show our own ads between screens' },
-  installNew: { label: 'Install New App', hint: 'Ask users to install the new app' },
-};
-
-const placementLabels: Record<PlacementField, string> = {
-  afterSplaceAds: 'After splash',
-  afterIntroAds: 'After intro',
-  homeToCategory: 'Home to category',
-  categoryToSubCategory: 'Category to subcategory',
-  subCategoryToProductList: 'Subcategory to product list',
-  productListToProduct: 'Product list to product',
-  seeAllToProductList: 'See all to product list',
-  relatedToProduct: 'Related to product',
-  defaultIntent: 'Default intent',
-};
-
-const modeLabels: Record<PlacementMode, string> = {
-  OFF: 'OFF',
-  OPEN: 'OPEN (app open ad)',
-  FS: 'FS (full screen)',
-  NTV: 'NTV (native)',
-  URL: 'URL',
-  INHOUSE_FS: 'INHOUSE_FS (in-house full screen)',
-};
-
-/** A change through the captcha; the settings reload once it is saved. */
-function useControllerChange<Input>(
-  call: (input: Input) => Promise<ClientResult<object>>,
-  /** The screen's wording when the server gives none, or cannot be reached (spec section 8). */
-  failed = 'Failed to update',
-) {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: async (input: Input) =>
-      unwrapOr(await call(input), { failed, unreachable: failed }),
-    onSuccess: async (answer) => {
-      toastSuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: controllerQuery.queryKey });
-    },
-  });
-  const change = async (title: string, input: Input) => {
-    const solved = await confirmWithCaptcha({ title, wrongAnswer: wrongAnswerFor.controller });
-    if (solved) await mutation.mutateAsync(input).catch(() => undefined);
-  };
-  return { change, isPending: mutation.isPending };
-}
+import { useControllerChange } from './useControllerChange.js';
+import { VersionHistory } from './VersionHistory.js';
 
 function Section({
   title,
@@ -155,20 +100,6 @@ function Switches({
     </SimpleGrid>
   );
 }
-
-const positionFields: Record<
-  ControllerPosition,
-  { label: string; hint: string; min: number; max?: number }
-> = {
-  storyAdsPosition: { label: 'Story ad position', hint: 'From 1, below 10', min: 1, max: 9 },
-  ntvTiming: {
-    label: 'NTV intent timer (seconds)',
-    hint: 'From 0, below 20',
-    min: ntvTimingInputRange.min,
-    max: ntvTimingInputRange.max,
-  },
-  productNtvPosition: { label: 'Product NTV position', hint: 'An odd number: 1, 3, 5 ...', min: 1 },
-};
 
 /** A form of one field with its own Save beside it, named for screen readers by `what`. */
 function SaveBeside({
@@ -360,10 +291,23 @@ function InstallNewForm({
 export function ControllerPage() {
   const controller = useQuery(controllerQuery);
   const settings = controller.data?.data;
+  const history = useRef<HTMLElement>(null);
   return (
     <Page
       title="Controller"
       description="What the app shows and where ads appear. Every change asks a quick sum first."
+      actions={
+        <Button
+          variant="default"
+          leftSection={<IconHistory size={18} aria-hidden />}
+          onClick={() => {
+            history.current?.scrollIntoView({ block: 'start' });
+            history.current?.focus({ preventScroll: true });
+          }}
+        >
+          Version history
+        </Button>
+      }
     >
       {settings === undefined ? (
         <Skeleton h={600} aria-label="Loading the controller" />
@@ -415,6 +359,7 @@ export function ControllerPage() {
           </Section>
         </Stack>
       )}
+      <VersionHistory ref={history} />
     </Page>
   );
 }
