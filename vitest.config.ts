@@ -32,8 +32,9 @@ export default defineConfig({
           name: 'packages',
           include: ['{core,server,cli,tests}/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**', browserTests],
-          // One throw-away PostgreSQL per run: the server's tests run on it as well as on SQLite.
-          globalSetup: ['server/src/testing/postgres.global-setup.ts'],
+          // One throw-away PostgreSQL per run (the server's tests run on it as well as on
+          // SQLite), and a migrated database of each dialect that test databases copy.
+          globalSetup: ['server/src/testing/databases.global-setup.ts'],
           // Files of a worker share loaded modules: each makes its own servers and databases,
           // and importing the server afresh for each of 129 files cost 2 minutes of a run.
           isolate: false,

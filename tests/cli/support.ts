@@ -10,17 +10,23 @@ import type { TestServer } from '@dealdesk/server/testing';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const cliMain = join(root, 'cli/dist/main.js');
 
+let cliBuilt = false;
+
 /**
  * Builds the CLI and the core it loads (incremental: quick when nothing changed). Type errors
  * elsewhere (the lint step's business) still emit JavaScript; only the CLI's own stop the tests.
+ * Once per process: the files of a worker share this module, and even the check that nothing
+ * changed takes 1.5 s.
  */
 export function buildCli(): void {
+  if (cliBuilt) return;
   try {
     execFileSync(join(root, 'node_modules/.bin/tsc'), ['-b', 'cli'], { cwd: root, stdio: 'pipe' });
   } catch (error) {
     const output = String((error as { stdout?: Buffer }).stdout ?? '');
     if (output.includes('cli/src/')) throw new Error(`the CLI does not build:\n${output}`);
   }
+  cliBuilt = true;
 }
 
 export interface CliRun {

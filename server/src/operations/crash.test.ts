@@ -31,6 +31,7 @@ import {
   createTestAdmin,
   dialects,
   freshDatabase,
+  killRounds,
   startTestServer,
   testConfig,
   type DialectUnderTest,
@@ -43,6 +44,12 @@ import { builtServer } from '../testing/processes.js';
 const productCount = 4_000;
 /** The story video uploaded: 20 MB, under the 30 MB limit. */
 const videoBytes = 20 * 1024 * 1024;
+
+/** Each kill point once a round; every point costs a start of the built server. */
+const inRounds = <Point>(points: Point[]) =>
+  Array.from({ length: killRounds }, () => points).flat();
+/** Up to 2 minutes a round: long runs go through more rounds. */
+const roundsTimeout = { timeout: 120_000 * killRounds };
 
 interface KillableServer {
   baseUrl: string;
@@ -316,7 +323,7 @@ describe.skipIf(!existsSync(builtServer)).each(dialects)('killed mid-write on %s
     }
   }
 
-  describe('a bulk event update of products', () => {
+  describe('a bulk event update of products', roundsTimeout, () => {
     let ids: string[];
     beforeAll(async () => {
       // Written straight to storage: thousands of create calls would only slow the test.
@@ -392,7 +399,7 @@ describe.skipIf(!existsSync(builtServer)).each(dialects)('killed mid-write on %s
      * sees it committed (perhaps before the answer), or once it was answered.
      */
     type KillPoint = 'writing' | 'committed' | 'answered';
-    const rounds: KillPoint[] = ['writing', 'writing', 'committed', 'answered'];
+    const rounds = inRounds<KillPoint>(['writing', 'committed', 'answered']);
     /** What each round found after the restart. */
     const outcomes: { point: KillPoint; applied: boolean }[] = [];
 
@@ -458,10 +465,10 @@ describe.skipIf(!existsSync(builtServer)).each(dialects)('killed mid-write on %s
         point: 'writing',
         applied: false,
       });
-    }, 120_000);
+    });
   });
 
-  describe('an upload of a 20 MB story video', () => {
+  describe('an upload of a 20 MB story video', roundsTimeout, () => {
     const media = () => join(database.dataDir, 'media');
     const incoming = () => join(database.dataDir, 'incoming');
     /**
@@ -470,7 +477,7 @@ describe.skipIf(!existsSync(builtServer)).each(dialects)('killed mid-write on %s
      * media/, or once answered.
      */
     type KillPoint = 'mid-body' | 'body sent' | 'storing' | 'answered';
-    const rounds: KillPoint[] = ['mid-body', 'body sent', 'storing', 'answered'];
+    const rounds = inRounds<KillPoint>(['mid-body', 'body sent', 'storing', 'answered']);
     /** Files in media/ that no story pointed at after each round's restart. */
     const orphans: { point: KillPoint; files: string[] }[] = [];
 
@@ -538,7 +545,7 @@ describe.skipIf(!existsSync(builtServer)).each(dialects)('killed mid-write on %s
           ),
         });
       }
-    }, 120_000);
+    });
 
     // The video is stored in media/ before its story row is written: a process killed between
     // the two leaves a noted file (often partly written), which the next start removes.

@@ -1,25 +1,32 @@
 // Test servers on real HTTP (127.0.0.1, a free port) over a fresh database of either dialect.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { createApiClient } from '@dealdesk/core';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { defaultAuthSettings, type AuthSettings, type ServerConfig } from '../config.js';
+import { databaseUrlOf, onCluster, type MigratedTemplates } from './migrated-templates.js';
 import { codeIn } from './smtp-capture.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The run's throw-away PostgreSQL cluster (see postgres.global-setup.ts). */
+    /** The run's throw-away PostgreSQL cluster (see databases.global-setup.ts). */
     postgresUrl: string;
+    migratedTemplates: MigratedTemplates;
   }
 }
 
 export const dialects = ['sqlite', 'postgres'] as const;
 export type DialectUnderTest = (typeof dialects)[number];
+
+/**
+ * How often the kill tests go through their kill points: once in `npm test`, 3 times with
+ * `DEALDESK_LONG_TESTS=1`, for more timings of the kill (server/README.md, Tests).
+ */
+export const killRounds = process.env['DEALDESK_LONG_TESTS'] === '1' ? 3 : 1;
 
 export interface TestDatabase {
   dataDir: string;
@@ -27,29 +34,31 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A database of its own for one test file: a temporary SQLite folder or a new PostgreSQL database. */
-export async function freshDatabase(dialect: DialectUnderTest): Promise<TestDatabase> {
+/**
+ * A database of its own for one test file: a temporary SQLite folder or a new PostgreSQL
+ * database, a copy of the run's migrated template unless `migrated` is false (then empty).
+ */
+export async function freshDatabase(
+  dialect: DialectUnderTest,
+  { migrated = true } = {},
+): Promise<TestDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), 'dealdesk-test-'));
   const removeDir = () => rm(dataDir, { recursive: true, force: true });
-  if (dialect === 'sqlite') return { dataDir, databaseUrl: null, drop: removeDir };
+  const templates = inject('migratedTemplates');
+  if (dialect === 'sqlite') {
+    if (migrated) await copyFile(templates.sqliteFile, join(dataDir, 'dealdesk.sqlite'));
+    return { dataDir, databaseUrl: null, drop: removeDir };
+  }
 
   const clusterUrl = inject('postgresUrl');
   const name = `dealdesk_${randomBytes(6).toString('hex')}`;
-  const maintenance = async (statement: string) => {
-    const client = new pg.Client({ connectionString: clusterUrl });
-    await client.connect();
-    try {
-      return await client.query<{ n: number }>(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await maintenance(`CREATE DATABASE ${name}`);
-  const url = new URL(clusterUrl);
-  url.pathname = `/${name}`;
+  const maintenance = (statement: string) => onCluster(clusterUrl, statement);
+  await maintenance(
+    `CREATE DATABASE ${name}${migrated ? ` TEMPLATE ${templates.postgresDatabase}` : ''}`,
+  );
   return {
     dataDir,
-    databaseUrl: url.toString(),
+    databaseUrl: databaseUrlOf(clusterUrl, name),
     drop: async () => {
       // A closed pool hangs up without waiting for its connections to go: let them go before
       // the drop, or FORCE terminates them mid-goodbye and pg reports that as an error.

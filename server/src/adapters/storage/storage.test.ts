@@ -10,7 +10,7 @@ describe.each(dialects)('storage on %s', (dialect) => {
   let storage: Storage;
   const dropped: Error[] = [];
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
+    database = await freshDatabase(dialect, { migrated: false });
     storage = openStorage(database, (error) => dropped.push(error));
   });
   afterAll(async () => {

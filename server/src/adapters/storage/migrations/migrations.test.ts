@@ -17,7 +17,7 @@ describe.each(dialects)('upgrading a %s database', (dialect) => {
   let database: TestDatabase;
   let storage: Storage;
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
+    database = await freshDatabase(dialect, { migrated: false });
     storage = openStorage(database, (error) => {
       throw error;
     });
