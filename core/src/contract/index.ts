@@ -37,7 +37,6 @@ export { notificationAnswers } from './calls/ads.js';
 export type {
   InHouseAdCreateRequest,
   InHouseAdEditRequest,
-  AnalyticsExportRequest,
   NotificationExportRequest,
   NotificationResendRequest,
   NotificationSendRequest,

@@ -90,7 +90,6 @@ export type NotificationExportRow = z.infer<typeof notificationExportRowSchema>;
 export const analyticsExportQuerySchema = dateRangeQuerySchema.safeExtend({
   format: rowFormatSchema(productExportFormats),
 });
-export type AnalyticsExportQuery = z.output<typeof analyticsExportQuerySchema>;
 
 /**
  * The views and clicks of one item on one business day, for the items the analytics screen
