@@ -1,4 +1,4 @@
-// One connection per command: the core's API client over undici, with the settings resolved
+// One connection per command: the core's API client over Node's fetch, with the settings resolved
 // from flags, environment and profile, every call bounded by the timeout, and every failed
 // answer turned into a CliError.
 import {

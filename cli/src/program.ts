@@ -1,5 +1,5 @@
 // The command tree. Only commander is loaded at start: the module of the command being run
-// (and with it the core, undici, prompts and tables) is imported when it runs, so `--help` is fast.
+// (and with it the core, prompts and tables) is imported when it runs, so `--help` is fast.
 import { Command, CommanderError, InvalidArgumentError } from '@commander-js/extra-typings';
 import type { Declare, Run } from './command.js';
 import { createContext, processStreams, type Context, type Streams } from './context.js';
@@ -70,7 +70,7 @@ const session: CommandModule = () => import('./commands/session.js');
 /**
  * The top-level commands: name, description and the module that declares the rest. `--help`
  * lists this table; only the module of the command being run (or asked about) is imported, so
- * the core, undici, prompts and tables load only when needed.
+ * the core, prompts and tables load only when needed.
  */
 const contents: readonly [name: string, description: string, module: CommandModule][] = [
   ['login', 'sign in with admin ID, password and the mailed one-time code', session],
