@@ -7,6 +7,7 @@ import {
   type ApiClient,
   type ControllerState,
 } from '@dealdesk/core';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientFor,
@@ -120,6 +121,25 @@ describe.each(dialects)('controller versions on %s', (dialect) => {
       ),
     );
     expect((await api.controller.version({ version: before })).data?.sinceThen).toEqual([]);
+  });
+
+  it('writes no change when its version cannot be written (one transaction)', async () => {
+    const { db } = server.app.dealdesk.context;
+    const before = await current();
+    const last = (await newest())?.version;
+    // A fault in the version's write: its table renamed away for the one call.
+    await sql`ALTER TABLE controller_versions RENAME TO controller_versions_away`.execute(db);
+    try {
+      const failed = await api.controller.setSwitch({
+        name: 'bestDeals',
+        status: !before.bestDeals,
+      });
+      expect(failed).toMatchObject({ status: false, httpStatus: 500 });
+    } finally {
+      await sql`ALTER TABLE controller_versions_away RENAME TO controller_versions`.execute(db);
+    }
+    expect(await current()).toEqual(before);
+    expect((await newest())?.version).toBe(last);
   });
 
   it('refuses a version that is not kept (404) or no version number (400)', async () => {
