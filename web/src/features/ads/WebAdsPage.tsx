@@ -7,7 +7,6 @@ import {
   type WebAd,
 } from '@dealdesk/core';
 import { Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
-import { IconEraser } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.js';
@@ -21,6 +20,7 @@ import { AdTable } from './AdTable.js';
 import { SearchAds } from './SearchAds.js';
 import { matchingAds } from './search.js';
 import { adQueries } from './queries.js';
+import { ClearCountsButton } from '../../ui/ClearCountsButton.js';
 
 type CountedWebAd = WebAd & { diff: number };
 
@@ -93,15 +93,9 @@ export function WebAdsPage() {
       <Paper p="md">
         <Group justify="space-between" align="flex-end" gap="sm">
           <DateRangeBar control={dates} />
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconEraser size={18} aria-hidden />}
-            onClick={() => void askToClear()}
-            loading={clear.isPending}
-          >
+          <ClearCountsButton loading={clear.isPending} onClick={() => void askToClear()}>
             Clear all data
-          </Button>
+          </ClearCountsButton>
         </Group>
       </Paper>
       {ads.data === undefined ? (

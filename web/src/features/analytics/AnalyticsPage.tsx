@@ -8,18 +8,7 @@ import {
   type DateRangeQuery,
 } from '@dealdesk/core';
 import { runtimeConfig } from '../../app/runtime-config.js';
-import {
-  Button,
-  Card,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconEraser } from '@tabler/icons-react';
+import { Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { api } from '../../app/api.js';
@@ -32,6 +21,7 @@ import { DateRangeBar } from '../../ui/DateRangeBar.js';
 import { ExportButton } from '../../ui/ExportButton.js';
 import { useDateRange } from '../../ui/useDateRange.js';
 import { analyticsQueries } from './queries.js';
+import { ClearCountsButton } from '../../ui/ClearCountsButton.js';
 
 function CountCard({ label, count }: { label: string; count: number | undefined }) {
   return (
@@ -137,15 +127,9 @@ export function AnalyticsPage() {
       actions={
         <Group gap="sm">
           <ExportButton exportCsv={() => api.analytics.export(dates.range)} what="analytics" />
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconEraser size={18} aria-hidden />}
-            onClick={() => void askToClear()}
-            loading={clear.isPending}
-          >
+          <ClearCountsButton loading={clear.isPending} onClick={() => void askToClear()}>
             Clear data
-          </Button>
+          </ClearCountsButton>
         </Group>
       }
     >
