@@ -107,6 +107,8 @@ export interface ServerConfig {
   s3?: S3Settings | null;
   /** Base of media links (a CDN, a public bucket); absent or null: this server's /media/. */
   mediaPublicUrl?: string | null;
+  /** Days the audit log keeps an entry (absent: defaultAuditDays). */
+  auditDays?: number;
 }
 
 /**
@@ -114,6 +116,9 @@ export interface ServerConfig {
  * the many phones a carrier puts behind one address.
  */
 export const defaultTrackEventsPerAddress = 10_000;
+
+/** Days the audit log keeps an entry (DEALDESK_AUDIT_DAYS). */
+export const defaultAuditDays = 365;
 
 /** A change shows in the content API on every instance within this (and the rebuild). */
 export const defaultContentPollMs = 250;
@@ -236,6 +241,14 @@ const environmentSchema = z.object({
       .default('false'),
   ),
   DEALDESK_MEDIA_PUBLIC_URL: optionalWebUrl('DEALDESK_MEDIA_PUBLIC_URL'),
+  DEALDESK_AUDIT_DAYS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'DEALDESK_AUDIT_DAYS must be a whole number of days, 1 or more' })
+      .int('DEALDESK_AUDIT_DAYS must be a whole number of days, 1 or more')
+      .min(1, 'DEALDESK_AUDIT_DAYS must be a whole number of days, 1 or more')
+      .default(defaultAuditDays),
+  ),
   DEALDESK_CHECK_ANSWERS: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
   NODE_ENV: optionalText,
   LOG_LEVEL: z.preprocess(
@@ -338,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
             forcePathStyle: vars.DEALDESK_S3_FORCE_PATH_STYLE === 'true',
           },
     mediaPublicUrl: vars.DEALDESK_MEDIA_PUBLIC_URL ?? null,
+    auditDays: vars.DEALDESK_AUDIT_DAYS,
     push: {
       fcmServiceAccountFile:
         vars.DEALDESK_FCM_SERVICE_ACCOUNT === undefined

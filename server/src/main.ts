@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
 import { seedDemo } from './demo/seed.js';
+import { adminCommand, AdminCommandError } from './operations/admin-command.js';
 import { backUp, BackupError, restore } from './operations/backup.js';
 import { describe } from './startup-banner.js';
 
@@ -134,17 +135,21 @@ async function start(): Promise<void> {
 }
 
 /**
- * `main.js backup <file>` and `main.js restore <file>` (`npm run backup -- <file>`): only the
+ * The configuration of the commands on the server machine (backup, restore, admin): only the
  * data folder and DATABASE_URL matter, so no development keys are made for them (a restore
  * needs the folder empty).
  */
-async function backupOrRestore(command: 'backup' | 'restore', file: string | undefined) {
-  if (file === undefined) throw new BackupError(`Name the archive: npm run ${command} -- <file>`);
-  const config = loadConfig({
+const operationsConfig = () =>
+  loadConfig({
     ...process.env,
     DEALDESK_API_KEY: process.env['DEALDESK_API_KEY'] ?? 'not-needed',
     DEALDESK_SECRET: process.env['DEALDESK_SECRET'] ?? '0'.repeat(64),
   });
+
+/** `main.js backup <file>` and `main.js restore <file>` (`npm run backup -- <file>`). */
+async function backupOrRestore(command: 'backup' | 'restore', file: string | undefined) {
+  if (file === undefined) throw new BackupError(`Name the archive: npm run ${command} -- <file>`);
+  const config = operationsConfig();
   if (command === 'backup') {
     const { mediaFiles } = await backUp(config, file);
     process.stdout.write(
@@ -156,19 +161,31 @@ async function backupOrRestore(command: 'backup' | 'restore', file: string | und
   }
 }
 
+/** `main.js admin reset-password|reset-authenticator <admin id>`: operations/admin-command.ts. */
+async function admin(args: string[]) {
+  process.stdout.write(await adminCommand(operationsConfig(), args));
+}
+
 const [command, argument] = process.argv.slice(2);
 const run =
-  command === 'backup' || command === 'restore' ? backupOrRestore(command, argument) : start();
+  command === 'backup' || command === 'restore'
+    ? backupOrRestore(command, argument)
+    : command === 'admin'
+      ? admin(process.argv.slice(3))
+      : start();
 run.catch((error: unknown) => {
   const message =
     error instanceof ConfigError
       ? `configuration: ${error.message}`
-      : error instanceof BackupError
+      : error instanceof BackupError || error instanceof AdminCommandError
         ? error.message
         : error;
-  console.error(
-    `[dealdesk] could not ${command === 'backup' || command === 'restore' ? command : 'start'}:`,
-    message,
-  );
+  const what =
+    command === 'backup' || command === 'restore'
+      ? command
+      : command === 'admin'
+        ? 'run the admin command'
+        : 'start';
+  console.error(`[dealdesk] could not ${what}:`, message);
   process.exit(1);
 });

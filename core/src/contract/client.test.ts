@@ -203,6 +203,103 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
     (a) => a.admin.revokeToken({ id }),
     { method: 'DELETE', path: `/api/admin/tokens/${id}` },
   ],
+  [
+    'admin.listAdministrators',
+    (a) => a.admin.listAdministrators(),
+    { method: 'GET', path: '/api/admin/administrators' },
+  ],
+  [
+    'admin.inviteAdministrator',
+    (a) => a.admin.inviteAdministrator({ a_email: 'new@example.test' }),
+    {
+      method: 'POST',
+      path: '/api/admin/administrators/invitations',
+      body: { envelope: { a_email: 'new@example.test' } },
+    },
+  ],
+  [
+    'admin.cancelInvitation',
+    (a) => a.admin.cancelInvitation({ id }),
+    { method: 'DELETE', path: `/api/admin/administrators/invitations/${id}` },
+  ],
+  [
+    'admin.acceptInvitation',
+    (a) =>
+      a.admin.acceptInvitation({
+        token: 'tok',
+        code: '123456',
+        a_id: 'asha',
+        password: 'secret-1',
+      }),
+    {
+      method: 'POST',
+      path: '/api/admin/invitation/accept',
+      bearer: false,
+      body: { envelope: { token: 'tok', code: '123456', a_id: 'asha', password: 'secret-1' } },
+    },
+  ],
+  [
+    'admin.disableAdministrator',
+    (a) => a.admin.disableAdministrator({ id }),
+    { method: 'POST', path: `/api/admin/administrators/${id}/disable` },
+  ],
+  [
+    'admin.enableAdministrator',
+    (a) => a.admin.enableAdministrator({ id }),
+    { method: 'POST', path: `/api/admin/administrators/${id}/enable` },
+  ],
+  [
+    'admin.listSessions',
+    (a) => a.admin.listSessions(),
+    { method: 'GET', path: '/api/admin/sessions' },
+  ],
+  [
+    'admin.revokeSession',
+    (a) => a.admin.revokeSession({ id }),
+    { method: 'DELETE', path: `/api/admin/sessions/${id}` },
+  ],
+  [
+    'admin.revokeOtherSessions',
+    (a) => a.admin.revokeOtherSessions(),
+    { method: 'POST', path: '/api/admin/sessions/end-others' },
+  ],
+  [
+    'admin.authenticatorStatus',
+    (a) => a.admin.authenticatorStatus(),
+    { method: 'GET', path: '/api/admin/authenticator' },
+  ],
+  [
+    'admin.authenticatorSetup',
+    (a) => a.admin.authenticatorSetup(),
+    { method: 'POST', path: '/api/admin/authenticator/setup' },
+  ],
+  [
+    'admin.authenticatorConfirm',
+    (a) => a.admin.authenticatorConfirm({ code: '123456' }),
+    {
+      method: 'POST',
+      path: '/api/admin/authenticator/confirm',
+      body: { envelope: { code: '123456' } },
+    },
+  ],
+  [
+    'admin.authenticatorOff',
+    (a) => a.admin.authenticatorOff({ code: 'abcde-fghjk' }),
+    {
+      method: 'POST',
+      path: '/api/admin/authenticator/off',
+      body: { envelope: { code: 'abcde-fghjk' } },
+    },
+  ],
+  [
+    'admin.authenticatorRecoveryCodes',
+    (a) => a.admin.authenticatorRecoveryCodes({ code: '123456' }),
+    {
+      method: 'POST',
+      path: '/api/admin/authenticator/recovery-codes',
+      body: { envelope: { code: '123456' } },
+    },
+  ],
   // dashboard and system
   [
     'dashboard.viewsDashboard',
@@ -1021,6 +1118,40 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
       query: [
         ['q', 'sale'],
         ['format', 'jsonl'],
+      ],
+    },
+  ],
+  // audit log
+  [
+    'audit.list',
+    (a) =>
+      a.audit.list({ page: 2, limit: 50, kind: 'product', action: 'update', from: '2026-03-01' }),
+    {
+      method: 'GET',
+      path: '/api/App/audit/admin/entries',
+      query: [
+        ['page', '2'],
+        ['limit', '50'],
+        ['kind', 'product'],
+        ['action', 'update'],
+        ['from', '2026-03-01'],
+      ],
+    },
+  ],
+  [
+    'audit.detail',
+    (a) => a.audit.detail({ id }),
+    { method: 'GET', path: `/api/App/audit/admin/entries/${id}` },
+  ],
+  [
+    'audit.export',
+    (a) => a.audit.export({ admin: id, format: 'csv' }),
+    {
+      method: 'GET',
+      path: '/api/App/audit/admin/export',
+      query: [
+        ['admin', id],
+        ['format', 'csv'],
       ],
     },
   ],

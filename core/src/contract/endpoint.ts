@@ -102,6 +102,11 @@ export interface Endpoint<
   maxBodyBytes?: number;
   /** The answer is a streamed list of rows (an export), `answer` one row: see RowsSpec. */
   rows?: RowsSpec;
+  /**
+   * false: a POST, PUT or DELETE that changes nothing (a preview), so it leaves no audit entry;
+   * every other write by an administrator leaves exactly one (the server checks it in tests).
+   */
+  audited?: false;
   /** Type only: what the client takes, where the schemas' input types say too little. */
   readonly '~clientInput'?: ClientInput;
 }

@@ -4,6 +4,7 @@ import type { ClientOptions } from '../client/executor.js';
 import { buildClient, type ClientOf } from './client.js';
 import type { AnyEndpoint } from './endpoint.js';
 import { admin } from './calls/admin.js';
+import { audit } from './calls/audit.js';
 import { app } from './calls/app.js';
 import { adUnits, analytics, inHouseAds, notifications, webAds } from './calls/ads.js';
 import { categories, products, subcategories } from './calls/catalogue.js';
@@ -63,6 +64,7 @@ export const endpoints = {
   analytics,
   inHouseAds,
   notifications,
+  audit,
   app,
 };
 

@@ -118,6 +118,28 @@ export const bases: Readonly<Record<string, Base>> = {
   'admin.listTokens': () => ({}),
   'admin.createToken': () => ({ body: { name: 'cron', expiresInDays: 30 } }),
   'admin.revokeToken': (_f, rng) => ({ params: { id: unknownId(rng) } }),
+  'admin.listAdministrators': () => ({}),
+  'admin.inviteAdministrator': (_f, rng) => ({
+    body: { a_email: `invitee-${rng.hex(6)}@example.test` },
+  }),
+  'admin.cancelInvitation': (_f, rng) => ({ params: { id: unknownId(rng) } }),
+  'admin.acceptInvitation': (_f, rng) => ({
+    body: { token: rng.hex(32), code: '123456', a_id: `admin-${rng.hex(4)}`, password: 'secret-1' },
+  }),
+  'admin.disableAdministrator': (_f, rng) => ({ params: { id: unknownId(rng) } }),
+  'admin.enableAdministrator': (_f, rng) => ({ params: { id: unknownId(rng) } }),
+  'admin.listSessions': () => ({}),
+  'admin.revokeSession': (_f, rng) => ({ params: { id: unknownId(rng) } }),
+  'admin.revokeOtherSessions': () => ({}),
+  'admin.authenticatorStatus': () => ({}),
+  'admin.authenticatorSetup': () => ({}),
+  'admin.authenticatorConfirm': (_f, rng) => ({
+    body: { code: String(rng.between(100000, 999999)) },
+  }),
+  'admin.authenticatorOff': (_f, rng) => ({ body: { code: String(rng.between(100000, 999999)) } }),
+  'admin.authenticatorRecoveryCodes': (_f, rng) => ({
+    body: { code: String(rng.between(100000, 999999)) },
+  }),
   'dashboard.viewsDashboard': (f) => ({ params: { id: f.product }, query: { ...range } }),
   'system.serverLoad': () => ({}),
   'shortcuts.list': () => ({ query: page(100) }),
@@ -288,6 +310,11 @@ export const bases: Readonly<Record<string, Base>> = {
   'notifications.history': () => ({ query: { page: 1, limit: 50, q: '' } }),
   'notifications.export': () => ({ query: { q: '', format: 'jsonl' } }),
   'inHouseAds.export': () => ({ query: { q: 'deal', format: 'csv' } }),
+  'audit.list': (f) => ({
+    query: { page: 1, limit: 20, kind: 'product', item: f.product, from: '2026-01-01' },
+  }),
+  'audit.detail': (_f, rng) => ({ params: { id: unknownId(rng) } }),
+  'audit.export': () => ({ query: { action: 'update', to: '2026-01-31', format: 'csv' } }),
   'notifications.send': (_f, rng, s) => ({
     body: {
       title: 'Sale',

@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { RateLimitRule } from '../config.js';
+import { actAs, requestActor, withActor, type Actor } from './actor.js';
 import { HttpError } from './errors.js';
 import type { RunIdempotent } from './idempotency.js';
 import type { FrontCache } from './front-cache.js';
@@ -219,6 +220,21 @@ async function sendRows(
 const isAdmin = (caller: AdminCaller | PendingCaller | null): caller is AdminCaller =>
   caller !== null && 'via' in caller;
 
+const writeMethods = new Set(['POST', 'PUT', 'DELETE']);
+
+/**
+ * Audit checks: an administrator's write that succeeded must have written its audit entry (in
+ * its transaction), unless its declaration says it changes nothing (`audited: false`).
+ */
+function checkAudited(call: AnyEndpoint, actor: Actor): void {
+  const byAdmin = call.access === 'admin' || call.access === 'session';
+  if (!byAdmin || !writeMethods.has(call.method) || call.audited === false) return;
+  if (actor.recorded === 0)
+    throw new Error(
+      `${call.method} ${call.path} changed data but wrote no audit entry (or declare audited: false)`,
+    );
+}
+
 interface Registered {
   call: AnyEndpoint;
   run: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -265,9 +281,10 @@ export function createApiRouter(
   };
 
   function implement<E extends AnyEndpoint>(call: E, implementation: Implementation<E>): void {
-    const run = async (request: FastifyRequest, reply: FastifyReply) => {
+    const run = async (request: FastifyRequest, reply: FastifyReply, actor: Actor) => {
       const caller: AdminCaller | PendingCaller | null =
         call.access === 'public' ? null : await guard(request, call.access);
+      if (caller !== null) actAs(actor, caller);
       const { form, ...input } = await readInput(call, request, options.uploads);
       // The spooled uploads go when the call ends, stored or refused.
       try {
@@ -295,7 +312,10 @@ export function createApiRouter(
             return sendPublished(request, reply, result, options.cacheControl);
           }
           const { message, ...fields } = result as Fields<E>;
-          if (options.checkAnswers) checkAnswer(call, call.path, fields);
+          if (options.checkAnswers) {
+            checkAnswer(call, call.path, fields);
+            checkAudited(call, actor);
+          }
           return { status: true, message: message ?? call.message, ...fields };
         };
         return await (call.idempotent === true && isAdmin(caller)
@@ -305,7 +325,14 @@ export function createApiRouter(
         await form.discard();
       }
     };
-    route(call.method, call.path, call.maxBodyBytes).push({ call, run });
+    // Every call runs as its actor: who (once the guard knows), from which client and address.
+    route(call.method, call.path, call.maxBodyBytes).push({
+      call,
+      run: (request, reply) => {
+        const actor = requestActor(request);
+        return withActor(actor, () => run(request, reply, actor));
+      },
+    });
   }
 
   return {

@@ -4,6 +4,7 @@ import type { Module } from '../context.js';
 import { adsModule } from './ads/routes.js';
 import { analyticsModule } from './analytics/routes.js';
 import { appModule } from './app/routes.js';
+import { auditModule } from './audit/routes.js';
 import { authModule } from './auth/routes.js';
 import type { AuthService } from './auth/service.js';
 import { bannersModule } from './banners/routes.js';
@@ -38,6 +39,7 @@ export function allModules(auth: AuthService): Module[] {
     inHouseModule,
     analyticsModule,
     notificationsModule,
+    auditModule,
     appModule,
   ];
 }

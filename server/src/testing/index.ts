@@ -8,11 +8,13 @@ export {
   signIn,
   startTestServer,
   testAuthSettings,
+  testClock,
   testConfig,
   type TestDatabase,
   type TestServer,
 } from './harness.js';
 export { codeIn } from './smtp-capture.js';
+export { authenticatorCode, totpStepSeconds } from '../modules/auth/totp.js';
 export { insertTrackable, type TestTrackedKind } from '../modules/tracking/testing.js';
 export {
   addCategory,

@@ -1,10 +1,24 @@
 // Sign-in, the password reset, the admin's profile and API tokens (spec part 1, sections 2-7).
 import { z } from 'zod';
-import { adminSchema, apiTokenSchema } from '../../entities/index.js';
+import {
+  adminSchema,
+  adminSessionSchema,
+  administratorSchema,
+  apiTokenSchema,
+  invitationSchema,
+} from '../../entities/index.js';
 import {
   apiTokenCreateSchema,
+  authenticatorCodeSchema,
+  authenticatorOffSchema,
+  authenticatorSetupSchema,
+  authenticatorStatusSchema,
+  secondFactors,
+  signInCodeSchema,
   forgetPasswordSchema,
-  idSchema,
+  byIdSchema,
+  invitationAcceptSchema,
+  invitationCreateSchema,
   loginSchema,
   newPasswordSchema,
   otpSchema,
@@ -14,6 +28,11 @@ import { endpoint, envelopeBody } from '../endpoint.js';
 
 /** A step that hands the next one its temporary token (or the session's). */
 const withToken = z.object({ token: z.string() });
+/** Disable and enable answer the administrator as it is now. */
+const administratorAnswer = z.object({ data: administratorSchema });
+/** The authenticator calls answer its status; those that make recovery codes add them, once. */
+const authenticatorAnswer = z.object({ data: authenticatorStatusSchema });
+const withRecoveryCodes = authenticatorAnswer.extend({ recoveryCodes: z.array(z.string()) });
 
 export const admin = {
   /** Step 1 of sign-in: answers the temporary token that step 2 carries. */
@@ -21,9 +40,11 @@ export const admin = {
     method: 'POST',
     path: '/api/admin/login',
     access: 'public',
-    summary: 'Sign-in, step 1: admin ID and password; mails a code',
+    summary:
+      'Sign-in, step 1: admin ID and password; mails a code unless the authenticator app is on',
     body: envelopeBody(loginSchema),
-    answer: withToken,
+    /** `secondFactor` says what step 2 wants: the mailed code, or the authenticator app's. */
+    answer: withToken.extend({ secondFactor: z.enum(secondFactors) }),
     message: 'A verification code has been sent to your email',
   }),
   /** Step 2 of sign-in, carrying step 1's temporary token: answers the session token. */
@@ -31,8 +52,9 @@ export const admin = {
     method: 'POST',
     path: '/api/admin/login/otp',
     access: 'login-code',
-    summary: "Sign-in, step 2: the mailed code; answers the session's token",
-    body: envelopeBody(otpSchema),
+    summary:
+      "Sign-in, step 2: the mailed code, or the authenticator app's or a recovery code; answers the session's token",
+    body: envelopeBody(signInCodeSchema),
     answer: withToken,
     message: 'Login successful',
   }),
@@ -123,8 +145,147 @@ export const admin = {
     path: '/api/admin/tokens/:id',
     access: 'session',
     summary: 'Revokes an API token',
-    params: z.object({ id: idSchema }),
+    params: byIdSchema,
     answer: z.object({}),
     message: 'API token revoked',
+  }),
+  /** Every administrator, and the invitations not yet accepted (issue 21). */
+  listAdministrators: endpoint({
+    method: 'GET',
+    path: '/api/admin/administrators',
+    access: 'admin',
+    summary: 'The administrators with their status, and the pending invitations',
+    answer: z.object({
+      data: z.array(administratorSchema),
+      invitations: z.array(invitationSchema),
+    }),
+    message: 'Administrators',
+  }),
+  /** Mails a one-time link and code; an earlier invitation of the same email is replaced. */
+  inviteAdministrator: endpoint({
+    method: 'POST',
+    path: '/api/admin/administrators/invitations',
+    access: 'session',
+    summary: 'Invites another administrator by email (a one-time link and code)',
+    body: envelopeBody(invitationCreateSchema),
+    answer: z.object({ data: invitationSchema }),
+    message: 'Invitation sent',
+  }),
+  cancelInvitation: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/administrators/invitations/:id',
+    access: 'session',
+    summary: 'Cancels an invitation not yet accepted',
+    params: byIdSchema,
+    answer: z.object({}),
+    message: 'Invitation cancelled',
+  }),
+  /** The invitee's page: creates the administrator, who then signs in as usual. */
+  acceptInvitation: endpoint({
+    method: 'POST',
+    path: '/api/admin/invitation/accept',
+    access: 'public',
+    summary: "Accepts an invitation: the link's token, the mailed code, an admin ID and password",
+    body: envelopeBody(invitationAcceptSchema),
+    answer: z.object({ a_id: z.string() }),
+    message: 'Welcome! Your account is ready: please log in.',
+  }),
+  /** Ends every session and API token of that administrator at once. */
+  disableAdministrator: endpoint({
+    method: 'POST',
+    path: '/api/admin/administrators/:id/disable',
+    access: 'session',
+    summary: 'Disables an administrator (not yourself, not the last active one)',
+    params: byIdSchema,
+    answer: administratorAnswer,
+    message: 'Administrator disabled',
+  }),
+  enableAdministrator: endpoint({
+    method: 'POST',
+    path: '/api/admin/administrators/:id/enable',
+    access: 'session',
+    summary: 'Enables a disabled administrator again (they sign in anew)',
+    params: byIdSchema,
+    answer: administratorAnswer,
+    message: 'Administrator enabled',
+  }),
+  listSessions: endpoint({
+    method: 'GET',
+    path: '/api/admin/sessions',
+    access: 'session',
+    summary: "The caller's signed-in sessions (device, address, started, last used)",
+    answer: z.object({ data: z.array(adminSessionSchema) }),
+    message: 'Sessions',
+  }),
+  revokeSession: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/sessions/:id',
+    access: 'session',
+    summary: "Ends one of the caller's sessions",
+    params: byIdSchema,
+    answer: z.object({}),
+    message: 'Session ended',
+  }),
+  /** Keeps the session making the call. */
+  revokeOtherSessions: endpoint({
+    method: 'POST',
+    path: '/api/admin/sessions/end-others',
+    access: 'session',
+    summary: 'Ends every session of the caller but this one',
+    answer: z.object({ ended: z.number() }),
+    message: 'Other sessions ended',
+  }),
+  /** The signed-in admin's authenticator app: on or off, since when, recovery codes left. */
+  authenticatorStatus: endpoint({
+    method: 'GET',
+    path: '/api/admin/authenticator',
+    access: 'session',
+    summary: 'Whether sign-in asks for an authenticator app code, and the recovery codes left',
+    answer: authenticatorAnswer,
+    message: 'Authenticator app',
+  }),
+  /**
+   * Starts setting up an authenticator app: a new key, shown this once (it replaces a set-up
+   * not yet confirmed; one already on keeps working until the new one is confirmed).
+   */
+  authenticatorSetup: endpoint({
+    method: 'POST',
+    path: '/api/admin/authenticator/setup',
+    access: 'session',
+    summary: 'Starts the authenticator app set-up: its key, otpauth:// link and QR code, once',
+    answer: authenticatorSetupSchema,
+    message: 'Scan the QR code with your authenticator app, then enter the code it shows',
+    // A waiting key changes nothing until a code confirms it; the confirmation is audited.
+    audited: false,
+  }),
+  /** A code from the app confirms the set-up and turns it on; recovery codes shown once. */
+  authenticatorConfirm: endpoint({
+    method: 'POST',
+    path: '/api/admin/authenticator/confirm',
+    access: 'session',
+    summary: 'Confirms the set-up with a code and turns the authenticator app on',
+    body: envelopeBody(authenticatorCodeSchema),
+    answer: withRecoveryCodes,
+    message: 'Authenticator app turned on. Save your recovery codes: they are not shown again.',
+  }),
+  /** Needs a current code or a recovery code (a stolen session alone cannot turn it off). */
+  authenticatorOff: endpoint({
+    method: 'POST',
+    path: '/api/admin/authenticator/off',
+    access: 'session',
+    summary: 'Turns the authenticator app off (with a code or a recovery code)',
+    body: envelopeBody(authenticatorOffSchema),
+    answer: authenticatorAnswer,
+    message: 'Authenticator app turned off. Sign-in codes are mailed again.',
+  }),
+  /** Ten new recovery codes, shown once; the earlier ones stop working. */
+  authenticatorRecoveryCodes: endpoint({
+    method: 'POST',
+    path: '/api/admin/authenticator/recovery-codes',
+    access: 'session',
+    summary: 'Replaces the recovery codes with ten new ones (with a code)',
+    body: envelopeBody(authenticatorCodeSchema),
+    answer: withRecoveryCodes,
+    message: 'New recovery codes made. Save them: they are not shown again.',
   }),
 };

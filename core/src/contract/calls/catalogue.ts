@@ -120,6 +120,8 @@ export const products = {
     body: envelopeBody(scrapeSchema),
     answer: z.object({ data: scrapeResultSchema }),
     message: 'Data scraped successfully',
+    // A preview: the page is read, nothing is stored.
+    audited: false,
   }),
   /** Image files repeat under `images`; productData and imageUrls travel as JSON text. */
   create: endpointTaking<ProductCreateRequest>()({

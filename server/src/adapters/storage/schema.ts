@@ -1,7 +1,9 @@
 // The database as kysely sees it: each module declares its own tables next to its code and
 // adds them here.
 import type { AdsTables } from '../../modules/ads/tables.js';
+import type { AuditTables } from '../../modules/audit/tables.js';
 import type { AuthTables } from '../../modules/auth/tables.js';
+import type { SecondFactorTables } from '../../modules/auth/second-factor-tables.js';
 import type { BannerTables } from '../../modules/banners/tables.js';
 import type { CategoryTables } from '../../modules/categories/tables.js';
 import type { ControllerTables } from '../../modules/controller/tables.js';
@@ -18,6 +20,8 @@ import type { ChangeCounterTables } from './change-counters.js';
 import type { MediaPendingTable } from '../media/pending.js';
 
 export type Database = AuthTables &
+  SecondFactorTables &
+  AuditTables &
   TrackingTables &
   ShortcutTables &
   StoryTables &

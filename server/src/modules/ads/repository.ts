@@ -12,16 +12,25 @@ export function adsRepository(db: Kysely<Database>) {
     list: (type: AdUnitKind): Promise<AdUnit[]> =>
       db.selectFrom('ad_units').select(adFields).where('type', '=', type).orderBy('id').execute(),
 
-    /** Which of these ids are ads of the type. */
-    existing: async (type: AdUnitKind, ids: readonly string[]): Promise<Set<string>> => {
+    /** Which of these ids are ads of the type, with their names. */
+    existing: async (type: AdUnitKind, ids: readonly string[]): Promise<Map<string, string>> => {
       const rows = await db
         .selectFrom('ad_units')
-        .select('id')
+        .select(['id', 'a_name'])
         .where('type', '=', type)
         .where('id', 'in', ids)
         .execute();
-      return new Set(rows.map((row) => row.id));
+      return new Map(rows.map((row) => [row.id, row.a_name]));
     },
+
+    /** One ad of the type, as listed. */
+    find: (type: AdUnitKind, id: string): Promise<AdUnit | undefined> =>
+      db
+        .selectFrom('ad_units')
+        .select(adFields)
+        .where('type', '=', type)
+        .where('id', '=', id)
+        .executeTakeFirst(),
 
     insert: async (row: Insertable<AdUnitsTable>): Promise<void> => {
       await db.insertInto('ad_units').values(row).execute();

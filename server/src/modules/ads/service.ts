@@ -1,7 +1,10 @@
 import type { AdUnit, AdUnitAdd, AdUnitUpdate, DateRangeQuery, WebAd } from '@dealdesk/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../adapters/storage/schema.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { newId } from '../../ids.js';
+import { auditTrail } from '../audit/service.js';
 import { trackingService } from '../tracking/service.js';
 import { adsRepository } from './repository.js';
 import type { AdUnitKind } from './tables.js';
@@ -15,30 +18,50 @@ export function createAdsService(context: AppContext) {
   const { db, clock } = context;
   const ads = adsRepository(db);
   const tracking = trackingService(context);
-
-  /** Throws 404 unless every id is a web ad. */
-  const requireWebAds = async (ids: readonly string[]): Promise<void> => {
-    const found = await ads.existing('web', ids);
-    if (ids.some((id) => !found.has(id))) throw new HttpError(404, adAnswers.notFound);
-  };
+  const audit = auditTrail(context);
+  const kindOf = (type: AdUnitKind) => (type === 'web' ? 'web-ad' : 'ad-unit');
+  /** An ad as its audit entries keep it (its type tells the five network kinds apart). */
+  const fieldsOf = (type: AdUnitKind, { _id, ...ad }: AdUnit) => ({ type, ...ad });
 
   return {
     list: (type: AdUnitKind): Promise<AdUnit[]> => ads.list(type),
 
-    /** Which of the ids are ads of this type (for analytics' clears). */
-    existing: (type: AdUnitKind, ids: readonly string[]) => ads.existing(type, ids),
+    /** Which of the ids are ads of this type, with their names (for analytics' clears). */
+    existing: (type: AdUnitKind, ids: readonly string[], within: Kysely<Database> = db) =>
+      adsRepository(within).existing(type, ids),
 
     async add(type: AdUnitKind, ad: AdUnitAdd): Promise<void> {
       const now = clock();
       const at = now.toISOString();
-      await ads.insert({ id: newId(now), type, ...ad, created_at: at, updated_at: at });
+      const id = newId(now);
+      await db.transaction().execute(async (trx) => {
+        await adsRepository(trx).insert({ id, type, ...ad, created_at: at, updated_at: at });
+        await audit.record(trx, {
+          action: 'create',
+          kind: kindOf(type),
+          itemId: id,
+          label: ad.a_name,
+          after: { type, ...ad },
+        });
+      });
     },
 
     /** Only the ad id (URL) and the description change; the name stays. */
     async update(type: AdUnitKind, id: string, change: AdUnitUpdate): Promise<void> {
-      if (!(await ads.update(type, id, change, clock().toISOString()))) {
-        throw new HttpError(404, adAnswers.notFound);
-      }
+      await db.transaction().execute(async (trx) => {
+        const inTrx = adsRepository(trx);
+        const before = await inTrx.find(type, id);
+        if (before === undefined || !(await inTrx.update(type, id, change, clock().toISOString())))
+          throw new HttpError(404, adAnswers.notFound);
+        await audit.record(trx, {
+          action: 'update',
+          kind: kindOf(type),
+          itemId: id,
+          label: before.a_name,
+          before: fieldsOf(type, before),
+          after: fieldsOf(type, { ...before, ...change }),
+        });
+      });
     },
 
     /** Web ads with their clicks within the business days of the range. */
@@ -53,17 +76,39 @@ export function createAdsService(context: AppContext) {
     /** A deleted web ad takes its counters with it. */
     async removeWebAd(id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        if (!(await adsRepository(trx).remove('web', id))) {
+        const inTrx = adsRepository(trx);
+        const before = await inTrx.find('web', id);
+        if (before === undefined || !(await inTrx.remove('web', id))) {
           throw new HttpError(404, adAnswers.notFound);
         }
         await trackingService(context, trx).clearCounts([id]);
+        await audit.record(trx, {
+          action: 'delete',
+          kind: 'web-ad',
+          itemId: id,
+          label: before.a_name,
+          before: fieldsOf('web', before),
+        });
       });
     },
 
     /** Clears the views and clicks of these web ads within the days. */
     async clearWebAdCounts(ids: readonly string[], range: DateRangeQuery): Promise<void> {
-      await requireWebAds(ids);
-      await tracking.clearCounts(ids, range.startDate, range.endDate);
+      await db.transaction().execute(async (trx) => {
+        const found = await adsRepository(trx).existing('web', ids);
+        if (ids.some((id) => !found.has(id))) throw new HttpError(404, adAnswers.notFound);
+        await trackingService(context, trx).clearCounts(ids, range.startDate, range.endDate);
+        await audit.record(
+          trx,
+          ids.map((id) => ({
+            action: 'clear',
+            kind: 'web-ad',
+            itemId: id,
+            label: found.get(id) ?? '',
+            after: { ...range },
+          })),
+        );
+      });
     },
   };
 }

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { createAdsService } from '../ads/service.js';
 import { adAnswers } from '../ads/service.js';
+import { auditTrail } from '../audit/service.js';
 import { createInHouseService } from '../inhouse/service.js';
 import { trackingService, type ViewClickCounts } from '../tracking/service.js';
 
@@ -47,17 +48,7 @@ export function createAnalyticsService(context: AppContext) {
   const tracking = trackingService(context);
   const ads = createAdsService(context);
   const inHouse = createInHouseService(context);
-
-  /** Throws 404 unless every id is a web ad or an in-house ad. */
-  const requireAdItems = async (ids: readonly string[]): Promise<void> => {
-    const [webAds, inHouseAds] = await Promise.all([
-      ads.existing('web', ids),
-      inHouse.existing(ids),
-    ]);
-    if (ids.some((id) => !webAds.has(id) && !inHouseAds.has(id))) {
-      throw new HttpError(404, analyticsAnswers.notFound);
-    }
-  };
+  const audit = auditTrail(context);
 
   return {
     /** Clicks of each ad within the business days, banner and shortcut clicks, the series. */
@@ -135,8 +126,24 @@ export function createAnalyticsService(context: AppContext) {
 
     /** Clears the views and clicks of these ads within the business days. */
     async clearCounts(ids: readonly string[], { startDate, endDate }: DateRangeQuery) {
-      await requireAdItems(ids);
-      await tracking.clearCounts(ids, startDate, endDate);
+      await context.db.transaction().execute(async (trx) => {
+        // Every id must be a web ad or an in-house ad; each entry names the ad it cleared.
+        const webAds = await ads.existing('web', ids, trx);
+        const inHouseAds = await inHouse.existing(ids, trx);
+        if (ids.some((id) => !webAds.has(id) && !inHouseAds.has(id)))
+          throw new HttpError(404, analyticsAnswers.notFound);
+        await trackingService(context, trx).clearCounts(ids, startDate, endDate);
+        await audit.record(
+          trx,
+          ids.map((id) => ({
+            action: 'clear',
+            kind: webAds.has(id) ? 'web-ad' : 'in-house-ad',
+            itemId: id,
+            label: webAds.get(id) ?? inHouseAds.get(id) ?? '',
+            after: { startDate, endDate },
+          })),
+        );
+      });
     },
   };
 }

@@ -230,6 +230,8 @@ describe.each(dialects)('sign-in, reset, sessions and API tokens on %s', (dialec
       status: true,
       message: endpoints.admin.newPassword.message,
     });
+    const notice = await smtp.nextMail(admin.a_email);
+    expect(notice.raw).toMatch(/^Subject: Dealdesk: your password was changed$/m);
     // The reset token was spent, and the sessions of before are over.
     expect((await api.admin.newPassword({ password: 'another-pw' })).httpStatus).toBe(401);
     expect((await clientFor(server, () => oldSession).admin.authorization()).httpStatus).toBe(401);

@@ -1,9 +1,8 @@
 // Storage of admins and bearer tokens. Portable kysely only (see adapters/storage/dialect.ts).
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../adapters/storage/schema.js';
 import type { AdminsTable, AuthTokensTable, TokenKind } from './tables.js';
 
-export type AdminRow = Selectable<AdminsTable>;
 export type TokenRow = Selectable<AuthTokensTable>;
 
 /** Kinds that belong to signing in and resetting; all of them end when the password changes. */
@@ -19,18 +18,40 @@ export function authRepository(db: Kysely<Database>) {
       return Number(count);
     },
 
-    insertAdmin: (admin: AdminRow) => db.insertInto('admins').values(admin).execute(),
+    insertAdmin: (admin: Insertable<AdminsTable>) =>
+      db.insertInto('admins').values(admin).execute(),
 
+    /** Active admins only: a disabled one cannot sign in, and a reset mails them nothing. */
     findAdminByLoginId: (loginId: string) =>
-      db.selectFrom('admins').selectAll().where('a_id', '=', loginId).executeTakeFirst(),
+      db
+        .selectFrom('admins')
+        .selectAll()
+        .where('a_id', '=', loginId)
+        .where('status', '=', 'active')
+        .executeTakeFirst(),
 
+    /** Active admins only, as findAdminByLoginId. */
     findAdminByEmail: (email: string) =>
-      db.selectFrom('admins').selectAll().where('a_email', '=', email).executeTakeFirst(),
+      db
+        .selectFrom('admins')
+        .selectAll()
+        .where('a_email', '=', email)
+        .where('status', '=', 'active')
+        .executeTakeFirst(),
 
-    insertToken: (token: TokenRow) => db.insertInto('auth_tokens').values(token).execute(),
+    /** `executor`: the transaction of the change the token belongs to, when there is one. */
+    insertToken: (token: TokenRow, executor: Kysely<Database> = db) =>
+      executor.insertInto('auth_tokens').values(token).execute(),
 
+    /** The token with its admin's status, which the access guard checks on every call. */
     findTokenByHash: (hash: string) =>
-      db.selectFrom('auth_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst(),
+      db
+        .selectFrom('auth_tokens')
+        .leftJoin('admins', 'admins.id', 'auth_tokens.admin_id')
+        .selectAll('auth_tokens')
+        .select('admins.status as admin_status')
+        .where('auth_tokens.token_hash', '=', hash)
+        .executeTakeFirst(),
 
     findToken: (id: string) =>
       db.selectFrom('auth_tokens').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -61,8 +82,8 @@ export function authRepository(db: Kysely<Database>) {
     },
 
     /** Deletes a token if it still has the expected kind; true when this call deleted it. */
-    spendToken: async (id: string, kind: TokenKind) => {
-      const result = await db
+    spendToken: async (id: string, kind: TokenKind, executor: Kysely<Database> = db) => {
+      const result = await executor
         .deleteFrom('auth_tokens')
         .where('id', '=', id)
         .where('kind', '=', kind)
@@ -78,20 +99,22 @@ export function authRepository(db: Kysely<Database>) {
     touchToken: (id: string, now: string) =>
       db.updateTable('auth_tokens').set({ last_used_at: now }).where('id', '=', id).execute(),
 
-    /** A new password, and every session and pending sign-in or reset of that admin ends. */
-    replacePassword: (adminId: string, passwordHash: string, now: string) =>
-      db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('admins')
-          .set({ password_hash: passwordHash, updated_at: now })
-          .where('id', '=', adminId)
-          .execute();
-        await trx
-          .deleteFrom('auth_tokens')
-          .where('admin_id', '=', adminId)
-          .where('kind', 'in', sessionKinds)
-          .execute();
-      }),
+    /**
+     * A new password, and every session and pending sign-in or reset of that admin ends. Call
+     * it on a transaction's repository (with the change's audit entry).
+     */
+    replacePassword: async (adminId: string, passwordHash: string, now: string) => {
+      await db
+        .updateTable('admins')
+        .set({ password_hash: passwordHash, updated_at: now })
+        .where('id', '=', adminId)
+        .execute();
+      await db
+        .deleteFrom('auth_tokens')
+        .where('admin_id', '=', adminId)
+        .where('kind', 'in', sessionKinds)
+        .execute();
+    },
 
     listApiTokens: (adminId: string) =>
       db
@@ -102,14 +125,14 @@ export function authRepository(db: Kysely<Database>) {
         .orderBy('id')
         .execute(),
 
-    deleteApiToken: async (adminId: string, id: string) => {
-      const result = await db
+    /** Answers the token deleted, or undefined when the admin has no such API token. */
+    deleteApiToken: (adminId: string, id: string) =>
+      db
         .deleteFrom('auth_tokens')
         .where('id', '=', id)
         .where('admin_id', '=', adminId)
         .where('kind', '=', 'api')
-        .executeTakeFirst();
-      return result.numDeletedRows > 0n;
-    },
+        .returning(['name', 'expires_at'])
+        .executeTakeFirst(),
   };
 }

@@ -1,11 +1,14 @@
-import { endpoints } from '@dealdesk/core';
+import { endpoints, secondFactorMessages } from '@dealdesk/core';
 import type { Module } from '../../context.js';
+import { administratorRoutes } from './administrator-routes.js';
+import { originOf } from './devices.js';
+import { authenticatorRoutes } from './second-factor-routes.js';
 import type { AuthService } from './service.js';
 
 /** Sign-in, password reset, logout and API tokens (spec part 1, sections 4, 5 and 7). */
 export function authModule(auth: AuthService): Module {
-  return (api, { config }) => {
-    const limits = config.auth;
+  return (api, context) => {
+    const limits = context.config.auth;
     // Every step before a session is limited per address. The ID or email being tried has a
     // tight limit per address, and a ceiling from anywhere, which mails its admin when reached.
     const perAddress = api.limiter(
@@ -41,15 +44,20 @@ export function authModule(auth: AuthService): Module {
 
     api.implement(endpoints.admin.login, {
       limits: [perAddress, ...perAdminId],
-      handler: async ({ body }) => ({
-        token: await auth.checkCredentials(body.a_id, body.a_password),
-      }),
+      handler: async ({ body }) => {
+        const answer = await auth.checkCredentials(body.a_id, body.a_password);
+        return answer.secondFactor === 'totp'
+          ? { ...answer, message: secondFactorMessages.enterAuthenticatorCode }
+          : answer;
+      },
     });
+
+    authenticatorRoutes(api, auth.authenticator, limits);
 
     api.implement(endpoints.admin.loginOtp, {
       limits: [perAddress],
-      handler: async ({ body, caller }) => ({
-        token: await auth.confirmLoginCode(caller, body.otp),
+      handler: async ({ body, caller, request }) => ({
+        token: await auth.confirmLoginCode(caller, body.otp, originOf(request)),
       }),
     });
 
@@ -68,8 +76,8 @@ export function authModule(auth: AuthService): Module {
 
     api.implement(endpoints.admin.newPassword, {
       limits: [perAddress],
-      handler: async ({ body, caller }) => {
-        await auth.setNewPassword(caller, body.password);
+      handler: async ({ body, caller, request }) => {
+        await auth.setNewPassword(caller, body.password, originOf(request));
         return {};
       },
     });
@@ -89,7 +97,8 @@ export function authModule(auth: AuthService): Module {
     });
 
     api.implement(endpoints.admin.createToken, {
-      handler: async ({ body, caller }) => auth.tokens.createApiToken(caller, body),
+      handler: async ({ body, caller, request }) =>
+        auth.tokens.createApiToken(caller, body, originOf(request)),
     });
 
     api.implement(endpoints.admin.revokeToken, {
@@ -98,5 +107,7 @@ export function authModule(auth: AuthService): Module {
         return {};
       },
     });
+
+    administratorRoutes(api, context, perAddress);
   };
 }

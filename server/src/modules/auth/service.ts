@@ -1,9 +1,11 @@
 // Sign-in with a mailed one-time code, password reset and the first admin.
+import type { SecondFactor } from '@dealdesk/core';
 import { isUniqueViolation } from '../../adapters/storage/dialect.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import type { PendingCaller } from '../../http/route.js';
 import { newId } from '../../ids.js';
+import { auditTrail } from '../audit/service.js';
 import {
   generatePassword,
   hashCode,
@@ -12,17 +14,31 @@ import {
   sameHash,
   verifyPassword,
 } from './credentials.js';
+import type { RequestOrigin } from './devices.js';
 import { messages } from './messages.js';
+import { adminNotices } from './notices.js';
 import { authRepository } from './repository.js';
+import { secondFactor } from './second-factor.js';
+import { signInAudit } from './sign-in-audit.js';
 import { bearerTokens } from './tokens.js';
 
 /** Who a change was made by, in words (other modules name the caller through this). */
 export { describeCaller } from './who.js';
+/** The server machine's password and authenticator resets (operations/admin-command.ts). */
+export {
+  resetAuthenticatorFromConsole,
+  resetPasswordFromConsole,
+  UnknownAdminError,
+} from './console-reset.js';
 
 export function authService(context: AppContext) {
   const { db, config, mail, clock, log } = context;
   const repo = authRepository(db);
   const tokens = bearerTokens(context);
+  const authenticator = secondFactor(context);
+  const signIns = signInAudit(context);
+  const audit = auditTrail(context);
+  const notices = adminNotices(context);
   const settings = config.auth;
   const later = (ms: number) => new Date(clock().getTime() + ms).toISOString();
   // Unknown admin IDs are checked against this hash so that they take as long as known ones.
@@ -66,11 +82,18 @@ export function authService(context: AppContext) {
     return { token, delivery };
   }
 
-  /** Checks a pending token's code; wrong codes count, and the last allowed try spends it. */
+  /**
+   * Checks a pending token's code; wrong codes count, and the last allowed try spends it. A
+   * sign-in token without a mailed code waits for the admin's authenticator app instead.
+   */
   async function checkCode(caller: PendingCaller, code: string): Promise<string> {
     const row = await repo.findToken(caller.tokenId);
-    if (row !== undefined && row.admin_id !== null && row.code_hash !== null) {
-      if (sameHash(hashCode(row.id, code), row.code_hash)) return row.admin_id;
+    if (row !== undefined && row.admin_id !== null) {
+      const right =
+        row.code_hash === null
+          ? row.kind === 'login-code' && (await authenticator.acceptSignInCode(row.admin_id, code))
+          : sameHash(hashCode(row.id, code), row.code_hash);
+      if (right) return row.admin_id;
     }
     const tries = await repo.countWrongCode(caller.tokenId);
     if (tries === null || tries >= settings.codeMaxTries) {
@@ -82,6 +105,7 @@ export function authService(context: AppContext) {
 
   return {
     tokens,
+    authenticator,
     createAdmin,
 
     /**
@@ -106,24 +130,44 @@ export function authService(context: AppContext) {
     },
 
     /** Step 1 of sign-in: the same answer whether the ID or the password was wrong. */
-    async checkCredentials(loginId: string, password: string): Promise<string> {
+    async checkCredentials(
+      loginId: string,
+      password: string,
+    ): Promise<{ token: string; secondFactor: SecondFactor }> {
       await repo.deleteExpiredTokens(clock().toISOString());
       const admin = await repo.findAdminByLoginId(loginId);
       const valid = await verifyPassword(password, admin?.password_hash ?? (await decoyHash));
-      if (admin === undefined || !valid) throw new HttpError(401, messages.wrongCredentials);
+      if (admin === undefined || !valid) {
+        await signIns.failed(loginId);
+        throw new HttpError(401, messages.wrongCredentials);
+      }
+      // With the authenticator app on, nothing is mailed: step 2 takes the app's code.
+      if (await authenticator.isOn(admin.id)) {
+        const expiresAt = later(settings.codeTtlMs);
+        const { token } = await tokens.issue('login-code', admin.id, expiresAt);
+        return { token, secondFactor: 'totp' };
+      }
       const { token, delivery } = await issueCode('login-code', admin);
       await delivery;
-      return token;
+      return { token, secondFactor: 'email' };
     },
 
     /** Step 2 of sign-in: the code turns the temporary token into a session. */
-    async confirmLoginCode(caller: PendingCaller, code: string): Promise<string> {
+    async confirmLoginCode(
+      caller: PendingCaller,
+      code: string,
+      origin?: RequestOrigin,
+    ): Promise<string> {
       const adminId = await checkCode(caller, code);
-      if (!(await repo.spendToken(caller.tokenId, 'login-code'))) {
-        throw new HttpError(401, messages.tokenInvalid);
-      }
-      const { token } = await tokens.issue('session', adminId, later(settings.sessionTtlMs));
-      return token;
+      return db.transaction().execute(async (trx) => {
+        if (!(await repo.spendToken(caller.tokenId, 'login-code', trx))) {
+          throw new HttpError(401, messages.tokenInvalid);
+        }
+        const expiresAt = later(settings.sessionTtlMs);
+        const { token, row } = await tokens.issue('session', adminId, expiresAt, { origin, trx });
+        await signIns.succeeded(trx, adminId, row.id, origin);
+        return token;
+      });
     },
 
     /**
@@ -174,10 +218,24 @@ export function authService(context: AppContext) {
     },
 
     /** Reset step 3: spends the reset token and ends every session of that admin. */
-    async setNewPassword(caller: PendingCaller, password: string): Promise<void> {
-      if (caller.adminId === null) throw new HttpError(401, messages.tokenInvalid);
+    async setNewPassword(
+      caller: PendingCaller,
+      password: string,
+      origin?: RequestOrigin,
+    ): Promise<void> {
+      const { adminId } = caller;
+      if (adminId === null) throw new HttpError(401, messages.tokenInvalid);
       const passwordHash = await hashPassword(password, settings.passwordCost);
-      await repo.replacePassword(caller.adminId, passwordHash, clock().toISOString());
+      const admin = await db.transaction().execute(async (trx) => {
+        await authRepository(trx).replacePassword(adminId, passwordHash, clock().toISOString());
+        await audit.record(trx, { action: 'password-reset', kind: 'admin', itemId: adminId });
+        return trx
+          .selectFrom('admins')
+          .select(['a_id', 'a_email'])
+          .where('id', '=', adminId)
+          .executeTakeFirstOrThrow();
+      });
+      await notices.passwordChanged(admin, origin);
     },
   };
 }

@@ -1,3 +1,6 @@
+import type { AdminStatus } from '@dealdesk/core';
+import type { Generated } from 'kysely';
+
 /** Times are ISO-8601 UTC text in both dialects. */
 export interface AdminsTable {
   id: string;
@@ -10,6 +13,11 @@ export interface AdminsTable {
   a_city: string;
   a_address: string;
   a_phone: string;
+  /** A disabled admin cannot sign in; their sessions and API tokens stop (0022). */
+  status: Generated<AdminStatus>;
+  disabled_at: string | null;
+  /** The admin who sent the invitation; null for the first admin. */
+  invited_by: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -33,10 +41,29 @@ export interface AuthTokensTable {
   /** Null for API tokens created without an expiry. */
   expires_at: string | null;
   last_used_at: string | null;
+  /** Where a session was started (0022); null for other kinds and older sessions. */
+  user_agent: string | null;
+  address: string | null;
+  created_at: string;
+}
+
+/** An invitation to become an administrator: only hashes of the link's token and the code. */
+export interface AdminInvitationsTable {
+  id: string;
+  /** Lower-case, as admins' emails. */
+  email: string;
+  token_hash: string;
+  code_hash: string;
+  code_tries: Generated<number>;
+  invited_by: string | null;
+  expires_at: string;
+  /** Set when accepted; such a row is kept for the record and never listed. */
+  used_at: string | null;
   created_at: string;
 }
 
 export interface AuthTables {
   admins: AdminsTable;
   auth_tokens: AuthTokensTable;
+  admin_invitations: AdminInvitationsTable;
 }

@@ -1,11 +1,16 @@
 // Bearer tokens: issued with only their hash stored, checked on every call, ended. Sessions,
 // API tokens and the temporary tokens of the sign-in and reset steps all live here.
 import type { ApiToken } from '@dealdesk/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../adapters/storage/schema.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import type { Access, AccessGuard, AdminCaller } from '../../http/route.js';
 import { newId } from '../../ids.js';
+import { auditTrail } from '../audit/service.js';
 import { hashCode, hashToken, newToken } from './credentials.js';
+import type { RequestOrigin } from './devices.js';
+import { adminNotices } from './notices.js';
 import { messages } from './messages.js';
 import { authRepository, type TokenRow } from './repository.js';
 import type { TokenKind } from './tables.js';
@@ -20,7 +25,7 @@ const accessKinds: Record<Exclude<Access, 'public'>, readonly TokenKind[]> = {
 
 /** API tokens say what they are, so secret scanners and people can recognise them. */
 const apiTokenPrefix = 'ddk_';
-/** Last use of an API token is recorded at most once a minute. */
+/** Last use of a session or an API token is recorded at most once a minute. */
 const touchEveryMs = 60_000;
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -39,8 +44,11 @@ function toApiToken(row: TokenRow): ApiToken {
   };
 }
 
-export function bearerTokens({ db, clock }: AppContext) {
+export function bearerTokens(context: AppContext) {
+  const { db, clock } = context;
   const repo = authRepository(db);
+  const audit = auditTrail(context);
+  const notices = adminNotices(context);
   const later = (ms: number) => new Date(clock().getTime() + ms).toISOString();
 
   /** Stores a new bearer token (only its hash) and answers the token itself, shown once. */
@@ -48,7 +56,15 @@ export function bearerTokens({ db, clock }: AppContext) {
     kind: TokenKind,
     adminId: string | null,
     expiresAt: string | null,
-    extra: { name?: string; code?: string; prefix?: string } = {},
+    extra: {
+      name?: string;
+      code?: string;
+      prefix?: string;
+      /** Where a session is started from (the sessions list shows it). */
+      origin?: RequestOrigin;
+      /** The transaction of the change that makes the token (a sign-in and its audit entry). */
+      trx?: Kysely<Database>;
+    } = {},
   ): Promise<{ token: string; row: TokenRow }> {
     const id = newId(clock());
     const { token, hash } = newToken(extra.prefix);
@@ -62,9 +78,11 @@ export function bearerTokens({ db, clock }: AppContext) {
       code_tries: 0,
       expires_at: expiresAt,
       last_used_at: null,
+      user_agent: extra.origin?.userAgent ?? null,
+      address: extra.origin?.address ?? null,
       created_at: clock().toISOString(),
     };
-    await repo.insertToken(row);
+    await repo.insertToken(row, extra.trx);
     return { token, row };
   }
 
@@ -72,7 +90,12 @@ export function bearerTokens({ db, clock }: AppContext) {
     const token = bearerToken(request.headers.authorization);
     if (token === null) throw new HttpError(401, messages.tokenMissing);
     const row = await repo.findTokenByHash(hashToken(token));
-    if (row === undefined || !accessKinds[access].includes(row.kind)) {
+    // A disabled admin's tokens stop at once: the status comes with the token, in one query.
+    if (
+      row === undefined ||
+      !accessKinds[access].includes(row.kind) ||
+      row.admin_status === 'disabled'
+    ) {
       throw new HttpError(401, messages.tokenInvalid);
     }
     const now = clock();
@@ -84,7 +107,7 @@ export function bearerTokens({ db, clock }: AppContext) {
     if (!signedIn) return { adminId: row.admin_id, tokenId: row.id };
     if (row.admin_id === null) throw new HttpError(401, messages.tokenInvalid);
     const lastUse = row.last_used_at === null ? 0 : Date.parse(row.last_used_at);
-    if (row.kind === 'api' && lastUse + touchEveryMs <= now.getTime()) {
+    if (lastUse + touchEveryMs <= now.getTime()) {
       await repo.touchToken(row.id, now.toISOString());
     }
     return { adminId: row.admin_id, tokenId: row.id, via: row.kind };
@@ -96,30 +119,61 @@ export function bearerTokens({ db, clock }: AppContext) {
 
     async logout(caller: AdminCaller): Promise<void> {
       if (caller.via === 'api') throw new HttpError(400, messages.logoutApiToken);
-      await repo.deleteToken(caller.tokenId);
+      await db.transaction().execute(async (trx) => {
+        await authRepository(trx).deleteToken(caller.tokenId);
+        await audit.record(trx, { action: 'sign-out', kind: 'session', itemId: caller.tokenId });
+      });
     },
 
     async listApiTokens(caller: AdminCaller): Promise<ApiToken[]> {
       return (await repo.listApiTokens(caller.adminId)).map(toApiToken);
     },
 
+    /** Mails the admin a notice: a token can act as them, so one they did not make is seen. */
     async createApiToken(
       caller: AdminCaller,
       request: { name: string; expiresInDays?: number | undefined },
+      origin?: RequestOrigin,
     ): Promise<{ data: ApiToken; token: string }> {
       const expiresAt =
         request.expiresInDays === undefined ? null : later(request.expiresInDays * dayMs);
-      const { token, row } = await issue('api', caller.adminId, expiresAt, {
-        name: request.name,
-        prefix: apiTokenPrefix,
+      const { token, row, admin } = await db.transaction().execute(async (trx) => {
+        const made = await issue('api', caller.adminId, expiresAt, {
+          name: request.name,
+          prefix: apiTokenPrefix,
+          trx,
+        });
+        const data = toApiToken(made.row);
+        await audit.record(trx, {
+          action: 'create',
+          kind: 'token',
+          itemId: made.row.id,
+          label: data.name,
+          after: { name: data.name, expiresAt: data.expiresAt },
+        });
+        const owner = await trx
+          .selectFrom('admins')
+          .select(['a_id', 'a_email'])
+          .where('id', '=', caller.adminId)
+          .executeTakeFirstOrThrow();
+        return { ...made, admin: owner };
       });
+      await notices.apiTokenCreated(admin, request.name, origin);
       return { data: toApiToken(row), token };
     },
 
     async revokeApiToken(caller: AdminCaller, id: string): Promise<void> {
-      if (!(await repo.deleteApiToken(caller.adminId, id))) {
-        throw new HttpError(404, messages.tokenNotFound);
-      }
+      await db.transaction().execute(async (trx) => {
+        const revoked = await authRepository(trx).deleteApiToken(caller.adminId, id);
+        if (revoked === undefined) throw new HttpError(404, messages.tokenNotFound);
+        await audit.record(trx, {
+          action: 'revoke',
+          kind: 'token',
+          itemId: id,
+          label: revoked.name ?? '',
+          before: { name: revoked.name, expiresAt: revoked.expires_at },
+        });
+      });
     },
   };
 }

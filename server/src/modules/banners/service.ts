@@ -12,6 +12,7 @@ import type {
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { newId } from '../../ids.js';
+import { auditedFields, auditTrail } from '../audit/service.js';
 import { createControllerService } from '../controller/service.js';
 import { countsOf, keptAdjustment, shownClicks, type ItemCounts } from '../../items/counters.js';
 import { deleteItems } from '../../items/deletes.js';
@@ -38,6 +39,7 @@ export function createBannersService(context: AppContext) {
   const { db, media, clock } = context;
   const repo = bannersRepository(db);
   const controller = createControllerService(context);
+  const audit = auditTrail(context);
 
   const countsOne = async (id: string) => (await countsOf(context, [id]))(id);
   const found = (row: BannerRow | undefined): BannerRow => {
@@ -72,7 +74,16 @@ export function createBannersService(context: AppContext) {
           click_adjust: 0,
           created_at: now.toISOString(),
         };
-        await repo.insert(row);
+        await db.transaction().execute(async (trx) => {
+          await bannersRepository(trx).insert(row);
+          await audit.record(trx, {
+            action: 'create',
+            kind: 'banner',
+            itemId: row.id,
+            label: name,
+            after: auditedFields(row),
+          });
+        });
         return toBanner(row, { views: 0, clicks: 0 });
       });
     },
@@ -91,23 +102,53 @@ export function createBannersService(context: AppContext) {
       const click_adjust = keptAdjustment(clickCount, counts.clicks, current.click_adjust);
       const { updated, unused } = await withStoredSlots(media, files, async (saved) => {
         const { next, unused } = replaceMedia(current, saved);
-        const row = found(await repo.update(id, { name, url, click_adjust, ...next }));
+        const row = await db.transaction().execute(async (trx) => {
+          const after = found(
+            await bannersRepository(trx).update(id, { name, url, click_adjust, ...next }),
+          );
+          await audit.record(trx, {
+            action: 'update',
+            kind: 'banner',
+            itemId: id,
+            label: after.name,
+            before: auditedFields(current),
+            after: auditedFields(after),
+          });
+          return after;
+        });
         return { updated: row, unused };
       });
       await removeStored(media, unused);
       return toBanner(updated, counts);
     },
 
-    setStatus: async ({ id, status }: IdStatusChange): Promise<Banner> =>
-      toBanner(found(await repo.update(id, { status: status ? 1 : 0 })), await countsOne(id)),
+    setStatus: async ({ id, status }: IdStatusChange): Promise<Banner> => {
+      const row = await db.transaction().execute(async (trx) => {
+        const repo = bannersRepository(trx);
+        const before = found(await repo.find(id));
+        const after = found(await repo.update(id, { status: status ? 1 : 0 }));
+        await audit.record(trx, {
+          action: 'status',
+          kind: 'banner',
+          itemId: id,
+          label: after.name,
+          before: { status: before.status === 1 },
+          after: { status },
+        });
+        return after;
+      });
+      return toBanner(row, await countsOne(id));
+    },
 
     /** All or none; their files and counters go with them. */
     remove: ({ id }: IdList) =>
       deleteItems(context, id, {
         notFound: bannerNotFound,
+        kind: 'banner',
         find: (trx, ids) => bannersRepository(trx).findMany(ids),
         remove: (trx, ids) => bannersRepository(trx).deleteMany(ids),
         mediaOf: (row) => [row.image, row.video],
+        labelOf: (row) => row.name,
       }),
   };
 }

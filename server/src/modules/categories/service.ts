@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import type { CheckedFile } from '../../http/uploads.js';
 import { newId } from '../../ids.js';
+import { auditTrail } from '../audit/service.js';
 import { categoryRefusals } from './messages.js';
 import { countProducts } from './placement.js';
 import { categoriesRepository, nameKey } from './repository.js';
@@ -60,8 +61,22 @@ function replacements<Column extends string>(slots: Record<Column, CheckedFile |
   };
 }
 
-export function categoriesService({ db, media, clock }: AppContext) {
+/** What the audit log keeps of a category and a subcategory (their counts are not edits). */
+const categoryFields = (row: { name: string; main_image: string; bg_image: string }) => ({
+  name: row.name,
+  main_image: row.main_image,
+  bg_image: row.bg_image,
+});
+const subcategoryFields = (row: { name: string; category_id: string; main_image: string }) => ({
+  name: row.name,
+  category_id: row.category_id,
+  main_image: row.main_image,
+});
+
+export function categoriesService(context: AppContext) {
+  const { db, media, clock } = context;
   const repo = categoriesRepository(db);
+  const audit = auditTrail(context);
 
   const existingCategory = async (id: string) => {
     const category = await repo.findCategory(id);
@@ -85,17 +100,28 @@ export function categoriesService({ db, media, clock }: AppContext) {
     async addCategory({ name, image, bg_image }: CategoryAddition): Promise<Category> {
       const now = clock().toISOString();
       const row = await withStoredFiles(media, [image, bg_image], ([main, background]) =>
-        repo
-          .insertCategory({
-            id: newId(clock()),
-            name,
-            name_key: nameKey(name),
-            main_image: main,
-            bg_image: background,
-            total_sub: 0,
-            total_products: 0,
-            created_at: now,
-            updated_at: now,
+        db
+          .transaction()
+          .execute(async (trx) => {
+            const inserted = await categoriesRepository(trx).insertCategory({
+              id: newId(clock()),
+              name,
+              name_key: nameKey(name),
+              main_image: main,
+              bg_image: background,
+              total_sub: 0,
+              total_products: 0,
+              created_at: now,
+              updated_at: now,
+            });
+            await audit.record(trx, {
+              action: 'create',
+              kind: 'category',
+              itemId: inserted.id,
+              label: name,
+              after: categoryFields(inserted),
+            });
+            return inserted;
           })
           .catch(nameTaken(categoryRefusals.categoryNameTaken)),
       );
@@ -106,12 +132,24 @@ export function categoriesService({ db, media, clock }: AppContext) {
       const before = await existingCategory(id);
       const given = replacements({ main_image: image, bg_image });
       const row = await withStoredFiles(media, given.files, (paths) =>
-        repo
-          .updateCategory(id, {
-            name,
-            name_key: nameKey(name),
-            ...given.values(paths),
-            updated_at: clock().toISOString(),
+        db
+          .transaction()
+          .execute(async (trx) => {
+            const after = await categoriesRepository(trx).updateCategory(id, {
+              name,
+              name_key: nameKey(name),
+              ...given.values(paths),
+              updated_at: clock().toISOString(),
+            });
+            await audit.record(trx, {
+              action: 'update',
+              kind: 'category',
+              itemId: id,
+              label: name,
+              before: categoryFields(before),
+              after: categoryFields(after),
+            });
+            return after;
           })
           .catch(nameTaken(categoryRefusals.categoryNameTaken)),
       );
@@ -130,6 +168,14 @@ export function categoriesService({ db, media, clock }: AppContext) {
         if (category.total_products > 0)
           throw new HttpError(409, categoryRefusals.categoryHasProducts(category.total_products));
         const subcategoryImages = await categoriesRepository(trx).deleteCategory(id);
+        // One entry: its subcategories, all empty, go with it.
+        await audit.record(trx, {
+          action: 'delete',
+          kind: 'category',
+          itemId: id,
+          label: category.name,
+          before: { ...categoryFields(category), total_sub: category.total_sub },
+        });
         return [category.main_image, category.bg_image, ...subcategoryImages];
       });
       await removeStored(media, images);
@@ -151,7 +197,7 @@ export function categoriesService({ db, media, clock }: AppContext) {
           .transaction()
           .execute(async (trx) => {
             const writer = categoriesRepository(trx);
-            await writer.insertSubcategory({
+            const row = {
               id,
               category_id: categoryId,
               name,
@@ -160,8 +206,16 @@ export function categoriesService({ db, media, clock }: AppContext) {
               total_products: 0,
               created_at: now,
               updated_at: now,
-            });
+            };
+            await writer.insertSubcategory(row);
             await writer.addSubcategoryCount(categoryId, 1);
+            await audit.record(trx, {
+              action: 'create',
+              kind: 'subcategory',
+              itemId: id,
+              label: name,
+              after: subcategoryFields(row),
+            });
           })
           .catch(nameTaken(categoryRefusals.subcategoryNameTaken)),
       );
@@ -178,12 +232,19 @@ export function categoriesService({ db, media, clock }: AppContext) {
           .transaction()
           .execute(async (trx) => {
             const writer = categoriesRepository(trx);
+            const change = { name, category_id: categoryId, ...given.values(paths) };
             await writer.updateSubcategory(id, {
-              name,
+              ...change,
               name_key: nameKey(name),
-              category_id: categoryId,
-              ...given.values(paths),
               updated_at: clock().toISOString(),
+            });
+            await audit.record(trx, {
+              action: 'update',
+              kind: 'subcategory',
+              itemId: id,
+              label: name,
+              before: subcategoryFields(before),
+              after: subcategoryFields({ ...before, ...change }),
             });
             if (categoryId === before.category_id) return;
             await writer.addSubcategoryCount(before.category_id, -1);
@@ -219,6 +280,13 @@ export function categoriesService({ db, media, clock }: AppContext) {
         }
         await writer.deleteSubcategory(id);
         await writer.addSubcategoryCount(subcategory.category_id, -1);
+        await audit.record(trx, {
+          action: 'delete',
+          kind: 'subcategory',
+          itemId: id,
+          label: subcategory.name,
+          before: subcategoryFields(subcategory),
+        });
         return subcategory.main_image;
       });
       await removeStored(media, [image]);

@@ -23,6 +23,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import type { AdminCaller } from '../../http/route.js';
+import { auditTrail } from '../audit/service.js';
 import { describeCaller } from '../auth/service.js';
 import { controllerRepository, type SettingsChange, type SettingsRow } from './repository.js';
 import { controllerVersionsRepository, stateOfVersion, versionOf } from './versions.js';
@@ -102,8 +103,10 @@ export const controllerRefusals = {
     `Version ${version} was not found (the newest 300 versions are kept)`,
 } as const;
 
-export function createControllerService({ db, dialect, clock }: AppContext) {
+export function createControllerService(context: AppContext) {
+  const { db, dialect, clock } = context;
   const repo = controllerRepository(db, dialect);
+  const audit = auditTrail(context);
   const versions = controllerVersionsRepository(db);
 
   const stored = async (from = repo): Promise<SettingsRow> => {
@@ -114,8 +117,9 @@ export function createControllerService({ db, dialect, clock }: AppContext) {
   };
 
   /**
-   * One change to the row (created first if need be) and its version, in one transaction;
-   * answers the settings after it and the version it made (null when nothing changed).
+   * One change to the row (created first if need be), its version and its audit entry (the
+   * settings it changed), in one transaction; answers the settings after it and the version it
+   * made (null when nothing changed).
    */
   const change = (caller: AdminCaller, values: SettingsChange, rollbackOf: number | null = null) =>
     db.transaction().execute(async (trx) => {
@@ -126,14 +130,21 @@ export function createControllerService({ db, dialect, clock }: AppContext) {
       const at = clock().toISOString();
       await settings.update({ ...values, updated_at: at });
       const after = (await settings.find()) as SettingsRow;
+      const states = { before: stateOf(before as SettingsRow), after: stateOf(after) };
       const version = await controllerVersionsRepository(trx).record({
-        before: stateOf(before as SettingsRow),
-        after: stateOf(after),
+        ...states,
         adminId: caller.adminId,
         tokenId: caller.tokenId,
         by: await describeCaller(trx, caller),
         rollbackOf,
         at,
+      });
+      await audit.record(trx, {
+        action: rollbackOf === null ? 'update' : 'rollback',
+        kind: 'controller',
+        itemId: null,
+        label: rollbackOf === null ? 'Controller' : `Controller version ${rollbackOf}`,
+        ...states,
       });
       return { ...toView(after), version };
     });

@@ -47,9 +47,13 @@ export function inHouseRepository(db: Kysely<Database>) {
       db.selectFrom('inhouse_ads').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** Which of these ids are in-house ads. */
-    existing: async (ids: readonly string[]): Promise<Set<string>> => {
-      const rows = await db.selectFrom('inhouse_ads').select('id').where('id', 'in', ids).execute();
-      return new Set(rows.map((row) => row.id));
+    existing: async (ids: readonly string[]): Promise<Map<string, string>> => {
+      const rows = await db
+        .selectFrom('inhouse_ads')
+        .select(['id', 'mainTitle'])
+        .where('id', 'in', ids)
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.mainTitle]));
     },
 
     findMany: (ids: readonly string[]): Promise<InHouseAdRow[]> =>

@@ -8,10 +8,13 @@ import {
   type PageQuery,
 } from '@dealdesk/core';
 import { removeStored, withStoredFiles } from '../../adapters/media/stored-files.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../adapters/storage/schema.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import type { CheckedFile } from '../../http/uploads.js';
 import { newId } from '../../ids.js';
+import { auditedFields, auditTrail } from '../audit/service.js';
 import { createControllerService } from '../controller/service.js';
 import { trackingService, type ViewClickCounts } from '../tracking/service.js';
 import { inHouseRepository, type InHouseAdRow } from './repository.js';
@@ -80,6 +83,7 @@ export function createInHouseService(context: AppContext) {
   const ads = inHouseRepository(db);
   const controller = createControllerService(context);
   const tracking = trackingService(context);
+  const audit = auditTrail(context);
 
   const withCounts = async (rows: InHouseAdRow[]): Promise<RunningInHouseAd[]> => {
     const totals = await tracking.totalsOf(rows.map((row) => row.id));
@@ -93,8 +97,9 @@ export function createInHouseService(context: AppContext) {
   };
 
   return {
-    /** Which of the ids are in-house ads (for analytics' clears). */
-    existing: (ids: readonly string[]) => ads.existing(ids),
+    /** Which of the ids are in-house ads, with their titles (for analytics' clears). */
+    existing: (ids: readonly string[], within: Kysely<Database> = db) =>
+      inHouseRepository(within).existing(ids),
 
     /** Every ad's id and title, oldest first (analytics lists them all). */
     titles: () => ads.titles(),
@@ -127,14 +132,24 @@ export function createInHouseService(context: AppContext) {
     async create(ad: InHouseAdCreate, files: InHouseFiles): Promise<void> {
       const now = clock();
       await withStoredFiles(media, [files.icon, files.media], ([icon, medView]) =>
-        ads.insert({
-          id: newId(now),
-          ...columnsOf(ad),
-          icon,
-          medView,
-          status: 1,
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
+        db.transaction().execute(async (trx) => {
+          const row = {
+            id: newId(now),
+            ...columnsOf(ad),
+            icon,
+            medView,
+            status: 1,
+            created_at: now.toISOString(),
+            updated_at: now.toISOString(),
+          };
+          await inHouseRepository(trx).insert(row);
+          await audit.record(trx, {
+            action: 'create',
+            kind: 'in-house-ad',
+            itemId: row.id,
+            label: row.mainTitle,
+            after: auditedFields(row),
+          });
         }),
       );
     },
@@ -146,16 +161,28 @@ export function createInHouseService(context: AppContext) {
       if (ad.medType !== before.medType && files.media === undefined) {
         throw new HttpError(400, inHouseMessages.missingFiles);
       }
-      await withStoredFiles(media, [files.icon, files.media], async ([icon, medView]) => {
-        const found = await ads.update(ad.id, {
-          ...columnsOf(ad),
-          status: flag(ad.status),
-          ...(icon === undefined ? {} : { icon }),
-          ...(medView === undefined ? {} : { medView }),
-          updated_at: clock().toISOString(),
-        });
-        if (!found) throw new HttpError(404, inHouseAnswers.notFound);
-      });
+      await withStoredFiles(media, [files.icon, files.media], ([icon, medView]) =>
+        db.transaction().execute(async (trx) => {
+          const repo = inHouseRepository(trx);
+          const found = await repo.update(ad.id, {
+            ...columnsOf(ad),
+            status: flag(ad.status),
+            ...(icon === undefined ? {} : { icon }),
+            ...(medView === undefined ? {} : { medView }),
+            updated_at: clock().toISOString(),
+          });
+          const after = await repo.find(ad.id);
+          if (!found || after === undefined) throw new HttpError(404, inHouseAnswers.notFound);
+          await audit.record(trx, {
+            action: 'update',
+            kind: 'in-house-ad',
+            itemId: ad.id,
+            label: after.mainTitle,
+            before: auditedFields(before),
+            after: auditedFields(after),
+          });
+        }),
+      );
       await removeStored(media, [
         files.icon === undefined ? undefined : before.icon,
         files.media === undefined ? undefined : before.medView,
@@ -163,11 +190,20 @@ export function createInHouseService(context: AppContext) {
     },
 
     async setStatus({ id, status }: IdStatusChange): Promise<void> {
-      const found = await ads.update(id, {
-        status: flag(status),
-        updated_at: clock().toISOString(),
+      await db.transaction().execute(async (trx) => {
+        const repo = inHouseRepository(trx);
+        const before = await repo.find(id);
+        if (before === undefined) throw new HttpError(404, inHouseAnswers.notFound);
+        await repo.update(id, { status: flag(status), updated_at: clock().toISOString() });
+        await audit.record(trx, {
+          action: 'status',
+          kind: 'in-house-ad',
+          itemId: id,
+          label: before.mainTitle,
+          before: { status: before.status === 1 },
+          after: { status },
+        });
       });
-      if (!found) throw new HttpError(404, inHouseAnswers.notFound);
     },
 
     /** All or nothing: an unknown id refuses the whole delete. Counters and files go too. */
@@ -178,6 +214,16 @@ export function createInHouseService(context: AppContext) {
         if (rows.length !== ids.length) throw new HttpError(404, inHouseAnswers.notFound);
         await repo.removeMany(ids);
         await trackingService(context, trx).clearCounts(ids);
+        await audit.record(
+          trx,
+          rows.map((row) => ({
+            action: 'delete',
+            kind: 'in-house-ad',
+            itemId: row.id,
+            label: row.mainTitle,
+            before: auditedFields(row),
+          })),
+        );
         return rows;
       });
       await removeStored(

@@ -3,8 +3,8 @@ import { createPushProvider } from '../../adapters/push/index.js';
 import { defaultPushSettings } from '../../config.js';
 import type { Module } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
+import { startPoller } from '../../operations/poller.js';
 import { createNotificationsService, notificationAnswers as answers } from './service.js';
-import { startPoller } from './poller.js';
 
 /** Push notifications: send now or later, resend, history, delete (spec part 2). */
 export const notificationsModule: Module = (api, context) => {
@@ -12,7 +12,12 @@ export const notificationsModule: Module = (api, context) => {
   const push = createPushProvider(settings, { dataDir: context.config.dataDir, log: context.log });
   const notifications = createNotificationsService(context, push);
   context.log.info({ provider: push.name, topic: settings.fcmTopic }, 'push notifications');
-  const poller = startPoller(() => notifications.sendDue(), settings.pollMs, context.log);
+  const poller = startPoller(
+    () => notifications.sendDue(),
+    settings.pollMs,
+    context.log,
+    'scheduled notifications',
+  );
   context.onClose(() => poller.stop());
 
   api.implement(endpoints.notifications.history, {

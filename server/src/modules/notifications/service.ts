@@ -14,6 +14,7 @@ import { HttpError } from '../../http/errors.js';
 import { pagesById } from '../../http/export-pages.js';
 import type { CheckedFile } from '../../http/uploads.js';
 import { newId } from '../../ids.js';
+import { auditTrail } from '../audit/service.js';
 import { notificationsRepository, type NotificationRow } from './repository.js';
 
 export const notificationAnswers = {
@@ -60,6 +61,15 @@ export function createNotificationsService(context: AppContext, push: PushProvid
   const { db, media, clock, log } = context;
   const publicUrl = context.config.publicUrl ?? null;
   const notifications = notificationsRepository(db);
+  const audit = auditTrail(context);
+  /** What the audit log keeps of a notification: what was asked, not how delivery went. */
+  const notificationFields = (row: NotificationRow) => ({
+    n_title: row.n_title,
+    n_message: row.n_message,
+    n_url: row.n_url,
+    n_icon: row.n_icon,
+    send_at: row.send_at,
+  });
 
   /** Phones need an absolute address; without DEALDESK_PUBLIC_URL the icon is left out. */
   const imageUrlOf = (icon: string) =>
@@ -86,8 +96,11 @@ export function createNotificationsService(context: AppContext, push: PushProvid
     return { ...row, ...outcome, delivered_at: at };
   }
 
-  /** Stores the notification; one due now is sent at once, a later one waits for the poller. */
-  async function create(draft: Draft): Promise<Notification> {
+  /**
+   * Stores the notification with its audit entry; one due now is sent at once (after both are
+   * written), a later one waits for the poller.
+   */
+  async function create(draft: Draft, action: 'send' | 'resend'): Promise<Notification> {
     const now = clock();
     const sendAt = draft.sendAt === undefined ? null : new Date(draft.sendAt);
     const later = sendAt !== null && sendAt > now;
@@ -105,7 +118,16 @@ export function createNotificationsService(context: AppContext, push: PushProvid
       claimed_at: later ? null : now.toISOString(),
       delivered_at: null,
     };
-    await notifications.insert(row);
+    await db.transaction().execute(async (trx) => {
+      await notificationsRepository(trx).insert(row);
+      await audit.record(trx, {
+        action,
+        kind: 'notification',
+        itemId: row.id,
+        label: row.n_title,
+        after: notificationFields(row),
+      });
+    });
     return toNotification(later ? row : await deliver(row));
   }
 
@@ -136,7 +158,9 @@ export function createNotificationsService(context: AppContext, push: PushProvid
     async send(input: NotificationSend, icon: CheckedFile | undefined): Promise<Notification> {
       const past = sendTimeProblem(input.sendAt, clock());
       if (past !== null) throw new HttpError(400, past);
-      return withStoredFiles(media, [icon], ([path]) => create({ ...input, icon: path ?? '' }));
+      return withStoredFiles(media, [icon], ([path]) =>
+        create({ ...input, icon: path ?? '' }, 'send'),
+      );
     },
 
     /** The same texts again, with the icon an earlier notification stored (by its file name). */
@@ -145,7 +169,7 @@ export function createNotificationsService(context: AppContext, push: PushProvid
       if (icon !== '' && !(await notifications.hasIcon(icon))) {
         throw new HttpError(404, notificationAnswers.iconNotFound);
       }
-      return create({ title: input.title, message: input.message, url: input.url, icon });
+      return create({ title: input.title, message: input.message, url: input.url, icon }, 'resend');
     },
 
     /** All or nothing; an icon goes with the last notification that shows it. */
@@ -155,6 +179,16 @@ export function createNotificationsService(context: AppContext, push: PushProvid
         const rows = await repo.findMany(ids);
         if (rows.length !== ids.length) throw new HttpError(404, notificationAnswers.notFound);
         await repo.removeMany(ids);
+        await audit.record(
+          trx,
+          rows.map((row) => ({
+            action: 'delete',
+            kind: 'notification',
+            itemId: row.id,
+            label: row.n_title,
+            before: notificationFields(row),
+          })),
+        );
         const candidates = [
           ...new Set(rows.map((row) => row.n_icon).filter((icon) => icon !== '')),
         ];

@@ -2,13 +2,33 @@
 // it (the app decides how to show it). Never saved yet: both fields are ''.
 import type { Policy, PolicyUpdate, Terms, TermsUpdate } from '@dealdesk/core';
 import type { AppContext } from '../../context.js';
+import { auditTrail } from '../audit/service.js';
 import { policyRepository } from './repository.js';
+import type { PolicyKind } from './tables.js';
 
-export function policyService({ db, clock }: AppContext) {
+export function policyService(context: AppContext) {
+  const { db, clock } = context;
   const repo = policyRepository(db);
+  const audit = auditTrail(context);
   const now = () => clock().toISOString();
-  const read = async (kind: 'policy' | 'terms') =>
-    (await repo.find(kind)) ?? { title: '', description: '' };
+  const read = async (kind: PolicyKind, from = repo) =>
+    (await from.find(kind)) ?? { title: '', description: '' };
+
+  /** Saves one text and its audit entry (the fields it changed) together. */
+  const save = (kind: PolicyKind, text: { title: string; description: string }) =>
+    db.transaction().execute(async (trx) => {
+      const inTrx = policyRepository(trx);
+      const before = await read(kind, inTrx);
+      await inTrx.save(kind, text, now());
+      await audit.record(trx, {
+        action: 'update',
+        kind,
+        itemId: null,
+        label: text.title,
+        before,
+        after: text,
+      });
+    });
 
   return {
     async policy(): Promise<Policy> {
@@ -20,16 +40,8 @@ export function policyService({ db, clock }: AppContext) {
       return { terms_title: title, terms_description: description };
     },
     savePolicy: (update: PolicyUpdate) =>
-      repo.save(
-        'policy',
-        { title: update.policy_title, description: update.policy_description },
-        now(),
-      ),
+      save('policy', { title: update.policy_title, description: update.policy_description }),
     saveTerms: (update: TermsUpdate) =>
-      repo.save(
-        'terms',
-        { title: update.terms_title, description: update.terms_description },
-        now(),
-      ),
+      save('terms', { title: update.terms_title, description: update.terms_description }),
   };
 }

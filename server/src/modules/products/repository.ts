@@ -283,13 +283,9 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
         ).total,
       ),
 
-    /** What a change needs to know of the stored products: place and files. */
+    /** What a change needs to know of the stored products: their own columns (place, files). */
     stored: (ids: readonly string[]) =>
-      db
-        .selectFrom('products')
-        .select(['id', 'category_id', 'subcategory_id', 'images'])
-        .where('id', 'in', ids)
-        .execute(),
+      db.selectFrom('products').select(storedColumns).where('id', 'in', ids).execute(),
 
     insert: (row: Insertable<ProductsTable>) => db.insertInto('products').values(row).execute(),
 

@@ -15,10 +15,12 @@ import { HttpError } from '../../http/errors.js';
 import { JsonText } from '../../http/json-text.js';
 import type { CheckedFile } from '../../http/uploads.js';
 import { newId } from '../../ids.js';
+import { auditedFields, auditTrail } from '../audit/service.js';
 import { checkPlacement, countProducts, type Placement } from '../categories/service.js';
 import { removeStored, withStoredFiles } from '../../adapters/media/stored-files.js';
 import { productRefusals } from './messages.js';
 import { productsRepository } from './repository.js';
+import type { ProductsTable } from './tables.js';
 import type { CatalogueIndex } from './catalogue-index.js';
 import { catalogueMemory } from './catalogue-memory.js';
 import { totalsMemory, trackingService } from '../tracking/service.js';
@@ -39,9 +41,18 @@ function requireAll(asked: number, found: number): void {
   );
 }
 
+/** A product as the audit log keeps it: its columns, their JSON text read back. */
+function productFields(row: Omit<ProductsTable, 'search_text' | 'created_at' | 'updated_at'>) {
+  const fields = auditedFields(row);
+  for (const key of ['available_sizes', 'specifications', 'images'] as const)
+    fields[key] = JSON.parse(row[key]) as unknown;
+  return fields;
+}
+
 export function productsService(context: AppContext) {
   const { db, dialect, media, clock, log, onClose } = context;
   const repo = productsRepository(db, dialect);
+  const audit = auditTrail(context);
   const now = () => clock().toISOString();
 
   const catalogue = catalogueMemory(repo, log);
@@ -187,14 +198,20 @@ export function productsService(context: AppContext) {
       await withStoredFiles(media, files, (paths) =>
         db.transaction().execute(async (trx) => {
           const images: ProductImage[] = [...paths, ...imageUrls].map((url) => ({ url }));
+          const row = { id, ...columns, images: JSON.stringify(images) };
           await productsRepository(trx, dialect).insert({
-            id,
-            ...columns,
-            images: JSON.stringify(images),
+            ...row,
             created_at: created,
             updated_at: created,
           });
           await countProducts(trx, [{ placement, delta: 1 }]);
+          await audit.record(trx, {
+            action: 'create',
+            kind: 'product',
+            itemId: id,
+            label: columns.title,
+            after: productFields(row),
+          });
         }),
       );
       return find(id);
@@ -205,7 +222,19 @@ export function productsService(context: AppContext) {
      * skipped or replaced, images included. A refused row writes nothing.
      */
     bulk: (input: ProductBulk): Promise<BulkAnswer> =>
-      db.transaction().execute((trx) => importProducts(trx, dialect, input, clock())),
+      db.transaction().execute(async (trx) => {
+        const answer = await importProducts(trx, dialect, input, clock());
+        // One entry for the whole import (docs/audit.md): what it did, not every product.
+        const { created, updated, skipped } = answer;
+        await audit.record(trx, {
+          action: 'import',
+          kind: 'product',
+          itemId: null,
+          label: input.products.length === 1 ? '1 row' : `${input.products.length} rows`,
+          after: { created, updated, skipped, onExisting: input.onExisting },
+        });
+        return answer;
+      }),
 
     /** Details, event and link; the images stay as they are. */
     async update({ id, productData }: ProductUpdate): Promise<Product> {
@@ -217,6 +246,14 @@ export function productsService(context: AppContext) {
         const placement = placementOf(columns);
         await checkPlacement(trx, placement);
         await writer.update(id, { ...columns, updated_at: now() });
+        await audit.record(trx, {
+          action: 'update',
+          kind: 'product',
+          itemId: id,
+          label: columns.title,
+          before: productFields(before),
+          after: productFields({ ...before, ...columns }),
+        });
         // Nets to nothing when the product stays where it was.
         await countProducts(trx, [
           { placement: placementOf(before), delta: -1 },
@@ -234,6 +271,16 @@ export function productsService(context: AppContext) {
         requireAll(ids.length, stored.length);
         await writer.delete(ids);
         await trackingService(context, trx).clearCounts(ids);
+        await audit.record(
+          trx,
+          stored.map((row) => ({
+            action: 'delete',
+            kind: 'product',
+            itemId: row.id,
+            label: row.title,
+            before: productFields(row),
+          })),
+        );
         await countProducts(
           trx,
           stored.map((row) => ({ placement: placementOf(row), delta: -1 })),
@@ -248,8 +295,22 @@ export function productsService(context: AppContext) {
 
     async setEvent(ids: readonly string[], event: ProductEvent): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const updated = await productsRepository(trx, dialect).setEvent(ids, event, now());
+        const writer = productsRepository(trx, dialect);
+        const before = await writer.stored(ids);
+        const updated = await writer.setEvent(ids, event, now());
         requireAll(ids.length, updated);
+        // One entry per product, so that each product's history shows it.
+        await audit.record(
+          trx,
+          before.map((row) => ({
+            action: 'update',
+            kind: 'product',
+            itemId: row.id,
+            label: row.title,
+            before: { events: row.events },
+            after: { events: event },
+          })),
+        );
       });
     },
   };

@@ -12,6 +12,7 @@ import type {
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { newId } from '../../ids.js';
+import { auditedFields, auditTrail } from '../audit/service.js';
 import { createControllerService } from '../controller/service.js';
 import { countsOf, keptAdjustment, shownClicks, type ItemCounts } from '../../items/counters.js';
 import { deleteItems } from '../../items/deletes.js';
@@ -45,6 +46,7 @@ export function createShortcutsService(context: AppContext) {
   const { db, media, clock } = context;
   const repo = shortcutsRepository(db);
   const controller = createControllerService(context);
+  const audit = auditTrail(context);
 
   const countsOne = async (id: string) => (await countsOf(context, [id]))(id);
   const found = (row: ShortcutRow | undefined): ShortcutRow => {
@@ -86,7 +88,16 @@ export function createShortcutsService(context: AppContext) {
       };
       return withStoredSlots(media, { image: logo }, async (saved) => {
         const stored = { ...row, logo: saved.image ?? '' };
-        await repo.insert(stored);
+        await db.transaction().execute(async (trx) => {
+          await shortcutsRepository(trx).insert(stored);
+          await audit.record(trx, {
+            action: 'create',
+            kind: 'shortcut',
+            itemId: stored.id,
+            label: name,
+            after: auditedFields(stored),
+          });
+        });
         return toShortcut(stored, { views: 0, clicks: 0 });
       });
     },
@@ -102,23 +113,47 @@ export function createShortcutsService(context: AppContext) {
       const current = found(await repo.find(_id));
       const counts = await countsOne(_id);
       const click_adjust = keptAdjustment(clickCount, counts.clicks, current.click_adjust);
-      const updated = await withStoredSlots(media, { image: logo }, async (saved) =>
-        found(
-          await repo.update(_id, {
-            name,
-            url,
-            s_no,
-            click_adjust,
-            ...(saved.image === undefined ? {} : { logo: saved.image }),
-          }),
-        ),
+      const updated = await withStoredSlots(media, { image: logo }, (saved) =>
+        db.transaction().execute(async (trx) => {
+          const after = found(
+            await shortcutsRepository(trx).update(_id, {
+              name,
+              url,
+              s_no,
+              click_adjust,
+              ...(saved.image === undefined ? {} : { logo: saved.image }),
+            }),
+          );
+          await audit.record(trx, {
+            action: 'update',
+            kind: 'shortcut',
+            itemId: _id,
+            label: after.name,
+            before: auditedFields(current),
+            after: auditedFields(after),
+          });
+          return after;
+        }),
       );
       if (updated.logo !== current.logo) await removeStored(media, [current.logo]);
       return toShortcut(updated, counts);
     },
 
     setStatus: async ({ _id, status }: StatusChange): Promise<ShortcutStory> => {
-      const updated = found(await repo.update(_id, { status: status ? 1 : 0 }));
+      const updated = await db.transaction().execute(async (trx) => {
+        const repo = shortcutsRepository(trx);
+        const before = found(await repo.find(_id));
+        const after = found(await repo.update(_id, { status: status ? 1 : 0 }));
+        await audit.record(trx, {
+          action: 'status',
+          kind: 'shortcut',
+          itemId: _id,
+          label: after.name,
+          before: { status: before.status === 1 },
+          after: { status },
+        });
+        return after;
+      });
       return toShortcut(updated, await countsOne(_id));
     },
 
@@ -126,9 +161,11 @@ export function createShortcutsService(context: AppContext) {
     remove: ({ id }: IdList) =>
       deleteItems(context, id, {
         notFound: shortcutNotFound,
+        kind: 'shortcut',
         find: (trx, ids) => shortcutsRepository(trx).findMany(ids),
         remove: (trx, ids) => shortcutsRepository(trx).deleteMany(ids),
         mediaOf: (row) => [row.logo],
+        labelOf: (row) => row.name,
       }),
   };
 }

@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
 import { newId } from '../../ids.js';
+import { auditedFields, auditTrail } from '../audit/service.js';
 import { createControllerService } from '../controller/service.js';
 import { countsOf, keptAdjustment, shownCount, type ItemCounts } from '../../items/counters.js';
 import { deleteItems } from '../../items/deletes.js';
@@ -58,9 +59,12 @@ export const storyRuleMessages = {
 } as const;
 
 const kinds = {
-  story: { adsStory: false, notFound: storyRuleMessages.storyNotFound },
-  storyAd: { adsStory: true, notFound: storyRuleMessages.storyAdNotFound },
+  story: { adsStory: false, notFound: storyRuleMessages.storyNotFound, audited: 'story' },
+  storyAd: { adsStory: true, notFound: storyRuleMessages.storyAdNotFound, audited: 'story-ad' },
 } as const;
+
+/** Stories have no name: the audit log keeps their button's text. */
+const labelOf = (row: StoryRow) => row.btn_name;
 
 /** A listed story: the stored fields, its counters, and whether it is served now. */
 export type RunningStory = (StoryVideo | StoryAd) & { running: boolean };
@@ -145,6 +149,7 @@ export function createStoriesService(context: AppContext) {
   const { db, media, clock } = context;
   const repo = storiesRepository(db);
   const controller = createControllerService(context);
+  const audit = auditTrail(context);
 
   const presentAll = async (rows: StoryRow[]) => {
     const counts = await countsOf(
@@ -202,7 +207,16 @@ export function createStoriesService(context: AppContext) {
           click_adjust: 0,
           ...storyColumns(story),
         };
-        await repo.insert(stored);
+        await db.transaction().execute(async (trx) => {
+          await storiesRepository(trx).insert(stored);
+          await audit.record(trx, {
+            action: 'create',
+            kind: kinds[kind].audited,
+            itemId: stored.id,
+            label: labelOf(stored),
+            after: auditedFields(stored),
+          });
+        });
         return stored;
       });
       return present(row, { views: 0, clicks: 0 });
@@ -229,7 +243,21 @@ export function createStoriesService(context: AppContext) {
           ...adjustments,
           status: story.status ? 1 : 0,
         };
-        const row = found(kind, await repo.update(kinds[kind].adsStory, id, change));
+        const row = await db.transaction().execute(async (trx) => {
+          const after = found(
+            kind,
+            await storiesRepository(trx).update(kinds[kind].adsStory, id, change),
+          );
+          await audit.record(trx, {
+            action: 'update',
+            kind: kinds[kind].audited,
+            itemId: id,
+            label: labelOf(after),
+            before: auditedFields(current),
+            after: auditedFields(after),
+          });
+          return after;
+        });
         return { updated: row, unused: [...replaced.unused, ...unused] };
       });
       await removeStored(media, unused);
@@ -238,13 +266,31 @@ export function createStoriesService(context: AppContext) {
 
     setStatus: async (kind: StoryKind, { _id, status }: StatusChange) =>
       presentOne(
-        found(kind, await repo.update(kinds[kind].adsStory, _id, { status: status ? 1 : 0 })),
+        await db.transaction().execute(async (trx) => {
+          const stories = storiesRepository(trx);
+          const before = found(kind, await stories.find(kinds[kind].adsStory, _id));
+          const after = found(
+            kind,
+            await stories.update(kinds[kind].adsStory, _id, { status: status ? 1 : 0 }),
+          );
+          await audit.record(trx, {
+            action: 'status',
+            kind: kinds[kind].audited,
+            itemId: _id,
+            label: labelOf(after),
+            before: { status: before.status === 1 },
+            after: { status },
+          });
+          return after;
+        }),
       ),
 
     /** All or none; their files and counters go with them. */
     remove: (kind: StoryKind, { id }: IdList) =>
       deleteItems(context, id, {
         notFound: kinds[kind].notFound,
+        kind: kinds[kind].audited,
+        labelOf,
         find: (trx, ids) => storiesRepository(trx).findMany(kinds[kind].adsStory, ids),
         remove: (trx, ids) => storiesRepository(trx).deleteMany(ids),
         mediaOf: (row) => [row.image, row.video, row.thumbnail],

@@ -21,6 +21,9 @@ import * as mediaPending from './0017-media-pending.js';
 import * as productOgUrlIndex from './0018-product-og-url-index.js';
 import * as pausableProductTriggers from './0019-pausable-product-triggers.js';
 import * as controllerVersions from './0020-controller-versions.js';
+import * as auditLog from './0021-audit-log.js';
+import * as administrators from './0022-administrators.js';
+import * as authenticatorCodes from './0023-authenticator-codes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -43,4 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0018-product-og-url-index': productOgUrlIndex,
   '0019-pausable-product-triggers': pausableProductTriggers,
   '0020-controller-versions': controllerVersions,
+  '0021-audit-log': auditLog,
+  '0022-administrators': administrators,
+  '0023-authenticator-codes': authenticatorCodes,
 };

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { forgetPasswordSchema, loginSchema, newPasswordSchema, otpSchema } from './auth.js';
+
+export const invitationMessages = {
+  tokenRequired: 'The invitation link is incomplete: open the link from the invitation email',
+} as const;
+
+/** POST /api/admin/administrators/invitations: who to invite. */
+export const invitationCreateSchema = z.object({ a_email: forgetPasswordSchema.shape.a_email });
+
+/**
+ * POST /api/admin/invitation/accept: the link's token, the mailed code, and the new
+ * administrator's admin ID and password (the same rules as sign-in and a new password).
+ */
+export const invitationAcceptSchema = z.object({
+  token: z
+    .string({ error: invitationMessages.tokenRequired })
+    .trim()
+    .min(1, invitationMessages.tokenRequired)
+    .max(200, invitationMessages.tokenRequired),
+  code: otpSchema.shape.otp,
+  a_id: loginSchema.shape.a_id,
+  password: newPasswordSchema.shape.password,
+});
