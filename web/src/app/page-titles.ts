@@ -9,10 +9,13 @@ const titles: readonly (readonly [pattern: string, title: string])[] = [
   [paths.forgotPassword, 'Forgot password'],
   [paths.resetCode, 'Reset code'],
   [paths.newPassword, 'New password'],
+  [paths.invitation, 'Invitation'],
   [paths.home, 'Home'],
   [paths.logout, 'Signing out'],
   [paths.error, 'Something went wrong'],
   [paths.profile, 'Profile'],
+  [paths.security, 'Security'],
+  [paths.administrators, 'Administrators'],
   [paths.shortcuts, 'Shortcut stories'],
   [paths.banners, 'Banners'],
   [paths.storyVideos, 'Story videos and images'],
@@ -39,6 +42,7 @@ const titles: readonly (readonly [pattern: string, title: string])[] = [
   [paths.inHouseAds, 'In-house ads'],
   ['/manage/ads/inHouseAds/edit/:id', 'Edit in-house ad'],
   [paths.notification, 'Notifications'],
+  [paths.audit, 'Audit log'],
 ];
 
 export function pageTitle(pathname: string, signedIn: boolean): string {

@@ -6,10 +6,14 @@ export const paths = {
   forgotPassword: '/admin/panel/forgetpw',
   resetCode: '/admin/panel/forget/otp',
   newPassword: '/admin/panel/new/password',
+  /** The invitee's page, linked from the invitation email (public). */
+  invitation: '/admin/panel/invite',
   home: '/',
   logout: '/Logout',
   error: '/Error',
   profile: '/profile',
+  security: '/profile/security',
+  administrators: '/site/admins',
   shortcuts: '/add/story',
   banners: '/add/story/banner',
   storyVideos: '/add/story/video',
@@ -43,6 +47,10 @@ export const paths = {
   inHouseAds: '/manage/ads/inHouseAds/add',
   editInHouseAd: (id: string) => `/manage/ads/inHouseAds/edit/${encodeURIComponent(id)}`,
   notification: '/site/notification',
+  audit: '/site/audit',
+  /** The audit log filtered to one item: its history. */
+  itemHistory: (kind: string, item: string) =>
+    `/site/audit?${new URLSearchParams({ kind, item }).toString()}`,
 } as const;
 
 /**

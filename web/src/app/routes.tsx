@@ -56,12 +56,18 @@ const NewPasswordPage = screen(
   () => import('../features/auth/NewPasswordPage.js'),
   'NewPasswordPage',
 );
+const InvitationPage = screen(() => import('../features/auth/InvitationPage.js'), 'InvitationPage');
 const SignedOutPage = screen(() => import('../features/auth/SignedOutPage.js'), 'SignedOutPage');
 const LogoutPage = screen(() => import('../features/auth/LogoutPage.js'), 'LogoutPage');
 const NotFoundPage = screen(() => import('../features/errors/NotFoundPage.js'), 'NotFoundPage');
 const ErrorPage = screen(() => import('../features/errors/ErrorPage.js'), 'ErrorPage');
 const HomePage = screen(() => import('../features/home/HomePage.js'), 'HomePage');
 const ProfilePage = screen(() => import('../features/profile/ProfilePage.js'), 'ProfilePage');
+const SecurityPage = screen(() => import('../features/security/SecurityPage.js'), 'SecurityPage');
+const AdministratorsPage = screen(
+  () => import('../features/admins/AdministratorsPage.js'),
+  'AdministratorsPage',
+);
 const StoryTabs = screen(() => import('../features/stories/StoryTabs.js'), 'StoryTabs');
 const ShortcutsPage = screen(
   () => import('../features/stories/shortcuts/ShortcutsPage.js'),
@@ -142,6 +148,7 @@ const NotificationsPage = screen(
   () => import('../features/notifications/NotificationsPage.js'),
   'NotificationsPage',
 );
+const AuditPage = screen(() => import('../features/audit/AuditPage.js'), 'AuditPage');
 
 function Loading({ label }: { label: string }) {
   return (
@@ -163,6 +170,7 @@ function SignedOutRoutes() {
       <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
       <Route path={paths.resetCode} element={<ResetCodePage />} />
       <Route path={paths.newPassword} element={<NewPasswordPage />} />
+      <Route path={paths.invitation} element={<InvitationPage />} />
       <Route path={paths.error} element={<ErrorPage />} />
       <Route path={paths.logout} element={<Navigate to={paths.login} replace />} />
       <Route path="*" element={<SignedOutPage />} />
@@ -181,10 +189,14 @@ function SignedInRoutes() {
     <Routes>
       <Route path={paths.logout} element={<LogoutPage />} />
       {/* Signed in, the sign-in screens have nothing to do: on to the page first asked for. */}
+      {/* An invitation is for someone else: opened while signed in, it still shows. */}
+      <Route path={paths.invitation} element={<InvitationPage />} />
       <Route path="/admin/panel/*" element={<AfterSignIn />} />
       <Route element={<Shell />}>
         <Route index element={<HomePage />} />
         <Route path={paths.profile} element={<ProfilePage />} />
+        <Route path={paths.security} element={<SecurityPage />} />
+        <Route path={paths.administrators} element={<AdministratorsPage />} />
         <Route element={<StoryTabs />}>
           <Route path={paths.shortcuts} element={<ShortcutsPage />} />
           <Route path={paths.banners} element={<BannersPage />} />
@@ -215,6 +227,7 @@ function SignedInRoutes() {
         <Route path="/manage/ads/inHouseAds/edit/:id" element={<InHouseAdEditPage />} />
         <Route path={paths.analytics} element={<AnalyticsPage />} />
         <Route path={paths.notification} element={<NotificationsPage />} />
+        <Route path={paths.audit} element={<AuditPage />} />
         <Route path={paths.error} element={<ErrorPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -2,12 +2,14 @@ import {
   IconAdjustmentsHorizontal,
   IconBell,
   IconChartBar,
+  IconHistory,
   IconCarouselHorizontal,
   IconLogout,
   IconShieldCheck,
   IconShoppingBag,
   IconSpeakerphone,
   IconUserCircle,
+  IconUsers,
   type Icon,
 } from '@tabler/icons-react';
 import { paths } from '../paths.js';
@@ -42,6 +44,9 @@ export const sideNav: readonly NavItem[] = [
     icon: IconSpeakerphone,
     section: ['/site/manage/ads', '/manage/ads'],
   },
+  // Not in the spec's list (issue 21): after its sections, so theirs keep their places.
+  { label: 'Audit log', to: paths.audit, icon: IconHistory },
+  { label: 'Administrators', to: paths.administrators, icon: IconUsers },
 ];
 
 /** The top bar's links after the logo (a dropdown on narrow screens). */

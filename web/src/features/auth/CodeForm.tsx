@@ -1,22 +1,28 @@
-import { codeLength, otpSchema } from '@dealdesk/core';
+import { codeLength, otpSchema, recoveryCodeMaxChars, signInCodeSchema } from '@dealdesk/core';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useFormState } from '../../ui/form.js';
 
-/** The 6-character code of sign-in and reset; `onCode` runs the step's call. */
+/**
+ * The 6-character code of sign-in and reset; `onCode` runs the step's call. With
+ * `authenticator`, the sign-in code comes from the admin's authenticator app, or is a recovery
+ * code.
+ */
 export function CodeForm({
   submitLabel,
   onCode,
+  authenticator = false,
 }: {
   submitLabel: string;
   onCode: (otp: string) => Promise<void>;
+  authenticator?: boolean;
 }) {
   const form = useFormState({ otp: '' });
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const code = form.check(otpSchema);
+    const code = form.check(authenticator ? signInCodeSchema : otpSchema);
     if (code === null) return;
     setBusy(true);
     await onCode(code.otp);
@@ -28,10 +34,14 @@ export function CodeForm({
       <Stack>
         <TextInput
           label="Verification code"
-          description={`The ${codeLength}-digit code from your email`}
+          description={
+            authenticator
+              ? `The ${codeLength}-digit code from your authenticator app, or a recovery code`
+              : `The ${codeLength}-digit code from your email`
+          }
           autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={codeLength}
+          inputMode={authenticator ? 'text' : 'numeric'}
+          maxLength={authenticator ? recoveryCodeMaxChars : codeLength}
           required
           data-autofocus
           value={form.values.otp}

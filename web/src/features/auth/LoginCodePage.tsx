@@ -1,4 +1,4 @@
-import { loginRedirectMs } from '@dealdesk/core';
+import { loginRedirectMs, type SecondFactor } from '@dealdesk/core';
 import { Anchor } from '@mantine/core';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { api } from '../../app/api.js';
@@ -9,12 +9,19 @@ import { toastError, toastSuccess } from '../../ui/notify.js';
 import { AuthLayout } from './AuthLayout.js';
 import { CodeForm } from './CodeForm.js';
 
+/** What step 1 hands the code step (router state, kept across a reload of the page). */
+export interface LoginCodeState {
+  secondFactor: SecondFactor;
+}
+
 /**
- * Step 2 of sign-in: the mailed code swaps the temporary token for the session token; the
- * admin then lands on the page first asked for, or home.
+ * Step 2 of sign-in: the mailed code (or the authenticator app's, or a recovery code) swaps the
+ * temporary token for the session token; the admin then lands on the page first asked for, or
+ * home.
  */
 export function LoginCodePage() {
-  const { search } = useLocation();
+  const { search, state } = useLocation() as { search: string; state: LoginCodeState | null };
+  const authenticator = state?.secondFactor === 'totp';
   const auth = useAuth();
   if (session.token() === null) return <Navigate to={paths.login} replace />;
 
@@ -32,14 +39,18 @@ export function LoginCodePage() {
   return (
     <AuthLayout
       title="Enter your login code"
-      subtitle="We sent a one-time code to the admin's email address."
+      subtitle={
+        authenticator
+          ? 'Enter the code your authenticator app shows, or one of your recovery codes.'
+          : "We sent a one-time code to the admin's email address."
+      }
       footer={
         <Anchor component={Link} to={paths.login + search}>
           Back to login
         </Anchor>
       }
     >
-      <CodeForm submitLabel="Verify and sign in" onCode={confirm} />
+      <CodeForm submitLabel="Verify and sign in" onCode={confirm} authenticator={authenticator} />
     </AuthLayout>
   );
 }

@@ -1,5 +1,5 @@
 import { loginSchema, textLimits } from '@dealdesk/core';
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../app/api.js';
@@ -7,7 +7,9 @@ import { paths } from '../../app/paths.js';
 import { session } from '../../app/session.js';
 import { useFormState } from '../../ui/form.js';
 import { toastError, toastSuccess } from '../../ui/notify.js';
+import { AdminIdInput } from './AccountFields.js';
 import { AuthLayout } from './AuthLayout.js';
+import type { LoginCodeState } from './LoginCodePage.js';
 
 /** Step 1 of sign-in: admin ID and password; the server mails a code and answers a temporary token. */
 export function LoginPage() {
@@ -27,21 +29,19 @@ export function LoginPage() {
     if (!answer.status || answer.token === undefined) return toastError(answer.message);
     session.setToken(answer.token);
     toastSuccess(answer.message);
-    void navigate(paths.loginCode + search);
+    // The code step asks for what step 1 said: the mailed code or the authenticator app's.
+    const state: LoginCodeState = { secondFactor: answer.secondFactor ?? 'email' };
+    void navigate(paths.loginCode + search, { state });
   };
 
   return (
     <AuthLayout title="Admin Login" subtitle="Sign in to the Dealdesk back-office.">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
-          <TextInput
-            label="Admin ID"
-            maxLength={textLimits.code}
-            autoComplete="username"
-            required
+          <AdminIdInput
             value={form.values.a_id}
             error={form.errors.a_id}
-            onChange={(event) => form.set('a_id', event.currentTarget.value)}
+            onChange={(value) => form.set('a_id', value)}
           />
           <PasswordInput
             label="Password"

@@ -1,10 +1,5 @@
-import {
-  newPasswordFormSchema,
-  passwordMinLength,
-  resetRedirectMs,
-  textLimits,
-} from '@dealdesk/core';
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { newPasswordFormSchema, resetRedirectMs } from '@dealdesk/core';
+import { Button, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { resetApi } from '../../app/api.js';
@@ -12,6 +7,7 @@ import { paths } from '../../app/paths.js';
 import { session } from '../../app/session.js';
 import { useFormState } from '../../ui/form.js';
 import { toastError, toastSuccess } from '../../ui/notify.js';
+import { NewPasswordInputs } from './AccountFields.js';
 import { AuthLayout } from './AuthLayout.js';
 
 /** Reset step 3: the new password; the reset token is spent and dropped, then back to login. */
@@ -46,25 +42,7 @@ export function NewPasswordPage() {
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
-          <PasswordInput
-            label="New password"
-            maxLength={textLimits.password}
-            description={`At least ${passwordMinLength} characters`}
-            autoComplete="new-password"
-            required
-            value={form.values.password}
-            error={form.errors.password}
-            onChange={(event) => form.set('password', event.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            maxLength={textLimits.password}
-            autoComplete="new-password"
-            required
-            value={form.values.confirmPassword}
-            error={form.errors.confirmPassword}
-            onChange={(event) => form.set('confirmPassword', event.currentTarget.value)}
-          />
+          <NewPasswordInputs form={form} label="New password" />
           <Button type="submit" loading={busy}>
             Save new password
           </Button>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths.js';
 import { EmptyState } from '../../ui/EmptyState.js';
+import { HistoryLink } from '../../ui/HistoryLink.js';
 import { afterSave } from '../../ui/useUnsavedChanges.js';
 import { inHouseQueries } from './queries.js';
 import { InHouseAdForm } from './InHouseAdForm.js';
@@ -20,12 +21,15 @@ export function InHouseAdEditPage() {
 
   return (
     <Stack gap="lg" maw={1080} mx="auto">
-      <Anchor component={Link} to={paths.inHouseAds} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={16} aria-hidden />
-          Back to In House Ads
-        </Group>
-      </Anchor>
+      <Group justify="space-between">
+        <Anchor component={Link} to={paths.inHouseAds} size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={16} aria-hidden />
+            Back to In House Ads
+          </Group>
+        </Anchor>
+        <HistoryLink kind="in-house-ad" id={id} />
+      </Group>
       <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
         Edit In House Ad
       </Title>

@@ -28,6 +28,7 @@ import { EmptyState } from '../../ui/EmptyState.js';
 import { useFormState } from '../../ui/form.js';
 import { DraftNotice, hasDraft, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
+import { HistoryLink } from '../../ui/HistoryLink.js';
 import { checkSayingOnce } from '../../ui/validation.js';
 import { EventBadge, PriceCell } from './columns.js';
 import { lastProductList } from './useProductListUrl.js';
@@ -235,14 +236,17 @@ export function ProductDetailPage() {
             Back to products
           </Group>
         </Anchor>
-        {data === null || data === undefined || editing ? null : (
-          <Button
-            leftSection={<IconPencil size={16} aria-hidden />}
-            onClick={() => setEditing(true)}
-          >
-            Edit Product
-          </Button>
-        )}
+        <Group gap="md">
+          <HistoryLink kind="product" id={id} />
+          {data === null || data === undefined || editing ? null : (
+            <Button
+              leftSection={<IconPencil size={16} aria-hidden />}
+              onClick={() => setEditing(true)}
+            >
+              Edit Product
+            </Button>
+          )}
+        </Group>
       </Group>
       <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
         {editing ? 'Edit Product' : 'Product details'}

@@ -14,7 +14,9 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { api } from '../../app/api.js';
+import { paths } from '../../app/paths.js';
 import { useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { toastSuccess, unwrap } from '../../ui/notify.js';
@@ -141,7 +143,15 @@ export function ProfilePage() {
   const admin = useQuery(adminQuery);
   const data = admin.data?.data;
   return (
-    <Page title="Profile" description="Your administrator details.">
+    <Page
+      title="Profile"
+      description="Your administrator details."
+      actions={
+        <Button component={Link} to={paths.security} variant="default">
+          Security: sessions and API tokens
+        </Button>
+      }
+    >
       {data === undefined ? (
         <Skeleton h={360} radius="md" aria-label="Loading profile" />
       ) : (

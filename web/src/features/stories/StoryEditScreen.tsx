@@ -1,6 +1,6 @@
 // /update/story/video/{id} and /update/story/ads/{id}: the item's form, then back to its list.
 import { postUpdateRedirectMs } from '@dealdesk/core';
-import { Skeleton } from '@mantine/core';
+import { Group, Skeleton } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths.js';
@@ -8,6 +8,7 @@ import { succeeded } from '../../ui/mutations.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 import { afterSave } from '../../ui/useUnsavedChanges.js';
+import { HistoryLink } from '../../ui/HistoryLink.js';
 import { MediaThumb } from '../../ui/MediaThumb.js';
 import { storyCalls } from './queries.js';
 import { StoryForm, type StoryKind, type StorySubmit } from './StoryForm.js';
@@ -40,14 +41,17 @@ export function StoryEditScreen({ kind }: { kind: StoryKind }) {
       title={kind === 'video' ? 'Edit story' : 'Edit story ad'}
       description="Change the story and press Update; Cancel goes back to the list."
       actions={
-        data === undefined ? null : (
-          <MediaThumb
-            image={data.thembnal || data.image}
-            video={data.video}
-            label="Current file"
-            size={64}
-          />
-        )
+        <Group gap="md">
+          <HistoryLink kind={kind === 'video' ? 'story' : 'story-ad'} id={id} />
+          {data === undefined ? null : (
+            <MediaThumb
+              image={data.thembnal || data.image}
+              video={data.video}
+              label="Current file"
+              size={64}
+            />
+          )}
+        </Group>
       }
     >
       {data === undefined ? (

@@ -16,6 +16,7 @@ import { afterSave, DraftNotice, useUnsavedChanges } from '../../../ui/useUnsave
 import { toastSuccess, unwrap } from '../../../ui/notify.js';
 import { Page } from '../../../ui/Page.js';
 import { uploadOf } from '../../../ui/upload.js';
+import { HistoryLink } from '../../../ui/HistoryLink.js';
 import { MediaThumb } from '../../../ui/MediaThumb.js';
 import { bannerFiles, BannerFields, type BannerValues } from './BannerFields.js';
 import { bannerQuery, bannersQuery } from '../queries.js';
@@ -108,9 +109,12 @@ export function BannerEditPage() {
       title="Edit banner"
       description="Change the banner and press Update; Cancel goes back to the list."
       actions={
-        data === undefined ? null : (
-          <MediaThumb image={data.image} video={data.video} label="Current banner" size={64} />
-        )
+        <Group gap="md">
+          <HistoryLink kind="banner" id={id} />
+          {data === undefined ? null : (
+            <MediaThumb image={data.image} video={data.video} label="Current banner" size={64} />
+          )}
+        </Group>
       }
     >
       {data === undefined ? (

@@ -1,0 +1,84 @@
+// /admin/panel/invite?token=...: the invitee's page, opened from the invitation email. The
+// code from the same email, an admin ID and a password make the account; then the usual sign-in.
+import { codeLength, invitationAcceptSchema, newPasswordFormSchema } from '@dealdesk/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { api } from '../../app/api.js';
+import { paths } from '../../app/paths.js';
+import { useFormState, validate } from '../../ui/form.js';
+import { toastError, toastSuccess } from '../../ui/notify.js';
+import { AdminIdInput, NewPasswordInputs } from './AccountFields.js';
+import { AuthLayout } from './AuthLayout.js';
+
+export function InvitationPage() {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const form = useFormState({ code: '', a_id: '', password: '', confirmPassword: '' });
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { confirmPassword, ...fields } = form.values;
+    // Both checks' messages at once: the fields, and whether the passwords match.
+    const answer = validate(invitationAcceptSchema, { ...fields, token });
+    const passwords = validate(newPasswordFormSchema, {
+      password: fields.password,
+      confirmPassword,
+    });
+    if (!answer.ok || !passwords.ok) {
+      form.setErrors({
+        ...(passwords.ok ? {} : passwords.errors),
+        ...(answer.ok ? {} : answer.errors),
+      });
+      return;
+    }
+    setBusy(true);
+    const accepted = await api.admin.acceptInvitation(answer.data);
+    setBusy(false);
+    if (!accepted.status) return toastError(accepted.message);
+    toastSuccess(accepted.message);
+    void navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <AuthLayout
+      title="Join Dealdesk"
+      subtitle="You were invited to administer Dealdesk. Choose how you will sign in."
+    >
+      {token === '' ? (
+        <Alert color="orange" title="The link is incomplete">
+          Open the link from the invitation email as it is, or ask an administrator for a new
+          invitation.
+        </Alert>
+      ) : (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack>
+            <TextInput
+              label="Invitation code"
+              description="The code in the invitation email"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={codeLength}
+              required
+              value={form.values.code}
+              error={form.errors.code}
+              onChange={(event) => form.set('code', event.currentTarget.value)}
+            />
+            <AdminIdInput
+              description="What you will sign in with"
+              value={form.values.a_id}
+              error={form.errors.a_id}
+              onChange={(value) => form.set('a_id', value)}
+            />
+            <NewPasswordInputs form={form} label="Password" />
+            <Button type="submit" loading={busy}>
+              Create my account
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}
