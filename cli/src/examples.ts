@@ -69,6 +69,12 @@ export const examples: Readonly<Record<string, readonly string[]>> = {
     'dealdesk analytics clear --range yesterday --yes',
     'dealdesk analytics clear <id> --range thisMonth',
   ],
+  'audit list': [
+    'dealdesk audit list --kind product --from 2026-11-01 --to 2026-11-30',
+    'dealdesk audit list --admin admin --action delete --limit 100',
+    'dealdesk audit list --kind banner --item <id> --format csv -o banner-history.csv',
+  ],
+  'audit show': ['dealdesk audit show <id>', 'dealdesk --json audit show <id> | jq .changes'],
   load: [
     'dealdesk load',
     'dealdesk load --watch',

@@ -6,6 +6,7 @@ import { createContext, processStreams, type Context, type Streams } from './con
 import { examples, examplesHelp } from './examples.js';
 import { CliError, exitCodes } from './exit.js';
 import { defaultTimeoutSeconds, parseTimeout } from './timeout.js';
+import { cliVersion } from './version.js';
 
 const errorHelp = `
 Exit codes: 0 ok, 1 failed, 2 usage or invalid input, 3 authentication (run \`dealdesk login\`).
@@ -92,6 +93,11 @@ const contents: readonly [name: string, description: string, module: CommandModu
   ],
   ['analytics', 'view and click analytics', () => import('./commands/analytics.js')],
   [
+    'audit',
+    'the audit log: who changed what, when and from where',
+    () => import('./commands/audit.js'),
+  ],
+  [
     'load',
     'server CPU, RAM and storage use, with green/yellow/red bands',
     () => import('./commands/load.js'),
@@ -146,7 +152,7 @@ async function createCli(io: CliIo, argv: string[]): Promise<Command> {
   const json = wantsJson(argv.slice(2));
   const program = new Command('dealdesk')
     .description('The Dealdesk back-office from a terminal and from cron.')
-    .version('0.1.0')
+    .version(cliVersion)
     .option('--json', 'machine-readable output: one JSON document on stdout, no prompts')
     .option('--profile <name>', 'named profile of the config file (default: the current one)')
     .option('--no-color', 'no colours even on a terminal')

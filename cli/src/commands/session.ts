@@ -1,6 +1,12 @@
 import { createInterface } from 'node:readline';
 import { input, password } from '@inquirer/prompts';
-import { loginSchema, otpSchema, type ClientResult } from '@dealdesk/core';
+import {
+  loginSchema,
+  otpSchema,
+  signInCodeSchema,
+  type ClientResult,
+  type SecondFactor,
+} from '@dealdesk/core';
 import { connect, failureOf, unauthorised, type Connection } from '../connection.js';
 import type { Context } from '../context.js';
 import { CliError, exitCodes, usageError } from '../exit.js';
@@ -12,13 +18,20 @@ import { validate } from '../validate.js';
 /** The sign-in answers: asked at a terminal, read line by line from stdin for scripts. */
 interface Answers {
   password(): Promise<string>;
-  /** Asked only after the code was mailed, so a script can read the mail first. */
-  code(): Promise<string>;
+  /**
+   * Asked only after step 1 answered (the code mailed, or the authenticator app's wanted), so a
+   * script can read the mail first.
+   */
+  code(secondFactor: SecondFactor): Promise<string>;
   close(): void;
 }
 
-const codeCheck = (value: string) => {
-  const parsed = otpSchema.safeParse({ otp: value });
+/** The mailed code is 6 digits; with the authenticator app, a recovery code will do too. */
+const codeSchemaFor = (secondFactor: SecondFactor) =>
+  secondFactor === 'totp' ? signInCodeSchema : otpSchema;
+
+const codeCheck = (secondFactor: SecondFactor) => (value: string) => {
+  const parsed = codeSchemaFor(secondFactor).safeParse({ otp: value });
   return parsed.success || (parsed.error.issues[0]?.message ?? false);
 };
 
@@ -38,7 +51,17 @@ function terminalAnswers(context: Context): Answers {
   const streams = promptStreams(context.streams);
   return {
     password: () => password({ message: 'Password', mask: '*' }, streams),
-    code: () => input({ message: 'Code from the email', validate: codeCheck }, streams),
+    code: (secondFactor) =>
+      input(
+        {
+          message:
+            secondFactor === 'totp'
+              ? 'Code from your authenticator app (or a recovery code)'
+              : 'Code from the email',
+          validate: codeCheck(secondFactor),
+        },
+        streams,
+      ),
     close: () => {},
   };
 }
@@ -92,7 +115,10 @@ async function signIn(context: Context, options: { id?: string }): Promise<void>
     const first = signInStep(connection, await api.admin.login(credentials));
     context.note(context.paintErr('dim', first.message));
     connection.useToken(first.token ?? null);
-    const { otp } = validate(otpSchema, { otp: await answers.code() });
+    const secondFactor = first.secondFactor ?? 'email';
+    const { otp } = validate(codeSchemaFor(secondFactor), {
+      otp: await answers.code(secondFactor),
+    });
     const second = signInStep(connection, await api.admin.loginOtp({ otp }));
     await updateProfile(context.env, settings.profileName, (profile) => ({
       ...profile,
@@ -123,7 +149,7 @@ const login: Declare = (command, run) =>
     .option('--id <adminId>', 'admin ID (default $DEALDESK_ADMIN_ID, or asked)')
     .addHelpText(
       'after',
-      '\nAt a terminal everything missing is asked. Scripts pass --id and write the password,\nthen (once it is mailed) the code, one a line, to standard input.',
+      "\nAt a terminal everything missing is asked. Scripts pass --id and write the password,\nthen (once it is mailed) the code, one a line, to standard input. With the authenticator\napp on, the code is the app's (or a recovery code) and nothing is mailed.",
     )
     .action(run(signIn));
 
