@@ -27,6 +27,8 @@ import {
 const signedInScreens = [
   ['/', 'Home'],
   ['/profile', 'Profile'],
+  ['/profile/security', 'Security'],
+  ['/site/admins', 'Administrators'],
   ['/add/story', 'Shortcut stories'],
   ['/add/story/banner', 'Banners'],
   ['/add/story/video', 'Story videos and images'],
