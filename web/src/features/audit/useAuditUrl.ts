@@ -8,7 +8,7 @@ import {
   type AuditFilters,
   type AuditKind,
 } from '@dealdesk/core';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressQuery } from '../../ui/useAddressQuery.js';
 
 const filterKeys = ['admin', 'kind', 'action', 'item', 'from', 'to'] as const;
 type FilterKey = (typeof filterKeys)[number];
@@ -21,7 +21,7 @@ const isKind = oneOf<AuditKind>(auditKinds);
 const isAction = oneOf<AuditAction>(auditActions);
 
 export function useAuditUrl() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeQuery] = useAddressQuery();
   const text = (key: FilterKey) => {
     const value = params.get(key)?.trim() ?? '';
     return value === '' ? undefined : value;
@@ -41,14 +41,7 @@ export function useAuditUrl() {
   const entry = params.get('entry');
 
   const update = (change: (next: URLSearchParams) => void, replace = false) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        change(next);
-        return next;
-      },
-      { replace },
-    );
+    void changeQuery(change, { replace });
   /** A filter changed: back to the first page. Typing a date replaces the address entry. */
   const setFilter = (key: FilterKey, value: string | null, replace = false) =>
     update((next) => {

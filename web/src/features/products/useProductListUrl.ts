@@ -12,7 +12,7 @@ import {
 } from '@dealdesk/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressQuery } from '../../ui/useAddressQuery.js';
 import { paths } from '../../app/paths.js';
 import type { ProductFilter } from './ProductFilters.js';
 
@@ -40,11 +40,9 @@ function remember(params: URLSearchParams): URLSearchParams {
 }
 
 export function useProductListUrl() {
-  const [params, setSearchParams] = useSearchParams();
-  const setParams = (
-    update: (current: URLSearchParams) => URLSearchParams,
-    options?: { replace: boolean },
-  ) => setSearchParams((current) => remember(update(current)), options);
+  const [params, changeQuery] = useAddressQuery();
+  const setParams = (change: (next: URLSearchParams) => void, options?: { replace: boolean }) =>
+    remember(changeQuery(change, options));
   const address = params.toString();
   // Arriving at the list (a link, Back, a reload) is where it was left too.
   useEffect(() => void remember(new URLSearchParams(address)), [address]);
@@ -64,12 +62,10 @@ export function useProductListUrl() {
   useEffect(() => {
     if (debounced === search) return;
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      (next) => {
         if (debounced === '') next.delete('q');
         else next.set('q', debounced);
         next.delete('page');
-        return next;
       },
       { replace: true },
     );
@@ -80,32 +76,26 @@ export function useProductListUrl() {
   useEffect(() => setTyped(search), [search]);
 
   const setPage = (next: number) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
+    setParams((updated) => {
       if (next <= 1) updated.delete('page');
       else updated.set('page', String(next));
-      return updated;
     });
   const setFilter = (next: ProductFilter) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
+    setParams((updated) => {
       for (const key of ['category', 'subcategory', 'event', 'page']) updated.delete(key);
       for (const id of next.categories) updated.append('category', id);
       for (const id of next.subCategories) updated.append('subcategory', id);
       for (const event of next.events) updated.append('event', event);
-      return updated;
     });
   /** A header click: the same column turns the order round, another starts its own. */
   const setSort = (field: ProductSortField) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
+    setParams((updated) => {
       const nextOrder = field === sort ? (order === 'asc' ? 'desc' : 'asc') : firstOrder(field);
       for (const key of ['sort', 'order', 'page']) updated.delete(key);
       if (field !== defaultSort.sort || nextOrder !== defaultSort.order) {
         updated.set('sort', field);
         updated.set('order', nextOrder);
       }
-      return updated;
     });
   return { page, setPage, filter, setFilter, typed, setTyped, search, sort, order, setSort };
 }
