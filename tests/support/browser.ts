@@ -4,7 +4,7 @@
 import { createApiClient, type ApiClient } from '@dealdesk/core';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { E2eAdmin, E2eContext } from './e2e-context.js';
 import { watchMailbox } from './mailbox.js';
@@ -148,4 +148,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     fullPage: true,
     timeout: 60_000,
   });
+}
+
+/** Clicks the button and answers the file the browser downloads: its name and its text. */
+export async function download(button: Locator): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([button.page().waitForEvent('download'), button.click()]);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+  return { name: file.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
 }

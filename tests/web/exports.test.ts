@@ -2,9 +2,9 @@
 // finds, the analytics screen its range, the notifications screen the whole history, as the
 // server's CSV exports.
 import { endpoints, readCsvRecords, rowColumns, type ApiClient } from '@dealdesk/core';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openInApp } from '../support/browser.js';
+import { download, openInApp } from '../support/browser.js';
 import { pngBytes, toast } from '../support/screens.js';
 import { openSignedInScreen, type SignedInScreen } from '../support/signed-in-screen.js';
 
@@ -15,14 +15,6 @@ let category = '';
 let subcategory = '';
 const png = (name: string) => ({ name, type: 'image/png', data: new Uint8Array(pngBytes) });
 const titles = ['=Export lamp 1', 'Export lamp 2'];
-
-/** Clicks the button and answers the file the browser downloads: its name and its text. */
-async function download(button: Locator): Promise<{ name: string; text: string }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  const chunks: Buffer[] = [];
-  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
-  return { name: file.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
-}
 
 beforeAll(async () => {
   signedIn = await openSignedInScreen('/');
