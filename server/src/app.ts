@@ -23,6 +23,7 @@ import { watchChangeCounters } from './adapters/storage/change-watch.js';
 import type { AppContext } from './context.js';
 import { requireApiKey } from './http/api-key.js';
 import { serveApiDocument } from './http/api-document.js';
+import { bodyChecker } from './http/body-check.js';
 import { useEnvelope } from './http/envelope.js';
 import { registerErrorAnswers } from './http/errors.js';
 import { frontCache } from './http/front-cache.js';
@@ -197,6 +198,9 @@ export async function buildApp(
     // Uploads are spooled here while a call reads them (the same disk as media/).
     const uploads = uploadSpool(join(config.dataDir, 'incoming'));
     await uploads.sweep();
+    // Large JSON bodies are opened and checked on a thread of their own (http/body-check.ts).
+    const bodies = bodyChecker(config.secret);
+    context.onClose(bodies.close);
     const auth = authService(context);
     app.decorate('dealdesk', { context, auth });
     const api = createApiRouter(app, auth.tokens.guard, idempotency(context.db, context.clock), {
@@ -205,6 +209,7 @@ export async function buildApp(
       cacheControl,
       front,
       uploads,
+      bodies,
       clock: context.clock,
     });
     for (const register of allModules(auth)) register(api, context);

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { createMetrics } from '../operations/metrics.js';
 import { currentActor, type Actor } from './actor.js';
 import { frontCache } from './front-cache.js';
+import { bodyChecker } from './body-check.js';
 import { createApiRouter } from './route.js';
 import { uploadSpool } from './uploads.js';
 
@@ -51,6 +52,7 @@ describe('the actor scope and the audit checks', () => {
       cacheControl: 'no-store',
       front: frontCache('key', 'no-store', createMetrics()),
       uploads: uploadSpool(spool),
+      bodies: bodyChecker('0'.repeat(64)),
     });
     api.implement(write('/unrecorded'), { handler: async () => ({}) });
     api.implement(write('/recorded'), {

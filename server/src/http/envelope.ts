@@ -9,8 +9,8 @@ import {
   requestParts,
   type ResponseEnvelope,
 } from '@dealdesk/core';
-import type { FastifyInstance } from 'fastify';
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { HttpError } from './errors.js';
 import { answerJson } from './json-text.js';
 
@@ -48,34 +48,73 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * The core's decryptRequest, opened with node:crypto (same checks, same errors): crypto-js
  * was about a quarter of a tracking batch's cost, and more of a 10,000-id event update's.
  */
-function openRequest(envelope: RequestEnvelope, key: Buffer): unknown {
+function openRequest(envelope: RequestEnvelope, key: Buffer): { value: unknown; plain: string } {
   const { ivHex, ciphertext } = requestParts(envelope);
-  return parseOpened(() => {
+  let plain = '';
+  const value = parseOpened(() => {
     const decipher = createDecipheriv('aes-256-cbc', key, Buffer.from(ivHex, 'hex'));
     const bytes = Buffer.concat([decipher.update(ciphertext, 'base64'), decipher.final()]);
     if (bytes.length === 0) throw new Error('empty plaintext');
-    return utf8.decode(bytes);
+    plain = utf8.decode(bytes);
+    return plain;
   });
+  return { value, plain };
 }
+
+/**
+ * A JSON body as it arrived: an envelope opened, or plain JSON ('' is no body), with the
+ * digest of what was sent (an Idempotency-Key's retry must send the same). HttpError 400 when
+ * it is neither.
+ */
+export function openBody(source: string, key: Buffer): { value: unknown; digest: string } {
+  if (source.trim() === '') return { value: undefined, digest: digestOf('') };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(source);
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON');
+  }
+  if (!isRequestEnvelope(parsed)) return { value: parsed, digest: digestOf(source) };
+  try {
+    const { value, plain } = openRequest(parsed, key);
+    return { value, digest: digestOf(plain) };
+  } catch (error) {
+    if (error instanceof EnvelopeError) throw new HttpError(400, envelopeMessages[error.code]);
+    throw error;
+  }
+}
+
+/** Bodies of this many characters or more are checked off the main thread (body-check.ts). */
+export const offThreadBodyChars = 256 * 1024;
+
+/** A large JSON body as it arrived: opened and checked once its call is known. */
+export class SealedBody {
+  constructor(readonly text: string) {}
+}
+
+const digestOf = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The digest of each request's JSON body (openBody), for its Idempotency-Key. */
+const bodyDigests = new WeakMap<FastifyRequest, string>();
+export const bodyDigestOf = (request: FastifyRequest): string | undefined =>
+  bodyDigests.get(request);
+export const keepBodyDigest = (request: FastifyRequest, digest: string): void => {
+  bodyDigests.set(request, digest);
+};
 
 export function useEnvelope(app: FastifyInstance, secret: string): void {
   const key = Buffer.from(secret, 'hex');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
     const source = String(text);
-    if (source.trim() === '') return done(null, undefined);
-    let parsed: unknown;
+    // Opened and checked once its call is known, off the main thread.
+    if (source.length >= offThreadBodyChars) return done(null, new SealedBody(source));
     try {
-      parsed = JSON.parse(source);
-    } catch {
-      return done(new HttpError(400, 'The request body is not valid JSON'));
-    }
-    if (!isRequestEnvelope(parsed)) return done(null, parsed);
-    try {
-      return done(null, openRequest(parsed, key));
+      const { value, digest } = openBody(source, key);
+      keepBodyDigest(request, digest);
+      return done(null, value);
     } catch (error) {
-      if (error instanceof EnvelopeError)
-        return done(new HttpError(400, envelopeMessages[error.code]));
+      if (error instanceof HttpError) return done(error);
       throw error;
     }
   });

@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type ColumnType, type Kysely } from 'kysely';
 import { createHash } from 'node:crypto';
+import { bodyDigestOf } from './envelope.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../adapters/storage/schema.js';
 import { HttpError } from './errors.js';
@@ -54,8 +55,9 @@ export type RunIdempotent = <Answer>(
 ) => Promise<Answer>;
 
 function fingerprintOf(request: FastifyRequest): string {
-  // Multipart bodies are streamed to the handler, so only JSON bodies take part.
-  const body = request.isMultipart() ? '' : JSON.stringify(request.body ?? null);
+  // Multipart bodies are streamed to the handler, so only JSON bodies take part: the digest of
+  // the text sent (envelope.ts), not of the body parsed again into text.
+  const body = request.isMultipart() ? '' : (bodyDigestOf(request) ?? '');
   return createHash('sha256').update(`${request.method} ${request.url}\n${body}`).digest('hex');
 }
 

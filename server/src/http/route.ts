@@ -19,6 +19,8 @@ import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { RateLimitRule } from '../config.js';
 import { actAs, requestActor, withActor, type Actor } from './actor.js';
+import type { BodyChecker } from './body-check.js';
+import { keepBodyDigest, SealedBody } from './envelope.js';
 import { HttpError } from './errors.js';
 import type { RunIdempotent } from './idempotency.js';
 import type { FrontCache } from './front-cache.js';
@@ -138,11 +140,24 @@ function parseWith(schema: z.ZodType | undefined, value: unknown): unknown {
   return schema === undefined ? undefined : schema.parse(value);
 }
 
-async function readInput(call: AnyEndpoint, request: FastifyRequest, uploads: UploadSpool) {
+/** A JSON body checked with its schema; a large one by the body checker, off the main thread. */
+async function jsonBody(call: AnyEndpoint, request: FastifyRequest, bodies: BodyChecker) {
+  const { body } = request;
+  if (!(body instanceof SealedBody)) return parseWith(call.body?.schema, body);
+  const checked = await bodies.check(body, call);
+  keepBodyDigest(request, checked.digest);
+  return checked.value;
+}
+
+async function readInput(
+  call: AnyEndpoint,
+  request: FastifyRequest,
+  { uploads, bodies }: { uploads: UploadSpool; bodies: BodyChecker },
+) {
   const params = parseWith(call.params, request.params);
   const query = parseWith(call.query, request.query);
   if (call.body?.kind !== 'multipart')
-    return { params, query, body: parseWith(call.body?.schema, request.body), form: noForm };
+    return { params, query, body: await jsonBody(call, request, bodies), form: noForm };
   const form = await uploads.read(request, call.body.files, call.body.lists);
   try {
     return { params, query, body: call.body.schema.parse(form.input), form };
@@ -250,6 +265,7 @@ export function createApiRouter(
     cacheControl: string;
     front: FrontCache;
     uploads: UploadSpool;
+    bodies: BodyChecker;
     /** The date a streamed list's file is named after (default: the system's). */
     clock?: () => Date;
   },
@@ -285,7 +301,7 @@ export function createApiRouter(
       const caller: AdminCaller | PendingCaller | null =
         call.access === 'public' ? null : await guard(request, call.access);
       if (caller !== null) actAs(actor, caller);
-      const { form, ...input } = await readInput(call, request, options.uploads);
+      const { form, ...input } = await readInput(call, request, options);
       // The spooled uploads go when the call ends, stored or refused.
       try {
         const routeInput = input as RouteInput<E>;

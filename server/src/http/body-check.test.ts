@@ -1,0 +1,112 @@
+// Large JSON bodies in the built server, where they are opened and checked on a thread of their
+// own (from TypeScript source, as in the other tests, the same check runs in the calling
+// thread): the checked rows, the schema's message, an envelope that cannot be opened, and an
+// Idempotency-Key's repeat are answered as for a small body. On PostgreSQL: the process shares
+// it with the in-process server that signs in and files the categories.
+import { createApiClient, encryptRequest, productMessages, type ApiClient } from '@dealdesk/core';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCategory, addSubcategory } from '../modules/products/catalogue-fixtures.js';
+import {
+  clientFor,
+  createTestAdmin,
+  freshDatabase,
+  signIn,
+  startTestServer,
+  testConfig,
+  type TestDatabase,
+  type TestServer,
+} from '../testing/harness.js';
+import { builtServer, startServerProcess } from '../testing/processes.js';
+import { offThreadBodyChars } from './envelope.js';
+
+describe.skipIf(!existsSync(builtServer))('a large body in the built server', () => {
+  let database: TestDatabase;
+  let editing: TestServer;
+  let serving: Awaited<ReturnType<typeof startServerProcess>>;
+  let token: string;
+  let placement: { category: string; subcategory: string };
+  const clientOn = (idempotencyKey?: string): ApiClient =>
+    createApiClient({
+      baseUrl: serving.baseUrl,
+      apiKey: serving.config.apiKey,
+      secret: serving.config.secret,
+      token: () => token,
+      ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+    });
+  let sent = 0;
+  /** `count` rows, each with a page of its own: about 250 characters each once sealed. */
+  const rows = (count: number) =>
+    Array.from({ length: count }, () => {
+      sent += 1;
+      return {
+        title: `Off-thread kurta ${sent}`,
+        price: 499,
+        og_price: 999,
+        og_url: `https://shop.example.com/off-thread/${sent}`,
+        ...placement,
+        images: [`https://cdn.example.com/off-thread/${sent}.jpg`],
+      };
+    });
+  const productCount = async () =>
+    (await clientFor(editing, () => token).products.list({ limit: 1 })).totalRecord;
+
+  beforeAll(async () => {
+    database = await freshDatabase('postgres');
+    const config = testConfig(database);
+    editing = await startTestServer(config);
+    token = await signIn(editing, await createTestAdmin(editing));
+    const api = clientFor(editing, () => token);
+    const category = await addCategory(api);
+    const subcategory = await addSubcategory(api, category);
+    placement = { category: category._id, subcategory: subcategory._id };
+    serving = await startServerProcess(config);
+  });
+  afterAll(async () => {
+    await serving.stop();
+    await editing.close();
+    await database.drop();
+  });
+
+  it('writes the rows it checked', async () => {
+    const products = rows(2_000);
+    expect(JSON.stringify(products).length).toBeGreaterThan(offThreadBodyChars);
+    const answer = await clientOn().products.bulk({ products });
+    expect(answer).toMatchObject({ status: true, created: 2_000 });
+    expect(await productCount()).toBe(2_000);
+  });
+
+  it("answers the schema's message for a wrong row, and writes none", async () => {
+    const products = rows(2_000).map((row, index) =>
+      index === 1_234 ? { ...row, price: -1 } : row,
+    );
+    const answer = await clientOn().products.bulk({ products });
+    expect(answer).toMatchObject({ status: false, message: productMessages.priceMin });
+    expect(await productCount()).toBe(2_000);
+  });
+
+  it('answers 400 for a large envelope that cannot be opened', async () => {
+    const sealed = encryptRequest({ products: rows(2_000) }, serving.config.secret);
+    const broken = `${sealed.encryptedData.slice(0, -8)}!!!!!!!!`;
+    const response = await fetch(`${serving.baseUrl}/api/App/product/bulk`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': serving.config.apiKey,
+        authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({ encryptedData: broken }),
+    });
+    expect(response.status).toBe(400);
+    expect(await clientOn().products.list({ limit: 1 })).toMatchObject({ totalRecord: 2_000 });
+  });
+
+  it("answers an Idempotency-Key's repeat with the first answer, writing once", async () => {
+    const products = rows(2_000);
+    const first = await clientOn('off-thread-import').products.bulk({ products });
+    const again = await clientOn('off-thread-import').products.bulk({ products });
+    expect(first).toMatchObject({ status: true, created: 2_000 });
+    expect(again).toEqual(first);
+    expect(await productCount()).toBe(4_000);
+  });
+});

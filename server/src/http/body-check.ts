@@ -1,0 +1,112 @@
+// A JSON body opened and checked against its declaration. Small bodies are opened as they
+// arrive (envelope.ts) and checked by the route. A large one (a bulk import's 5,000 products
+// are 3 MB sealed) is kept as text and opened, parsed and checked on a thread of its own, with
+// its schema found there by the call's name: that is most of such a call's work, and the main
+// thread meanwhile writes the call before it (imports keep two calls in flight).
+import { allEndpoints, type AnyEndpoint } from '@dealdesk/core';
+import { Worker } from 'node:worker_threads';
+import { z } from 'zod';
+import { openBody, type SealedBody } from './envelope.js';
+import { HttpError } from './errors.js';
+
+/** What became of a body: its checked value, the schema's issues, or a refusal (400). */
+export type BodyOutcome =
+  | { value: unknown; digest: string }
+  | { issues: z.core.$ZodIssue[]; digest: string }
+  | { refusal: string };
+
+/** Opens `text` and checks it with `schema` (none: the value is not needed). */
+export function checkBody(text: string, key: Buffer, schema: z.ZodType | undefined): BodyOutcome {
+  let opened;
+  try {
+    opened = openBody(text, key);
+  } catch (error) {
+    if (error instanceof HttpError) return { refusal: error.message };
+    throw error;
+  }
+  if (schema === undefined) return { value: undefined, digest: opened.digest };
+  const checked = schema.safeParse(opened.value);
+  return checked.success
+    ? { value: checked.data, digest: opened.digest }
+    : { issues: checked.error.issues, digest: opened.digest };
+}
+
+/** The body schemas by call name: the worker finds a call's schema by the name it is sent. */
+export const bodySchemas = (): Map<string, z.ZodType | undefined> =>
+  new Map(allEndpoints().map(({ name, call }) => [name, call.body?.schema]));
+
+type Settle = { resolve: (outcome: BodyOutcome) => void; reject: (error: Error) => void };
+
+/**
+ * Checks large bodies on one worker thread, started with the first and ended with the server.
+ * From TypeScript source (the tests) there is no built worker to start: the same check then
+ * runs in the calling thread.
+ */
+export function bodyChecker(secret: string) {
+  const key = Buffer.from(secret, 'hex');
+  const names = new Map(allEndpoints().map(({ name, call }) => [call, name]));
+  const workerFile = new URL('./body-worker.js', import.meta.url);
+  const offThread = workerFile.pathname.endsWith('/dist/http/body-worker.js');
+  const pending = new Map<number, Settle>();
+  let worker: Worker | undefined;
+  let sent = 0;
+
+  const failAll = (error: Error) => {
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+  };
+  const started = (): Worker => {
+    if (worker !== undefined) return worker;
+    const thread = new Worker(workerFile, { workerData: { secret } });
+    thread.on('message', ({ id, outcome, failure }: WorkerAnswer) => {
+      const settle = pending.get(id);
+      pending.delete(id);
+      if (failure !== undefined) settle?.reject(new Error(`the body check failed: ${failure}`));
+      else if (outcome !== undefined) settle?.resolve(outcome);
+    });
+    // A worker that dies fails the calls it held; the next large body starts another.
+    thread.on('error', failAll);
+    thread.on('exit', () => {
+      if (worker === thread) worker = undefined;
+      failAll(new Error('the body check thread stopped'));
+    });
+    // Idle, it does not keep the process alive.
+    thread.unref();
+    worker = thread;
+    return thread;
+  };
+
+  const outcomeOf = (body: SealedBody, call: AnyEndpoint): Promise<BodyOutcome> => {
+    const schema = call.body?.schema;
+    if (!offThread || schema === undefined)
+      return Promise.resolve(checkBody(body.text, key, schema));
+    const id = (sent += 1);
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      started().postMessage({ id, text: body.text, call: names.get(call) });
+    });
+  };
+
+  return {
+    /** The checked body of `call` (the schema's error, or a 400 for a body it cannot open). */
+    async check(body: SealedBody, call: AnyEndpoint): Promise<{ value: unknown; digest: string }> {
+      const outcome = await outcomeOf(body, call);
+      if ('refusal' in outcome) throw new HttpError(400, outcome.refusal);
+      // Answered as the route's own check would answer them (errors.ts).
+      if ('issues' in outcome) throw new z.ZodError(outcome.issues);
+      return outcome;
+    },
+    close: async () => {
+      await worker?.terminate();
+    },
+  };
+}
+
+export type BodyChecker = ReturnType<typeof bodyChecker>;
+
+/** What the worker answers for a body sent to it. */
+export interface WorkerAnswer {
+  id: number;
+  outcome?: BodyOutcome;
+  failure?: string;
+}
