@@ -115,14 +115,28 @@ const specifications = z
     }
   })
   .transform((entries): Specifications => {
-    const named = Object.entries(entries).map(([name, value]) => [name.trim(), value] as const);
-    const texts = named.flatMap(([name, value]) =>
-      name !== sizeDetailsKey && typeof value === 'string' ? [[name, value.trim()] as const] : [],
-    );
-    const sizeDetails = named.findLast(([name]) => name === sizeDetailsKey)?.[1];
-    // fromEntries defines own properties: no name can reach the prototype.
-    const specs: Specifications = Object.fromEntries(texts);
-    if (typeof sizeDetails === 'object') specs.sizeDetails = sizeDetails;
+    // One loop, no arrays per entry: a bulk import reads this for every row, and the arrays
+    // cost more than the rest of the product's checks together.
+    const specs: Specifications = {};
+    let sizeDetails: Specifications['sizeDetails'];
+    for (const key of Object.keys(entries)) {
+      const name = key.trim();
+      const value = entries[key];
+      if (name === sizeDetailsKey) {
+        if (typeof value === 'object') sizeDetails = value;
+      } else if (typeof value === 'string') {
+        // __proto__ is defined, not assigned: no name can reach the prototype.
+        if (name === '__proto__')
+          Object.defineProperty(specs, name, {
+            value: value.trim(),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        else specs[name] = value.trim();
+      }
+    }
+    if (sizeDetails !== undefined) specs.sizeDetails = sizeDetails;
     return specs;
   });
 
