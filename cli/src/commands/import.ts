@@ -2,17 +2,7 @@
 // text in their cell). Every row is checked with the core's schema before anything is sent; the
 // good rows then go in calls of up to 5,000 (one transaction each), matched to existing products
 // by og_url. A refused call fails its rows only: the calls before it stay, and the summary says so.
-import {
-  bulkProductLimit,
-  CsvError,
-  csvText,
-  onExistingChoices,
-  productRowSchema,
-  readCsvRecords,
-  rowsNamedIn,
-  type OnExisting,
-  type ProductRow,
-} from '@dealdesk/core';
+import { bulkProductLimit, onExistingChoices, rowsNamedIn, type OnExisting } from '@dealdesk/core';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -23,6 +13,7 @@ import type { CliError } from '../exit.js';
 import type { Context } from '../context.js';
 import { exitCodes, usageError } from '../exit.js';
 import { interruptible } from '../interrupt.js';
+import { checkFile, type CheckedRow, type Failure } from './import-rows.js';
 import { progressBar } from '../terminal/progress.js';
 import { renderTable } from '../terminal/table.js';
 
@@ -36,20 +27,8 @@ interface ImportOptions {
   batchSize: number;
 }
 
-/** A row of the file as read: its line, and its fields (or why they could not be read). */
-interface ReadRow {
-  line: number;
-  fields?: Record<string, unknown>;
-  problem?: string;
-}
-
-interface Failure {
-  line: number;
-  message: string;
-}
-
 /** Checked rows one call sends, with their lines. */
-type Batch = { line: number; row: ProductRow }[];
+type Batch = CheckedRow[];
 
 /**
  * What became of a batch: the rows last sent, the rows the server refused by name, and the
@@ -74,78 +53,6 @@ function formatOf(path: string, content: string, asked: ImportFormat | undefined
   return content.trimStart().startsWith('{') ? 'jsonl' : 'csv';
 }
 
-function jsonLines(content: string): ReadRow[] {
-  return content.split('\n').flatMap((raw, index): ReadRow[] => {
-    const source = raw.trim();
-    if (source === '') return [];
-    const line = index + 1;
-    try {
-      const parsed: unknown = JSON.parse(source);
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-        return [{ line, problem: 'expected one JSON object a line' }];
-      return [{ line, fields: parsed as Record<string, unknown> }];
-    } catch {
-      return [{ line, problem: 'not valid JSON' }];
-    }
-  });
-}
-
-/** Cells of these columns hold JSON text (a list, an object). */
-const jsonColumns = new Set(['availableSizes', 'specifications', 'images']);
-
-/**
- * A cell as the export wrote it: the quote that kept a spreadsheet from reading a formula is
- * taken off again (the core's csvText), so an export imports unchanged.
- */
-function cellValue(column: string, cell: string): unknown {
-  const value = csvText(cell);
-  if (!jsonColumns.has(column)) return value;
-  const trimmed = value.trim();
-  if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
-    try {
-      return JSON.parse(trimmed) as unknown;
-    } catch {
-      return value;
-    }
-  }
-  // A single link or a comma-separated size list is taken as typed.
-  return column === 'images' ? (trimmed === '' ? [] : [trimmed]) : value;
-}
-
-function csvRows(content: string): ReadRow[] {
-  let records;
-  try {
-    records = readCsvRecords(content);
-  } catch (error) {
-    if (error instanceof CsvError) throw usageError(`The CSV cannot be read: ${error.message}`);
-    throw error;
-  }
-  const [header, ...body] = records;
-  if (header === undefined) return [];
-  const columns = header.fields.map((name) => name.trim());
-  return body.map(({ line, fields }): ReadRow => {
-    if (fields.length !== columns.length)
-      return {
-        line,
-        problem: `expected ${columns.length} fields as in the header, found ${fields.length}`,
-      };
-    return {
-      line,
-      fields: Object.fromEntries(
-        columns.map((column, index) => [column, cellValue(column, fields[index] ?? '')]),
-      ),
-    };
-  });
-}
-
-/** The first issue of a refused row, with the field it is about. */
-function issueText(issues: readonly { message: string; path: readonly PropertyKey[] }[]): string {
-  const [issue] = issues;
-  if (issue === undefined) return 'Invalid row';
-  const field = issue.path.map(String).join('.');
-  return field === '' ? issue.message : `${field}: ${issue.message}`;
-}
-
 async function readInput(path: string, stdin: Context['streams']['stdin']): Promise<string> {
   try {
     return path === '-' ? await text(stdin) : await readFile(path, 'utf8');
@@ -168,35 +75,23 @@ function lineRanges(lines: number[]): string {
 async function importProducts(context: Context, path: string, options: ImportOptions) {
   const content = await readInput(path, context.streams.stdin);
   const format = formatOf(path, content, options.format);
-  const read = format === 'csv' ? csvRows(content) : jsonLines(content);
-  if (read.length === 0) throw usageError(`${path} holds no products`);
-
   // Every row is checked before anything is sent.
-  const failures: Failure[] = [];
-  const valid: { line: number; row: ProductRow }[] = [];
-  for (const { line, fields, problem } of read) {
-    if (problem !== undefined) {
-      failures.push({ line, message: problem });
-      continue;
-    }
-    const parsed = productRowSchema.safeParse(fields);
-    if (parsed.success) valid.push({ line, row: parsed.data });
-    else failures.push({ line, message: issueText(parsed.error.issues) });
-  }
+  const { rows: rowsRead, valid, failures } = await checkFile(content, format);
+  if (rowsRead === 0) throw usageError(`${path} holds no products`);
 
   if (options.dryRun === true) {
     context.result(
       {
         status: failures.length === 0,
         dryRun: true,
-        rows: read.length,
+        rows: rowsRead,
         valid: valid.length,
         failures,
       },
       () => {
         showFailures(context, failures);
         context.say(
-          `Dry run: ${valid.length} of ${read.length} row(s) would be sent${failures.length > 0 ? `, ${failures.length} refused` : ''}. Nothing was sent.`,
+          `Dry run: ${valid.length} of ${rowsRead} row(s) would be sent${failures.length > 0 ? `, ${failures.length} refused` : ''}. Nothing was sent.`,
         );
       },
     );
@@ -302,7 +197,7 @@ async function importProducts(context: Context, path: string, options: ImportOpt
   failures.sort((a, b) => a.line - b.line);
   const summary = {
     status: failures.length === 0 && !interrupted,
-    rows: read.length,
+    rows: rowsRead,
     ...counts,
     failed: failures.length,
     ...(interrupted ? { interrupted: true, notSent } : {}),
@@ -314,7 +209,7 @@ async function importProducts(context: Context, path: string, options: ImportOpt
     context.say(
       renderTable(
         ['created', 'updated', 'skipped', 'failed', 'rows'],
-        [[counts.created, counts.updated, counts.skipped, failures.length, read.length]],
+        [[counts.created, counts.updated, counts.skipped, failures.length, rowsRead]],
         context,
       ),
     );
