@@ -28,9 +28,12 @@ const adminUsage = [
   '  turn off the authenticator app (lost phone and recovery codes): sign-in mails a code again',
 ].join('\n');
 
+/** Standard input, or what a test types instead (the command runs in its process there). */
+type ConsoleInput = NodeJS.ReadableStream & { isTTY?: boolean };
+
 /** The first line of standard input (a password piped in: `printf %s "$PW" | npm run ...`). */
-async function firstLine(): Promise<string> {
-  const lines = createInterface({ input: process.stdin, terminal: false });
+async function firstLine(input: ConsoleInput): Promise<string> {
+  const lines = createInterface({ input, terminal: false });
   for await (const line of lines) {
     lines.close();
     return line;
@@ -42,11 +45,11 @@ async function firstLine(): Promise<string> {
  * Asks at the terminal with nothing shown as it is typed, with the prompt library the CLI's
  * sign-in uses; drawn on stderr, so the command's output stays only what it did.
  */
-async function hiddenPrompt(message: string): Promise<string> {
-  if (!process.stdin.isTTY)
+async function hiddenPrompt(input: ConsoleInput, message: string): Promise<string> {
+  if (input.isTTY !== true)
     throw new AdminCommandError('--ask needs a terminal: use --stdin instead');
   try {
-    return await passwordPrompt({ message }, { input: process.stdin, output: process.stderr });
+    return await passwordPrompt({ message }, { input, output: process.stderr });
   } catch (error) {
     // Ctrl-C at the prompt.
     if (error instanceof Error && error.name === 'ExitPromptError')
@@ -55,16 +58,19 @@ async function hiddenPrompt(message: string): Promise<string> {
   }
 }
 
-async function chosenPassword(option: string | undefined): Promise<string | null> {
+async function chosenPassword(
+  input: ConsoleInput,
+  option: string | undefined,
+): Promise<string | null> {
   if (option === undefined) return null;
   const password =
     option === '--stdin'
-      ? await firstLine()
+      ? await firstLine(input)
       : option === '--ask'
-        ? await hiddenPrompt('New password')
+        ? await hiddenPrompt(input, 'New password')
         : null;
   if (password === null) throw new AdminCommandError(`Unknown option ${option}\n${adminUsage}`);
-  if (option === '--ask' && (await hiddenPrompt('Again')) !== password)
+  if (option === '--ask' && (await hiddenPrompt(input, 'Again')) !== password)
     throw new AdminCommandError('The passwords do not match: nothing changed');
   const checked = newPasswordSchema.safeParse({ password });
   if (!checked.success)
@@ -100,7 +106,11 @@ async function resetAuthenticator(context: ConsoleContext, loginId: string) {
 }
 
 /** Runs `admin <subcommand> ...`; answers what to print. */
-export async function adminCommand(config: ServerConfig, args: string[]): Promise<string> {
+export async function adminCommand(
+  config: ServerConfig,
+  args: string[],
+  input: ConsoleInput = process.stdin,
+): Promise<string> {
   const [subcommand, loginId, option, ...rest] = args;
   const known = subcommand === 'reset-password' || subcommand === 'reset-authenticator';
   if (!known || loginId === undefined || loginId.startsWith('--') || rest.length > 0)
@@ -108,7 +118,7 @@ export async function adminCommand(config: ServerConfig, args: string[]): Promis
   if (subcommand === 'reset-authenticator' && option !== undefined)
     throw new AdminCommandError(`Unknown option ${option}\n${adminUsage}`);
   // The password is asked for before the database is opened (a typo costs no connection).
-  const typed = subcommand === 'reset-password' ? await chosenPassword(option) : null;
+  const typed = subcommand === 'reset-password' ? await chosenPassword(input, option) : null;
   const storage = openStorage(config, () => undefined);
   try {
     await migrateToLatest(storage.db);
