@@ -10,6 +10,10 @@ export const workspaceAliases = {
   '@dealdesk/core/testing': fileURLToPath(
     new URL('./core/src/client/test-server.ts', import.meta.url),
   ),
+  // The CLI run in process (tests/cli); not in the CLI's dist either.
+  '@dealdesk/cli/testing': fileURLToPath(
+    new URL('./cli/src/testing/in-process.ts', import.meta.url),
+  ),
   '@dealdesk/core': fileURLToPath(new URL('./core/src/index.ts', import.meta.url)),
   '@dealdesk/server': fileURLToPath(new URL('./server/src/app.ts', import.meta.url)),
 };

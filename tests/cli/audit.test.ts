@@ -1,4 +1,4 @@
-// `dealdesk audit list` and `audit show`: the built CLI, signed in with a session as an
+// `dealdesk audit list` and `audit show`: the CLI in process, signed in with a session as an
 // administrator at a terminal would be, against a real server on both dialects. Its own calls
 // are recorded as client 'cli' (its user-agent); the test's API calls as 'other'.
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -23,8 +23,7 @@ import {
   type TestDatabase,
   type TestServer,
 } from '@dealdesk/server/testing';
-import { watchMailbox } from '../support/mailbox.js';
-import { buildCli, freshConfigHome, jsonOf, runCli, serverEnv, startCli } from './support.js';
+import { freshConfigHome, jsonOf, loginByScript, runCli, serverEnv } from './support.js';
 
 type Admin = Awaited<ReturnType<typeof createTestAdmin>>;
 type Listed = { data: AuditEntry[]; totalRecord: number; page: number; pages: number };
@@ -45,7 +44,6 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk audit on %s', (dialect)
   };
 
   beforeAll(async () => {
-    buildCli();
     database = await freshDatabase(dialect);
     server = await startTestServer(testConfig(database));
     // Through the API as another administrator, then two days later (the server's clock) the
@@ -55,12 +53,7 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk audit on %s', (dialect)
     server.clock.advance(2 * dayMs);
     cliAdmin = await createTestAdmin(server);
     env = serverEnv(server, await freshConfigHome());
-    const mailbox = await watchMailbox(database.dataDir);
-    const login = startCli(['login', '--id', cliAdmin.a_id], env);
-    login.write(`${cliAdmin.password}\n`);
-    login.write(`${await mailbox.nextCode(cliAdmin.a_email)}\n`);
-    login.child.stdin.end();
-    expect((await login.finished).code).toBe(0);
+    expect((await loginByScript(cliAdmin, env, database.dataDir)).code).toBe(0);
 
     const sent = await runCli(
       ['--json', 'notify', 'send', '--title', 'Audit sale', '--message', 'Half price'],

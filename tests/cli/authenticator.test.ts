@@ -14,7 +14,7 @@ import {
   type TestServer,
 } from '@dealdesk/server/testing';
 import { createApiClient } from '@dealdesk/core';
-import { buildCli, cliMain, freshConfigHome, runCli, serverEnv, startCli } from './support.js';
+import { buildCli, cliMain, freshConfigHome, runCli, serverEnv, startBuiltCli } from './support.js';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -78,7 +78,7 @@ describe('dealdesk login with the authenticator app', () => {
   it('asks for the app code at a terminal, and takes a recovery code there', async () => {
     const { admin, recoveryCodes } = await withAuthenticator();
     const env = { ...serverEnv(server, await freshConfigHome()), TERM: 'xterm' };
-    const cli = startCli(
+    const cli = startBuiltCli(
       [
         '-qefc',
         `${quote(process.execPath)} ${quote(cliMain)} login --id ${quote(admin.a_id)}`,

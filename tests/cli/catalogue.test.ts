@@ -16,7 +16,7 @@ import {
   type CatalogueClient,
 } from '@dealdesk/server/testing';
 import { startShop, type Shop } from '@dealdesk/server/testing';
-import { buildCli, freshConfigHome, jsonOf, runCli, serverEnv } from './support.js';
+import { freshConfigHome, jsonOf, runCli, serverEnv } from './support.js';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -27,7 +27,6 @@ let subcategory: Subcategory;
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  buildCli();
   database = await freshDatabase('sqlite');
   shop = await startShop();
   // The saved shop pages are served from 127.0.0.1, which the scraper refuses unless allowed.

@@ -1,5 +1,5 @@
-// dealdesk controller history / show / rollback: the built CLI against a real server, with an
-// API token as a cron job or a script would use it.
+// dealdesk controller history / show / rollback: the CLI in process against a real server, with
+// an API token as a cron job or a script would use it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ControllerVersion, ControllerVersionDetail } from '@dealdesk/core';
 import {
@@ -11,7 +11,7 @@ import {
   type TestDatabase,
   type TestServer,
 } from '@dealdesk/server/testing';
-import { buildCli, freshConfigHome, jsonOf, runCli, serverEnv } from './support.js';
+import { freshConfigHome, jsonOf, runCli, serverEnv } from './support.js';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -19,7 +19,6 @@ let api: CatalogueClient;
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  buildCli();
   database = await freshDatabase('sqlite');
   server = await startTestServer(testConfig(database));
   api = await signedInClient(server);

@@ -1,5 +1,6 @@
-// dealdesk products export: the built CLI streams the server's file to stdout or to a file, with
-// the list's filters, and stops quietly when the reader of its pipe has had enough.
+// dealdesk products export streams the server's file to stdout or to a file, with the list's
+// filters (in process), and the built CLI stops quietly when the reader of its pipe has had
+// enough, or when the server stops sending half-way.
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -27,7 +28,15 @@ import {
   type TestDatabase,
   type TestServer,
 } from '@dealdesk/server/testing';
-import { buildCli, cliMain, freshConfigHome, jsonOf, runCli, serverEnv } from './support.js';
+import {
+  buildCli,
+  cliMain,
+  freshConfigHome,
+  jsonOf,
+  runBuiltCli,
+  runCli,
+  serverEnv,
+} from './support.js';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -192,18 +201,18 @@ describe('dealdesk products export', () => {
     const url = `http://127.0.0.1:${(stuck.address() as AddressInfo).port}`;
     try {
       const stuckEnv = { ...env, DEALDESK_URL: url };
-      // A CLI that waited for ever would fail the test by its own timeout.
-      const piped = await runCli(['--timeout', '1', 'products', 'export'], stuckEnv);
+      // A CLI that waited for ever, or a process kept alive by the open socket, would fail the
+      // test by its own timeout. The two runs wait their second side by side.
+      const file = join(folder, 'stuck.csv');
+      const [piped, saved] = await Promise.all([
+        runBuiltCli(['--timeout', '1', 'products', 'export'], stuckEnv),
+        runCli(['products', 'export', '-o', file], { ...stuckEnv, DEALDESK_TIMEOUT: '1' }),
+      ]);
       expect(piped.code).toBe(1);
       expect(piped.stdout).toBe('title,price\r\n');
       expect(piped.stderr).toContain(
         `The export stopped before it was complete: No answer from the Dealdesk server at ${url} in 1 s`,
       );
-      const file = join(folder, 'stuck.csv');
-      const saved = await runCli(['products', 'export', '-o', file], {
-        ...stuckEnv,
-        DEALDESK_TIMEOUT: '1',
-      });
       expect(saved.code).toBe(1);
       expect(saved.stderr).toContain(`No answer from the Dealdesk server at ${url} in 1 s`);
       expect((await readdir(folder)).filter((name) => name.startsWith('stuck'))).toEqual([]);

@@ -1,6 +1,6 @@
-// `dealdesk products import`, the built CLI against a real server on both dialects: rows checked
-// before sending, calls of up to 5,000, existing products matched by og_url, and a call the
-// server fails leaving the calls before it in place.
+// `dealdesk products import`, the CLI in process against a real server on both dialects: rows
+// checked before sending, calls of up to 5,000, existing products matched by og_url, and a call
+// the server fails leaving the calls before it in place.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import {
   type TestDatabase,
   type TestServer,
 } from '@dealdesk/server/testing';
-import { buildCli, freshConfigHome, jsonOf, runCli, serverEnv } from './support.js';
+import { freshConfigHome, jsonOf, runCli, serverEnv } from './support.js';
 
 interface ImportJson {
   status: boolean;
@@ -48,7 +48,6 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk products import on %s',
   let waiting: (() => void) | undefined;
 
   beforeAll(async () => {
-    buildCli();
     database = await freshDatabase(dialect);
     server = await startTestServer(testConfig(database), (app) => {
       const isBulk = (url: string) => url.startsWith('/api/App/product/bulk');
@@ -63,7 +62,9 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk products import on %s',
             waiting = undefined;
           }
         }
-        const { products } = request.body as { products: { title: string }[] };
+        // A large body reaches the hooks still sealed (it is opened off the main thread): only
+        // small calls carry their products here, and only they are failed.
+        const { products = [] } = request.body as { products?: { title: string }[] };
         if (products.some((product) => product.title === failTitle))
           throw new Error('the disk is full');
       });
@@ -201,7 +202,7 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk products import on %s',
     const path = await file('many.jsonl', jsonl(rows));
     const callsBefore = bulkCalls;
     const run = await runCli(['--json', 'products', 'import', path], env);
-    expect(run.code).toBe(0);
+    expect(run.code, run.stdout).toBe(0);
     expect(jsonOf<ImportJson>(run)).toMatchObject({ created: 5_001, skipped: 1, failed: 0 });
     expect(bulkCalls - callsBefore).toBe(2);
     expect((await api.products.list({ q: 'Imported many', limit: 1 })).totalRecord).toBe(5_001);

@@ -1,4 +1,5 @@
-// The cron side of the CLI: notifications, analytics and the server load, with an API token.
+// The cron side of the CLI: notifications, analytics and the server load, with an API token; in
+// process, but for the machine's time zone, a closed pipe and Ctrl-C (the built CLI).
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +20,15 @@ import {
   type TestServer,
 } from '@dealdesk/server/testing';
 import { png, signedInClient, type CatalogueClient } from '@dealdesk/server/testing';
-import { buildCli, freshConfigHome, jsonOf, runCli, serverEnv, startCli } from './support.js';
+import {
+  buildCli,
+  freshConfigHome,
+  jsonOf,
+  runBuiltCli,
+  runCli,
+  serverEnv,
+  startBuiltCli,
+} from './support.js';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -84,10 +93,10 @@ describe('dealdesk notify', () => {
     expect(past.code).toBe(2);
     expect(past.stderr).toContain('--at: 2020-01-01T00:00:00Z is in the past');
     expect((await history()).some((notification) => notification.n_title === 'Never')).toBe(false);
-    // A time without an offset is this machine's, shown with its zone.
+    // A time without an offset is this machine's, shown with its zone: the process's TZ.
     const later = new Date(Date.now() + 2 * 86_400_000);
     const typed = `${later.getFullYear()}-${String(later.getMonth() + 1).padStart(2, '0')}-${String(later.getDate()).padStart(2, '0')}T10:00`;
-    const scheduled = await runCli(
+    const scheduled = await runBuiltCli(
       ['notify', 'send', '--title', 'Later', '--message', 'M', '--at', typed],
       { ...env, TZ: 'Asia/Kolkata' },
     );
@@ -256,22 +265,29 @@ describe('dealdesk load', () => {
     expect((await runCli(['load', '--fail-above', '100'], env)).code).toBe(0);
   });
 
-  it('ends quietly (exit 0, nothing on stderr) when its reader goes away, as `| head -3` does', async () => {
-    const watching = startCli(['load', '--watch'], env);
-    await watching.waitFor('RAM');
-    // The reader closes the pipe; the next reading, 2 s later, meets EPIPE.
-    watching.child.stdout.destroy();
-    const run = await watching.finished;
-    expect(run).toMatchObject({ code: 0, stderr: '' });
-  });
+  // The two watches wait on the CLI's 2 s between readings: side by side, they wait once.
+  it.concurrent(
+    'ends quietly (exit 0, nothing on stderr) when its reader goes away, as `| head -3` does',
+    async ({ expect }) => {
+      const watching = startBuiltCli(['load', '--watch'], env);
+      await watching.waitFor('RAM');
+      // The reader closes the pipe; the next reading, 2 s later, meets EPIPE.
+      watching.child.stdout.destroy();
+      const run = await watching.finished;
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+    },
+  );
 
-  it('keeps refreshing with --watch until interrupted, then exits 0', async () => {
-    const watching = startCli(['--json', 'load', '--watch'], env);
-    // Two readings, 2 s apart, as NDJSON lines.
-    await watching.waitFor(/cpuLoad[\s\S]*\n[\s\S]*cpuLoad/, 20_000);
-    watching.child.kill('SIGINT');
-    const run = await watching.finished;
-    expect(run.code).toBe(0);
-    expect(run.stdout.trim().split('\n').length).toBeGreaterThanOrEqual(2);
-  });
+  it.concurrent(
+    'keeps refreshing with --watch until interrupted, then exits 0',
+    async ({ expect }) => {
+      const watching = startBuiltCli(['--json', 'load', '--watch'], env);
+      // Two readings, 2 s apart, as NDJSON lines.
+      await watching.waitFor(/cpuLoad[\s\S]*\n[\s\S]*cpuLoad/, 20_000);
+      watching.child.kill('SIGINT');
+      const run = await watching.finished;
+      expect(run.code).toBe(0);
+      expect(run.stdout.trim().split('\n').length).toBeGreaterThanOrEqual(2);
+    },
+  );
 });

@@ -1,6 +1,7 @@
-// Bulk jobs an operator scripts and re-runs (the built CLI against a real server): Ctrl-C lets
-// the calls under way finish and reports what was done (exit 130); scrape --create matches pages
-// to products by og_url; delete and token revoke name the ids already gone.
+// Bulk jobs an operator scripts and re-runs, against a real server: Ctrl-C lets the calls under
+// way finish and reports what was done (exit 130: the built CLI, signalled); scrape --create
+// matches pages to products by og_url; delete and token revoke name the ids already gone (in
+// process).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Subcategory } from '@dealdesk/core';
 import {
@@ -17,14 +18,14 @@ import {
   type TestDatabase,
   type TestServer,
 } from '@dealdesk/server/testing';
-import { watchMailbox } from '../support/mailbox.js';
 import {
   buildCli,
   freshConfigHome,
   jsonOf,
+  loginByScript,
   runCli,
   serverEnv,
-  startCli,
+  startBuiltCli,
   type RunningCli,
 } from './support.js';
 
@@ -188,12 +189,7 @@ describe('ids already gone', () => {
   it('token revoke names a token already revoked, and --ignore-missing exits 0', async () => {
     const admin = await createTestAdmin(server);
     const session = serverEnv(server, await freshConfigHome());
-    const mailbox = await watchMailbox(database.dataDir);
-    const login = startCli(['login', '--id', admin.a_id], session);
-    login.write(`${admin.password}\n`);
-    login.write(`${await mailbox.nextCode(admin.a_email)}\n`);
-    login.child.stdin.end();
-    expect((await login.finished).code).toBe(0);
+    expect((await loginByScript(admin, session, database.dataDir)).code).toBe(0);
     const created = jsonOf<{ id: string }>(
       await runCli(['--json', 'token', 'create', 'once'], session),
     );
@@ -204,15 +200,15 @@ describe('ids already gone', () => {
     const ignored = await runCli(['token', 'revoke', created.id, '--ignore-missing'], session);
     expect(ignored.code).toBe(0);
     expect(ignored.stderr).toContain(`Not found: ${created.id}`);
-  }, 90_000);
+  });
 });
 
 describe('Ctrl-C in a bulk job', () => {
   it('events set and products delete finish the call under way and report it (exit 130)', async () => {
     const ids = await addProducts(1001, 'interrupt');
-    const setting = startCli(['--json', 'events', 'set', 'Trending', '--ids', '-'], env);
+    const setting = startBuiltCli(['--json', 'events', 'set', 'Trending', '--ids', '-'], env);
     const hold = holdNext('PUT', '/api/App/product/update/events');
-    setting.child.stdin.end(ids.join('\n'));
+    setting.end(ids.join('\n'));
     await hold.interrupt(setting);
     const set = await setting.finished;
     expect(set.code).toBe(130);
@@ -220,9 +216,9 @@ describe('Ctrl-C in a bulk job', () => {
     expect(answer).toMatchObject({ status: false, changed: 1000, interrupted: true, notSent: 1 });
     expect(answer.ids).toEqual(ids.slice(0, 1000));
 
-    const deleting = startCli(['products', 'delete', ...ids, '--yes'], env);
+    const deleting = startBuiltCli(['products', 'delete', ...ids, '--yes'], env);
     const deletion = holdNext('DELETE', '/api/App/product');
-    deleting.child.stdin.end();
+    deleting.end();
     await deletion.interrupt(deleting);
     const deleted = await deleting.finished;
     expect(deleted.code).toBe(130);
@@ -244,12 +240,12 @@ describe('Ctrl-C in a bulk job', () => {
         images: ['https://cdn.example/import.jpg'],
       }),
     );
-    const importing = startCli(
+    const importing = startBuiltCli(
       ['--json', 'products', 'import', '-', '--format', 'jsonl', '--batch-size', '1'],
       env,
     );
     const hold = holdNext('POST', '/api/App/product/bulk');
-    importing.child.stdin.end(rows.join('\n'));
+    importing.end(rows.join('\n'));
     await hold.interrupt(importing);
     const run = await importing.finished;
     expect(run.code).toBe(130);
@@ -258,9 +254,9 @@ describe('Ctrl-C in a bulk job', () => {
 
   it('products scrape --create starts no other page and names what was done (exit 130)', async () => {
     const url = shop.url('/generic/json-ld.html');
-    const scraping = startCli(scrapeArgs([url, url, url, url, url]), env);
+    const scraping = startBuiltCli(scrapeArgs([url, url, url, url, url]), env);
     const hold = holdNext('POST', '/api/App/product/bulk');
-    scraping.child.stdin.end();
+    scraping.end();
     await hold.interrupt(scraping);
     const run = await scraping.finished;
     expect(run.code).toBe(130);

@@ -1,3 +1,5 @@
+// Sign-in, sessions, tokens, config and exit codes, in process; the built CLI on a real terminal
+// (`script`). The 20 concurrent `config set` runs meet at the config file's lock as processes do.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -16,12 +18,11 @@ import {
   cliMain,
   freshConfigHome,
   jsonOf,
+  loginByScript,
   runCli,
   serverEnv,
-  startCli,
+  startBuiltCli,
 } from './support.js';
-
-type Admin = Awaited<ReturnType<typeof createTestAdmin>>;
 
 let database: TestDatabase;
 let server: TestServer;
@@ -36,20 +37,10 @@ afterAll(async () => {
   await database.drop();
 });
 
-/** `dealdesk login` as a script runs it: password, then the mailed code, on standard input. */
-async function login(admin: Admin, env: NodeJS.ProcessEnv, extra: string[] = []) {
-  const mailbox = await watchMailbox(database.dataDir);
-  const cli = startCli([...extra, 'login', '--id', admin.a_id], env);
-  cli.write(`${admin.password}\n`);
-  cli.write(`${await mailbox.nextCode(admin.a_email)}\n`);
-  cli.child.stdin.end();
-  return cli.finished;
-}
-
 async function signedIn() {
   const admin = await createTestAdmin(server);
   const env = serverEnv(server, await freshConfigHome());
-  expect((await login(admin, env)).code).toBe(0);
+  expect((await loginByScript(admin, env, database.dataDir)).code).toBe(0);
   return { admin, env };
 }
 
@@ -60,7 +51,7 @@ describe('dealdesk login, whoami and logout', () => {
   it('signs in with the code from the mail outbox and keeps the session owner-only', async () => {
     const admin = await createTestAdmin(server);
     const env = serverEnv(server, await freshConfigHome());
-    const run = await login(admin, env);
+    const run = await loginByScript(admin, env, database.dataDir);
     expect(run).toMatchObject({ code: 0 });
     expect(run.stdout).toContain(`Signed in as ${admin.a_id}`);
 
@@ -133,7 +124,7 @@ describe('dealdesk login, whoami and logout', () => {
     const admin = await createTestAdmin(server);
     const env = { ...serverEnv(server, await freshConfigHome()), TERM: 'xterm' };
     const mailbox = await watchMailbox(database.dataDir);
-    const cli = startCli(
+    const cli = startBuiltCli(
       ['-qefc', `${quote(process.execPath)} ${quote(cliMain)} login${pipe}`, '/dev/null'],
       env,
       'script',
@@ -147,28 +138,32 @@ describe('dealdesk login, whoami and logout', () => {
     return { admin, env, run: await cli.finished };
   }
 
-  it('signs in interactively through a pseudo-terminal', async () => {
+  // The two terminal sign-ins wait on prompts and the mail: side by side, they wait once.
+  it.concurrent('signs in interactively through a pseudo-terminal', async ({ expect }) => {
     const { admin, env, run } = await loginAtTerminal();
     expect(run.stdout).toContain(`Signed in as ${admin.a_id}`);
     expect(run.code).toBe(0);
     expect((await runCli(['whoami'], env)).code).toBe(0);
   });
 
-  it('asks on the terminal with the password hidden when stdout is piped (login | cat)', async () => {
-    // stdin is the pseudo-terminal, stdout a pipe into cat (as `dealdesk login | tee log`).
-    const { admin, run } = await loginAtTerminal(' | cat');
-    expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`Signed in as ${admin.a_id}`);
-    // Everything the terminal showed: the prompts, but never the typed password.
-    expect(run.stdout + run.stderr).not.toContain(admin.password);
-  });
+  it.concurrent(
+    'asks on the terminal with the password hidden when stdout is piped (login | cat)',
+    async ({ expect }) => {
+      // stdin is the pseudo-terminal, stdout a pipe into cat (as `dealdesk login | tee log`).
+      const { admin, run } = await loginAtTerminal(' | cat');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(`Signed in as ${admin.a_id}`);
+      // Everything the terminal showed: the prompts, but never the typed password.
+      expect(run.stdout + run.stderr).not.toContain(admin.password);
+    },
+  );
 });
 
 describe('dealdesk config', () => {
   it('asks for a secret with a hidden prompt at a terminal, so it stays out of the history', async () => {
     const home = await freshConfigHome();
     const env = { PATH: process.env['PATH'], HOME: home, XDG_CONFIG_HOME: home, TERM: 'xterm' };
-    const cli = startCli(
+    const cli = startBuiltCli(
       ['-qefc', `${quote(process.execPath)} ${quote(cliMain)} config set api-key`, '/dev/null'],
       env,
       'script',
@@ -281,13 +276,15 @@ describe('errors and exit codes', () => {
         DEALDESK_URL: url,
         DEALDESK_TOKEN: 'ddk_anything',
       };
-      // A CLI that never gave up would fail the test by its own timeout.
-      const run = await runCli(['--timeout', '1', 'whoami'], env);
+      // A CLI that never gave up would fail the test by its own timeout. The variable does the
+      // same for cron jobs, and --json answers it as JSON (both runs wait their second at once).
+      const [run, json] = await Promise.all([
+        runCli(['--timeout', '1', 'whoami'], env),
+        runCli(['--json', 'load'], { ...env, DEALDESK_TIMEOUT: '1' }),
+      ]);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(`No answer from the Dealdesk server at ${url} in 1 s`);
       expect(run.stderr).not.toContain('Cannot reach');
-      // The variable does the same for cron jobs, and --json answers it as JSON.
-      const json = await runCli(['--json', 'load'], { ...env, DEALDESK_TIMEOUT: '1' });
       expect(json.code).toBe(1);
       expect(jsonOf(json)).toEqual({
         status: false,

@@ -1,11 +1,19 @@
-// Runs the BUILT dealdesk CLI (cli/dist/main.js) as a child process, the way an administrator
-// or a cron job does, against a real server started in process by the server's test harness.
+// Runs the dealdesk CLI against a real server started in process by the server's test harness:
+// in process with fake streams (runCli, loginByScript) wherever the behaviour is not the
+// process's own, and the BUILT CLI (cli/dist/main.js) as a child process, the way an
+// administrator or a cron job runs it, for pipes, signals, real terminals and at least one smoke
+// run per family of files (sign-in: session, authenticator; catalogue: export, rerun;
+// operations: operations). Only the files that spawn call buildCli().
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestServer } from '@dealdesk/server/testing';
+import { watchMailbox } from '../support/mailbox.js';
+import { collectOutput, startInProcess, type CliRun, type CliSession } from '@dealdesk/cli/testing';
+
+export { runInProcess as runCli } from '@dealdesk/cli/testing';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const cliMain = join(root, 'cli/dist/main.js');
@@ -16,7 +24,7 @@ let cliBuilt = false;
  * Builds the CLI and the core it loads (incremental: quick when nothing changed). Type errors
  * elsewhere (the lint step's business) still emit JavaScript; only the CLI's own stop the tests.
  * Once per process: the files of a worker share this module, and even the check that nothing
- * changed takes 1.5 s.
+ * changed takes 1.5 s. Only files that run the built CLI need it.
  */
 export function buildCli(): void {
   if (cliBuilt) return;
@@ -29,18 +37,9 @@ export function buildCli(): void {
   cliBuilt = true;
 }
 
-export interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-export interface RunningCli {
+/** The built CLI under way in a child process, and the child (to signal it, close its pipes). */
+export interface RunningCli extends CliSession {
   child: ChildProcessWithoutNullStreams;
-  /** Resolves once `text` has appeared on stdout or stderr. */
-  waitFor(text: string | RegExp, timeoutMs?: number): Promise<void>;
-  write(text: string): void;
-  finished: Promise<CliRun>;
 }
 
 /** A config folder of its own: no test sees another's saved session. */
@@ -58,58 +57,46 @@ export function serverEnv(server: TestServer, configHome: string): NodeJS.Proces
   };
 }
 
-export function startCli(
+/** Starts the built CLI, or `command` (e.g. `script`) with `args`, as a child process. */
+export function startBuiltCli(
   args: string[],
   env: NodeJS.ProcessEnv,
   command = process.execPath,
 ): RunningCli {
   const child = spawn(command, command === process.execPath ? [cliMain, ...args] : args, { env });
-  let stdout = '';
-  let stderr = '';
-  const listeners = new Set<() => void>();
-  const seen = () => listeners.forEach((listener) => listener());
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-    seen();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-    seen();
-  });
-  const finished = new Promise<CliRun>((resolve) =>
-    child.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
+  const output = collectOutput(child.stdout, child.stderr);
   return {
     child,
     write: (text) => child.stdin.write(text),
-    finished,
-    waitFor: (text, timeoutMs = 15_000) =>
-      new Promise((resolve, reject) => {
-        const found = () => {
-          const output = stdout + stderr;
-          return typeof text === 'string' ? output.includes(text) : text.test(output);
-        };
-        if (found()) return resolve();
-        const timer = setTimeout(() => {
-          listeners.delete(check);
-          reject(new Error(`"${String(text)}" not seen; output so far:\n${stdout}\n${stderr}`));
-        }, timeoutMs);
-        const check = () => {
-          if (!found()) return;
-          clearTimeout(timer);
-          listeners.delete(check);
-          resolve();
-        };
-        listeners.add(check);
-      }),
+    end: (text = '') => child.stdin.end(text),
+    waitFor: output.waitFor,
+    finished: new Promise<CliRun>((resolve) =>
+      child.on('close', (code) => resolve({ code, stdout: output.stdout, stderr: output.stderr })),
+    ),
   };
 }
 
-/** Runs the CLI to the end; `input` is its whole standard input (closed right after). */
-export async function runCli(args: string[], env: NodeJS.ProcessEnv, input = ''): Promise<CliRun> {
-  const running = startCli(args, env);
-  running.child.stdin.end(input);
+/** Runs the built CLI to the end; `input` is its whole standard input (closed right after). */
+export function runBuiltCli(args: string[], env: NodeJS.ProcessEnv, input = ''): Promise<CliRun> {
+  const running = startBuiltCli(args, env);
+  running.end(input);
   return running.finished;
+}
+
+/**
+ * `dealdesk login` as a script runs it (in process): the password, then the code mailed to the
+ * admin (read from the server's outbox in `dataDir`), on standard input.
+ */
+export async function loginByScript(
+  admin: { a_id: string; a_email: string; password: string },
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+): Promise<CliRun> {
+  const mailbox = await watchMailbox(dataDir);
+  const login = startInProcess(['login', '--id', admin.a_id], env);
+  login.write(`${admin.password}\n`);
+  login.end(`${await mailbox.nextCode(admin.a_email)}\n`);
+  return login.finished;
 }
 
 /** `--json` output of a run. */

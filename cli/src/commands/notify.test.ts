@@ -17,7 +17,7 @@ const { dealdesk, server, lastBody } = cliAgainstTestServer();
 
 describe('--at', () => {
   const now = new Date('2026-11-25T12:00:00Z');
-  const due = (at: string) => sendTimeOf(at, now);
+  const due = (at: string) => sendTimeOf(at, now, {});
 
   it('keeps a time with its offset as typed, and shows it in that offset', () => {
     expect(due('2026-12-01T10:00:00+05:30')).toMatchObject({
@@ -36,7 +36,7 @@ describe('--at', () => {
     const time = due(local);
     expect(time?.sendAt).toBe(new Date(local).toISOString());
     expect(time?.due).toMatch(/^2026-12-01 18:30 [+-]\d{2}:\d{2} \(.+\)$/);
-    expect(time?.due).toContain(`(${localZone()})`);
+    expect(time?.due).toContain(`(${localZone({})})`);
     expect(due('2026-12-01T18:30')?.sendAt).toBe(new Date(local).toISOString());
   });
 
@@ -71,7 +71,7 @@ describe('--at', () => {
   it('refuses what is no ISO time, and gives nothing when left out', () => {
     expect(() => due('tomorrow-ish')).toThrow(/^--at: expected an ISO time/);
     expect(() => due('2026-12-01')).toThrow(/^--at: expected an ISO time/);
-    expect(sendTimeOf(undefined, now)).toBeUndefined();
+    expect(sendTimeOf(undefined, now, {})).toBeUndefined();
   });
 });
 

@@ -50,10 +50,11 @@ const offsetText = (minutes: number) =>
 
 /**
  * This machine's time zone, which reads times typed without an offset: TZ as written when it
- * names one (ICU would say Asia/Calcutta for Asia/Kolkata), else the system's.
+ * names one (ICU would say Asia/Calcutta for Asia/Kolkata), else the system's. From the run's
+ * environment, as every setting (the process's own when run as `dealdesk`).
  */
-export function localZone(): string {
-  const zone = process.env['TZ'] ?? '';
+export function localZone(env: NodeJS.ProcessEnv): string {
+  const zone = env['TZ'] ?? '';
   if (/^[A-Za-z]+(?:\/[\w+-]+)+$/.test(zone)) return zone;
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
@@ -63,7 +64,11 @@ export function localZone(): string {
  * times are). A date that does not exist (2026-02-30, 25:00) or a time already past (beyond the
  * web app's minute of grace) is refused (exit 2) rather than sent at once.
  */
-export function sendTimeOf(at: string | undefined, now: Date): SendTime | undefined {
+export function sendTimeOf(
+  at: string | undefined,
+  now: Date,
+  env: NodeJS.ProcessEnv,
+): SendTime | undefined {
   if (at === undefined) return undefined;
   const typed = at.trim();
   const match = typedTime.exec(typed);
@@ -122,7 +127,7 @@ export function sendTimeOf(at: string | undefined, now: Date): SendTime | undefi
     zone?.toUpperCase() === 'Z'
       ? 'UTC'
       : offsetMinutes === -instant.getTimezoneOffset()
-        ? localZone()
+        ? localZone(env)
         : null;
   const clock = `${hour}:${minute}${sec === 0 && fraction === '' ? '' : `:${second}${fraction}`}`;
   return {
@@ -154,7 +159,7 @@ async function sendNotification(context: Context, options: SendOptions) {
   const icon = options.icon === undefined ? undefined : await localUpload(options.icon);
   const iconProblem = icon === undefined ? null : iconTypeProblem(icon.like);
   if (iconProblem !== null) throw usageError(iconProblem);
-  const time = sendTimeOf(options.at, new Date());
+  const time = sendTimeOf(options.at, new Date(), context.env);
   const checked = validate(notificationSendSchema, {
     title: options.title,
     message: options.message,

@@ -10,10 +10,8 @@ import {
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll } from 'vitest';
-import { run } from '../program.js';
+import { runInProcess } from './in-process.js';
 
 export const token = 'cron-token';
 
@@ -40,15 +38,9 @@ export function cliAgainstTestServer() {
      */
     async dealdesk(args: string[], input = '', env: NodeJS.ProcessEnv = {}, terminal = false) {
       const { baseUrl, apiKey, secret } = started();
-      const tty = <Stream extends object>(stream: Stream) =>
-        Object.assign(stream, { isTTY: terminal, columns: 100 });
-      const stdin = tty(new PassThrough());
-      const stdout = tty(new PassThrough());
-      const stderr = tty(new PassThrough());
-      stdin.end(input);
-      const exitCode = await run(['node', 'dealdesk', ...args], {
-        streams: { stdin, stdout, stderr },
-        env: {
+      const { code, stdout, stderr } = await runInProcess(
+        args,
+        {
           XDG_CONFIG_HOME: await mkdtemp(join(tmpdir(), 'dealdesk-cli-')),
           DEALDESK_URL: baseUrl,
           DEALDESK_API_KEY: apiKey,
@@ -56,10 +48,10 @@ export function cliAgainstTestServer() {
           DEALDESK_TOKEN: token,
           ...env,
         },
-      });
-      stdout.end();
-      stderr.end();
-      return { exitCode, stdout: await text(stdout), stderr: await text(stderr) };
+        input,
+        terminal,
+      );
+      return { exitCode: code, stdout, stderr };
     },
   };
 }
