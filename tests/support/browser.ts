@@ -99,26 +99,30 @@ export async function sessionToken(admin: E2eAdmin = e2e().admin): Promise<strin
 }
 
 /**
- * Shows `path` in the app the page already runs, through its router, as Back or Forward would
- * (the router follows popstate): no page load, which costs Chromium 1-1.6 s of CPU each.
- * Resolves once the router has shown the screen: the app sets the tab's `title` then (the old
- * screen stays up while the new one's code loads). Where the tab already has that title, the
- * change could not be seen: the page is loaded instead.
+ * Hands `path` to the router of the app the page runs, as Back or Forward would (the router
+ * follows popstate): no page load, which costs Chromium 1-1.6 s of CPU each. The old screen
+ * stays up while the new one's code loads: the caller waits for the new one.
+ */
+export async function routerPush(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    // An entry as the router makes them (its index included), so Back and the
+    // unsaved-changes guard count it as the router's own.
+    const state = history.state as { idx?: number } | null;
+    const key = Math.random().toString(36).slice(2, 10);
+    history.pushState({ usr: null, key, idx: (state?.idx ?? 0) + 1 }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+}
+
+/**
+ * Shows `path` in the app the page already runs, through its router (routerPush). Resolves once
+ * the router has shown the screen: the app sets the tab's `title` then. Where the tab already
+ * has that title, the change could not be seen: the page is loaded instead.
  */
 export async function openInApp(page: Page, path: string, title: string): Promise<void> {
   const fullTitle = `${title} · Dealdesk`;
-  if ((await page.title()) === fullTitle) {
-    await page.goto(path);
-  } else {
-    await page.evaluate((to) => {
-      // An entry as the router makes them (its index included), so Back and the
-      // unsaved-changes guard count it as the router's own.
-      const state = history.state as { idx?: number } | null;
-      const key = Math.random().toString(36).slice(2, 10);
-      history.pushState({ usr: null, key, idx: (state?.idx ?? 0) + 1 }, '', to);
-      dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
-    }, path);
-  }
+  if ((await page.title()) === fullTitle) await page.goto(path);
+  else await routerPush(page, path);
   await page.waitForFunction((expected) => document.title === expected, fullTitle);
 }
 
@@ -137,15 +141,25 @@ export async function resize(page: Page, viewport: Viewport): Promise<void> {
   );
 }
 
-/** Saves tests/screenshots/<name>-<width>.png (gitignored) for a person to look at. */
+/** The height a screenshot stops at: about five screens, enough to see a list's layout. */
+const screenshotMaxHeight = 4000;
+
+/**
+ * Saves tests/screenshots/<name>-<width>.png (gitignored) for a person to look at: the whole
+ * page, or its top 4,000 px. A list of 200 cards at 375 px is over 20,000 px tall: Chromium's
+ * software rendering of all of it costs four times the top's CPU, and showed no more layout.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
-  // A long list at 375 px makes a very tall image: Chromium's software rendering of it can take
-  // longer than the page's 10 s on a loaded machine.
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.screenshot({
     path: `${screenshotDir}${name}-${String(width)}.png`,
     fullPage: true,
+    ...(height > screenshotMaxHeight
+      ? { clip: { x: 0, y: 0, width, height: screenshotMaxHeight } }
+      : {}),
+    // Still a large image on a loaded machine: longer than the page's 10 s.
     timeout: 60_000,
   });
 }

@@ -1,7 +1,8 @@
 // Vitest global setup of the end-to-end project: one production build of the web app, one
-// server on a throw-away SQLite data dir serving it, and one Chromium, shared by every file.
-import { buildApp, loadConfig } from '@dealdesk/server';
-import { testAuthSettings } from '@dealdesk/server/testing';
+// server on a throw-away SQLite data dir serving it (on a test clock the files read and move
+// through server-clock.ts), and one Chromium, shared by every file.
+import { loadConfig } from '@dealdesk/server';
+import { startTestServer, testAuthSettings, testClock } from '@dealdesk/server/testing';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { dirname, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { launchBrowserServer } from './chromium.js';
 import type { E2eAdmin } from './e2e-context.js';
+import { serveClock } from './server-clock.js';
 import { buildWebApp } from './web-build.js';
 
 const admin: E2eAdmin = {
@@ -51,10 +53,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
       loginPerAddress: unlimited,
     },
   };
-  const app = await buildApp(config, { print: () => {} });
-  await app.dealdesk.auth.ensureFirstAdmin();
-  await app.dealdesk.auth.createAdmin(resetAdmin);
-  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  // Real time plus what the files move it on by (a standing clock would stop sessions, rate
+  // windows and "running" badges that other files rely on moving).
+  const clock = testClock();
+  const server = await startTestServer(
+    config,
+    (app) => serveClock({ app, clock }, config.apiKey),
+    clock,
+  );
+  await server.app.dealdesk.auth.ensureFirstAdmin();
+  await server.app.dealdesk.auth.createAdmin(resetAdmin);
+  const { baseUrl } = server;
 
   project.provide('e2e', {
     baseUrl,
@@ -68,7 +77,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     await browser.close();
-    await app.close();
+    await server.close();
     await rm(dataDir, { recursive: true, force: true });
     await rm(dirname(webDistDir), { recursive: true, force: true });
   };

@@ -1,13 +1,14 @@
 // The setup the screen test files share: the shared Chromium, one page signed in at the
 // file's first screen, and on the way out a check that the page logged no errors.
 import type { ApiClient } from '@dealdesk/core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { expect, type TestContext } from 'vitest';
 import {
   apiClient,
   connectBrowser,
   narrow,
   openPage,
+  routerPush,
   screenshot,
   sessionToken,
   wide,
@@ -54,16 +55,43 @@ export async function openSignedInScreen(
     await browser.close();
     throw error;
   });
-  // The narrow look is one page, opened on first use and loaded again for each screen.
-  let small: TestPage | undefined;
+  // The narrow look is one page, opened on first use and loaded then; later looks go through
+  // its router (a load costs Chromium a second of CPU). Between looks it is frozen, as a tab
+  // in the background is: an idle signed-in page would still poll the server load.
+  let small: { tab: TestPage; lifecycle: CDPSession } | undefined;
   const close = async () => {
     try {
       expect(tab.errors, tab.errors.join('\n')).toEqual([]);
     } finally {
-      await small?.close();
+      await small?.tab.close();
       await tab.close();
       await browser.close();
     }
+  };
+  /** The narrow page showing `at`, loaded the first time and where it shows that path already. */
+  const showNarrow = async (at: string) => {
+    if (small === undefined) {
+      const opened = await openPage(browser, narrow, token);
+      small = { tab: opened, lifecycle: await opened.page.context().newCDPSession(opened.page) };
+      await prepare?.(opened.page);
+      await opened.page.goto(at);
+      return small;
+    }
+    await small.lifecycle.send('Page.setWebLifecycleState', { state: 'active' });
+    const { page } = small.tab;
+    const shown = new URL(page.url());
+    if (new URL(at, shown).pathname === shown.pathname) {
+      await page.goto(at);
+    } else {
+      // The app sets the tab's title once the router shows a new path's screen (the old one
+      // stays up while its code loads): emptied first, it says when, whatever the title.
+      await page.evaluate(() => {
+        document.title = '';
+      });
+      await routerPush(page, at);
+      await page.waitForFunction(() => document.title !== '');
+    }
+    return small;
   };
   try {
     await prepare?.(tab.page);
@@ -74,19 +102,14 @@ export async function openSignedInScreen(
       page: tab.page,
       api: apiClient(() => token),
       async narrowScreenshot(at, name, smallReady) {
-        if (small === undefined) {
-          small = await openPage(browser, narrow, token);
-          await prepare?.(small.page);
-        }
-        const { page, errors } = small;
+        const { tab: narrowTab, lifecycle } = await showNarrow(at);
+        const { page, errors } = narrowTab;
         try {
-          await page.goto(at);
           await smallReady(page);
           await screenshot(page, name);
           expect(errors, errors.join('\n')).toEqual([]);
         } finally {
-          // Blank until the next look: an idle signed-in page still polls the server load.
-          await page.goto('about:blank');
+          await lifecycle.send('Page.setWebLifecycleState', { state: 'frozen' });
           errors.length = 0;
         }
       },

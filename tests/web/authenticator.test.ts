@@ -8,24 +8,21 @@ import { apiClient, screenshot, sessionToken, wide } from '../support/browser.js
 import type { E2eAdmin } from '../support/e2e-context.js';
 import { fileBrowser } from '../support/file-browser.js';
 import { invitedAdmin } from '../support/invitations.js';
+import { advanceServerClock, serverNow } from '../support/server-clock.js';
 
 const browser = fileBrowser();
 
-/**
- * The code the app shows `steps` steps from now. The server of these tests runs on this
- * machine's clock, so the code of now is the server's; a step ahead stays within its window.
- */
-const appCode = (key: string, steps = 0) =>
-  authenticatorCode(key, new Date(Date.now() + steps * totpStepSeconds * 1000));
+/** The code the app shows at the server's time (the server's clock is the app's). */
+const appCode = async (key: string) => authenticatorCode(key, await serverNow());
 
-async function signInWith(page: Page, admin: E2eAdmin, code: () => string) {
+async function signInWith(page: Page, admin: E2eAdmin, code: string) {
   await page.goto('/admin/panel/login');
   await page.getByLabel('Admin ID').fill(admin.a_id);
   await page.getByLabel(/^Password/).fill(admin.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => url.pathname === '/admin/panel/login/otp');
   await page.getByText('Enter the code your authenticator app shows').waitFor();
-  await page.getByLabel('Verification code').fill(code());
+  await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await page.getByRole('alert').filter({ hasText: 'Login successful' }).first().waitFor();
   await page.waitForURL((url) => url.pathname === '/');
@@ -51,7 +48,7 @@ describe('the authenticator app', () => {
     expect(key).toMatch(/^[A-Z2-7]{32}$/);
     await screenshot(page, 'authenticator-setup');
 
-    await section.getByLabel(/^Code from the app/).fill(appCode(key));
+    await section.getByLabel(/^Code from the app/).fill(await appCode(key));
     await section.getByRole('button', { name: 'Turn on' }).click();
     const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
     await codes.first().waitFor();
@@ -70,8 +67,10 @@ describe('the authenticator app', () => {
     const page = tabPage();
     await page.goto('/Logout');
     await page.waitForURL((url) => url.pathname.startsWith('/admin/panel/login'));
-    // The set-up used the code of now: the next step's is the one the app shows next.
-    await signInWith(page, admin, () => appCode(key, 1));
+    // The set-up spent the code of now (a code works once): the app shows the next one a step
+    // later. One step is all the server's clock moves, for the files after this one.
+    await advanceServerClock(totpStepSeconds * 1000);
+    await signInWith(page, admin, await appCode(key));
     await screenshot(page, 'authenticator-signed-in');
   });
 
@@ -80,7 +79,7 @@ describe('the authenticator app', () => {
     await page.goto('/Logout');
     await page.waitForURL((url) => url.pathname.startsWith('/admin/panel/login'));
     const [first = ''] = recoveryCodes;
-    await signInWith(page, admin, () => first);
+    await signInWith(page, admin, first);
     await page.goto('/profile/security');
     await page.getByText(/Recovery codes left: 9/).waitFor();
 

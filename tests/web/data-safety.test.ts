@@ -4,10 +4,11 @@
 // (a full load costs Chromium a second of CPU); page loads stay where a test is about a load or
 // where the screen before holds unsaved changes (a load is how the tab leaves them).
 import type { ApiClient } from '@dealdesk/core';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openInApp } from '../support/browser.js';
-import { chooseFile, png as pngFile, pngBytes, toast } from '../support/screens.js';
+import { pngUpload, seedCatalogue } from '../support/catalogue.js';
+import { chooseFile, png as pngFile, toast } from '../support/screens.js';
 import {
   openSignedInScreen,
   screenshotOnFailure,
@@ -18,58 +19,24 @@ let signedIn: SignedInScreen;
 let page: Page;
 let api: ApiClient;
 let category = '';
-let subcategory = '';
 
-const png = (name: string) => ({ name, type: 'image/png', data: new Uint8Array(pngBytes) });
 const titled = async (q: string) =>
   ((await api.products.list({ q, limit: 1000 })).data ?? []).map((product) => product.title);
-
-async function addProduct(title: string, index: number) {
-  const answer = await api.products.create({
-    productData: {
-      productDetails: {
-        title,
-        price: 100,
-        og_price: 150,
-        og_url: `https://shop.example/safety/${index}`,
-        category,
-        subcategory,
-        rating: '4',
-        ratingsAndReviews: '',
-        deliveryInfo: '',
-        availableSizes: [],
-      },
-      events: 'None',
-      btn_url: '',
-    },
-    imageUrls: [],
-    images: [png(`${index}.png`)],
-  });
-  expect(answer.status, answer.message).toBe(true);
-}
 
 beforeAll(async () => {
   signedIn = await openSignedInScreen('/add/Product');
   ({ page, api } = signedIn);
-  const added = await api.categories.add({
-    name: 'Safety',
-    image: png('safety.png'),
-    bg_image: png('safety-bg.png'),
+  const seeded = await seedCatalogue(api, 'Safety', {
+    search: 'Bulk Test Item',
+    each: ['07', '08'].flatMap((group) =>
+      Array.from({ length: 10 }, (_, item) => `Bulk Test Item ${group} ${String(item)}`),
+    ),
   });
-  expect(added.status, added.message).toBe(true);
-  category = (await api.categories.list()).data?.find((c) => c.name === 'Safety')?._id ?? '';
-  await api.subcategories.add({ name: 'Checks', categoryId: category, image: png('c.png') });
-  subcategory = (await api.subcategories.list()).data?.find((s) => s.name === 'Checks')?._id ?? '';
-  for (const group of ['07', '08'])
-    for (let item = 0; item < 10; item += 1)
-      await addProduct(`Bulk Test Item ${group} ${item}`, Number(group) * 100 + item);
+  ({ category } = seeded);
   // The browser files share one server: leave it as found for the next file.
   return async () => {
     try {
-      const products = (await api.products.list({ q: 'Bulk Test Item', limit: 1000 })).data ?? [];
-      if (products.length > 0) await api.products.remove({ id: products.map((p) => p._id) });
-      await api.subcategories.remove({ id: subcategory });
-      await api.categories.remove({ id: category });
+      await seeded.remove();
       const webAds = await api.webAds.list({ startDate: '2020-01-01', endDate: '2099-12-31' });
       for (const ad of webAds.data ?? [])
         if (ad.a_name === 'TypedWordAd') await api.webAds.remove({ id: ad._id });
@@ -205,16 +172,20 @@ describe('forms', () => {
     await add.getByLabel(/^Ad Name/).fill('DoubleClickUnit');
     await add.getByLabel(/^Ad ID/).fill('ca-app-pub-1/double');
     await add.getByLabel(/^Description/).fill('Clicked twice');
-    await add.getByRole('button', { name: 'Submit' }).dblclick();
-    await page.getByText('Ad added successfully').first().waitFor();
-    await expect
-      .poll(async () => {
-        const units = (await api.adUnits.list({ type: 'open' })).data ?? [];
-        return units.filter((unit) => unit.a_name === 'DoubleClickUnit').length;
-      })
-      .toBe(1);
-    // Still one a moment later: the second click did not create another.
-    await page.waitForLoadState('networkidle');
+    // Every change the clicks send, answered: after that the count is final.
+    const answers: Promise<unknown>[] = [];
+    const onRequest = (request: Request) => {
+      if (request.method() !== 'GET' && new URL(request.url()).pathname.startsWith('/api/'))
+        answers.push(request.response());
+    };
+    page.on('request', onRequest);
+    try {
+      await add.getByRole('button', { name: 'Submit' }).dblclick();
+      await page.getByText('Ad added successfully').first().waitFor();
+    } finally {
+      page.off('request', onRequest);
+    }
+    await Promise.all(answers);
     const units = (await api.adUnits.list({ type: 'open' })).data ?? [];
     expect(units.filter((unit) => unit.a_name === 'DoubleClickUnit')).toHaveLength(1);
   });
@@ -385,7 +356,11 @@ describe('orientation and failures', () => {
   });
 
   it('shows a refusal only the server can make on its field, not only in a toast', async () => {
-    await api.subcategories.add({ name: 'Vanishing', categoryId: category, image: png('v.png') });
+    await api.subcategories.add({
+      name: 'Vanishing',
+      categoryId: category,
+      image: pngUpload('v.png'),
+    });
     const vanishing = (await api.subcategories.list()).data?.find((s) => s.name === 'Vanishing');
     const product = (await api.products.list({ q: 'Bulk Test Item 08 2', limit: 1 })).data?.[0];
     await openInApp(page, `/show/product/product-details/${product?._id ?? ''}`, 'Product details');

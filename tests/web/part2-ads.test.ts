@@ -18,6 +18,7 @@ import {
   screenshotOnFailure,
   type SignedInScreen,
 } from '../support/signed-in-screen.js';
+import { serverNow } from '../support/server-clock.js';
 
 let signedIn: SignedInScreen;
 let page: Page;
@@ -51,8 +52,11 @@ async function track(
   }
 }
 
+/** The server's business day (its clock, not this machine's, says what today is). */
+const serverToday = async () => todayIn(defaultBusinessTimeZone, await serverNow());
+
 async function webAdId(name: string): Promise<string> {
-  const today = todayIn(defaultBusinessTimeZone);
+  const today = await serverToday();
   const answer = await api.webAds.list({ startDate: '2000-01-01', endDate: today });
   const ad = answer.data?.find((candidate) => candidate.a_name === name);
   if (ad === undefined) throw new Error(`no web ad named ${name}`);
@@ -405,7 +409,7 @@ describe('View & Click Analytics', () => {
   const expectedTotals = { banner: '', shortcut: '' };
 
   beforeAll(async () => {
-    const today = todayIn(defaultBusinessTimeZone);
+    const today = await serverToday();
     const before = await api.analytics.get({ startDate: today, endDate: today });
     expectedTotals.banner = formatCount((before.bannerTotal ?? 0) + 4);
     expectedTotals.shortcut = formatCount((before.sortcutTotal ?? 0) + 11);

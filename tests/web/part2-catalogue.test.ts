@@ -2,11 +2,12 @@
 // rules, a product added by hand and one scraped from a saved marketplace page, the product
 // list (filters, search, pages, bulk delete) on a few hundred seeded products, the detail
 // view and edit, and products by event with bulk assignment.
-import type { ApiClient, Product } from '@dealdesk/core';
+import type { ApiClient, Product, ProductRowRequest } from '@dealdesk/core';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startShop, type Shop } from '@dealdesk/server/testing';
 import { screenshot } from '../support/browser.js';
+import { importProducts, pngUpload, removeProducts, servedLink } from '../support/catalogue.js';
 import {
   answerCaptcha,
   chooseFile,
@@ -32,6 +33,9 @@ beforeAll(async () => {
   ({ page, api } = signedIn);
   return async () => {
     try {
+      // The browser files share one server: a few hundred products left behind would make
+      // every later file's product screens slower to render and to check.
+      for (const q of ['Seeded', 'Linen summer shirt', 'Assam Tea']) await removeProducts(api, q);
       await signedIn.close();
     } finally {
       await shop.close();
@@ -40,7 +44,6 @@ beforeAll(async () => {
 });
 afterEach(screenshotOnFailure(() => page));
 
-const pngUpload = (name: string) => ({ name, type: 'image/png', data: new Uint8Array(pngBytes) });
 const pdf = () => ({
   name: 'menu.pdf',
   mimeType: 'application/pdf',
@@ -432,41 +435,35 @@ describe('Product Management', () => {
     (await rows().nth(1).getByRole('cell').nth(1).textContent())?.trim();
 
   beforeAll(async () => {
-    const categories = await categoryIds();
+    const listed = (await api.categories.list()).data ?? [];
+    const categories = Object.fromEntries(listed.map(({ name, _id }) => [name, _id]));
+    const image = servedLink(listed[0]?.main_image ?? '');
     const subcategories = await subcategoryIds();
     const events = ['Best Deals', 'Trending', 'New Launch', 'None'] as const;
-    const add = async (index: number) => {
+    // One import call (adding products one by one is the Add Product test's business), every
+    // row showing one image this server serves.
+    const products = Array.from({ length: seeded }, (_, index): ProductRowRequest => {
       const phone = index % 2 === 0;
-      const answer = await api.products.create({
-        productData: {
-          productDetails: {
-            title: `Seeded ${phone ? 'phone' : 'shirt'} ${String(index).padStart(3, '0')}`,
-            price: 100 + index,
-            og_price: 200 + index,
-            og_url: `https://shop.example/seeded/${index}`,
-            category: (phone ? categories.Electronics : categories['Fashion & Style']) ?? '',
-            subcategory: (phone ? subcategories.Phones : subcategories.Shirts) ?? '',
-            rating: '4.1',
-            ratingsAndReviews: '10 Ratings, 2 Reviews',
-            deliveryInfo: 'Free delivery',
-            availableSizes: phone ? [] : ['M', 'L'],
-            specifications: phone
-              ? { Storage: '64 GB' }
-              : { sizeDetails: { M: 'Chest 40 in', L: 'Chest 42 in' } },
-          },
-          events: events[index % events.length] ?? 'None',
-          btn_url: '',
-        },
-        imageUrls: [`https://cdn.example/seeded/${index}.jpg`],
-        images: [],
-      });
-      expect(answer.status, answer.message).toBe(true);
-    };
-    for (let start = 0; start < seeded; start += 20) {
-      await Promise.all(
-        Array.from({ length: Math.min(20, seeded - start) }, (_, at) => add(start + at)),
-      );
-    }
+      return {
+        title: `Seeded ${phone ? 'phone' : 'shirt'} ${String(index).padStart(3, '0')}`,
+        price: 100 + index,
+        og_price: 200 + index,
+        og_url: `https://shop.example/seeded/${index}`,
+        category: (phone ? categories.Electronics : categories['Fashion & Style']) ?? '',
+        subcategory: (phone ? subcategories.Phones : subcategories.Shirts) ?? '',
+        rating: '4.1',
+        ratingsAndReviews: '10 Ratings, 2 Reviews',
+        deliveryInfo: 'Free delivery',
+        availableSizes: phone ? [] : ['M', 'L'],
+        specifications: phone
+          ? { Storage: '64 GB' }
+          : { sizeDetails: { M: 'Chest 40 in', L: 'Chest 42 in' } },
+        events: events[index % events.length] ?? 'None',
+        btn_url: '',
+        images: [image],
+      };
+    });
+    await importProducts(api, products);
   });
 
   it('pages by 100 with row numbers continuing across pages', async () => {
