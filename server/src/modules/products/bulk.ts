@@ -10,7 +10,7 @@ import {
   type ProductRow,
   type RefusedRow,
 } from '@dealdesk/core';
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { lockChangeCounter } from '../../adapters/storage/change-counters.js';
 import type { DialectName } from '../../adapters/storage/dialect.js';
 import type { Database } from '../../adapters/storage/schema.js';
@@ -20,7 +20,6 @@ import { countProducts, type Placement } from '../categories/service.js';
 import { categoryRefusals } from '../categories/messages.js';
 import { productsRepository } from './repository.js';
 import { detailColumns } from './rows.js';
-import type { ProductsTable } from './tables.js';
 
 export type BulkStatus = 'created' | 'updated' | 'skipped';
 
@@ -37,12 +36,15 @@ interface Refusal extends RefusedRow {
   statusCode: number;
 }
 
-/** What one row stores: the product detail's columns and its images as links. */
-function columnsOf(row: ProductRow) {
+/** What one row stores as product `id`, written at `at`: the detail's columns, images as links. */
+function columnsOf(row: ProductRow, id: string, at: string) {
   const images: ProductImage[] = row.images.map((url) => ({ url }));
   return {
+    id,
     ...detailColumns({ productDetails: row, events: row.events, btn_url: row.btn_url }),
     images: JSON.stringify(images),
+    created_at: at,
+    updated_at: at,
   };
 }
 type RowColumns = ReturnType<typeof columnsOf>;
@@ -113,6 +115,7 @@ export async function importProducts(
     placements.set(product.id, placementOf(product));
   }
 
+  const at = now.toISOString();
   const created = new Map<string, RowColumns>();
   const updated = new Map<string, RowColumns>();
   const results = rows.map((row): BulkAnswer['results'][number] => {
@@ -120,21 +123,18 @@ export async function importProducts(
     if (target === undefined) {
       const id = newId(now);
       targets.set(row.og_url, { id, createdHere: true });
-      created.set(id, columnsOf(row));
+      created.set(id, columnsOf(row, id, at));
       return { _id: id, status: 'created' };
     }
     if (onExisting === 'skip') return { _id: target.id, status: 'skipped' };
     // A later row of the call replaces what an earlier one gave (created or stored).
-    (target.createdHere ? created : updated).set(target.id, columnsOf(row));
+    (target.createdHere ? created : updated).set(target.id, columnsOf(row, target.id, at));
     return { _id: target.id, status: 'updated' };
   });
 
-  const at = now.toISOString();
-  const written = (changes: Map<string, RowColumns>): Insertable<ProductsTable>[] =>
-    [...changes].map(([id, columns]) => ({ id, ...columns, created_at: at, updated_at: at }));
-  await repo.insertMany(written(created));
+  await repo.insertMany([...created.values()]);
   // created_at is kept: a replaced product keeps its place among the newest.
-  await repo.replaceMany(written(updated));
+  await repo.replaceMany([...updated.values()]);
   await countProducts(db, [
     ...[...created.values()].map((columns) => ({ placement: placementOf(columns), delta: 1 })),
     ...[...updated].flatMap(([id, columns]) => {

@@ -21,6 +21,7 @@ import {
   readChangeCounters,
   readChangesSince,
 } from '../../adapters/storage/change-counters.js';
+import { insertRows } from '../../adapters/storage/multi-row-insert.js';
 import type { Database } from '../../adapters/storage/schema.js';
 import type { ProductRecord } from './rows.js';
 import type { ProductsTable } from './tables.js';
@@ -342,7 +343,7 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
     insertMany: async (rows: readonly Insertable<ProductsTable>[]): Promise<void> => {
       const insert = async () => {
         for (const part of slices(rows, rowsPerStatement(rows)))
-          await db.insertInto('products').values(part).execute();
+          await insertRows(db, 'products', part);
       };
       if (dialect === 'postgres') return insert();
       const after = await insertWithTriggersPaused(db, productSearch, insert);
