@@ -27,7 +27,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Two files at a time (vitest's default is one fewer than the cores: one, here). The
-    // browser files still go one at a time, after the others (their project says so).
+    // browser files go one at a time (their project says so); `npm test` runs the two projects
+    // in processes of their own at once (scripts/test.mjs).
     maxWorkers: 2,
     projects: [
       {
