@@ -157,6 +157,8 @@ function checkOnWorker(workerFile: URL, source: RowSource): Promise<CheckedRows>
       void worker.terminate();
     });
     worker.once('error', reject);
+    // Ended without its rows (killed, out of memory): fail rather than wait for ever.
+    worker.once('exit', (code) => reject(new Error(`a row check stopped (exit ${code})`)));
   });
 }
 
