@@ -5,7 +5,7 @@ import { ensureInstalled, root, run } from './bootstrap.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensurePostgres } from './ensure-postgres.mjs';
 import { ensureShells } from './ensure-shells.mjs';
-import { lint } from './lint.mjs';
+import { checks, lint } from './lint.mjs';
 
 ensureInstalled();
 // The server's tests also run on a throw-away PostgreSQL: install it first where it is missing.
@@ -52,9 +52,7 @@ function started(bin, binArgs, { keep }) {
 async function allAtOnce() {
   console.log('[dealdesk] format, lint and the browser tests run beside the package tests');
   const kept = [
-    started('prettier', ['--check', '--log-level', 'warn', '.'], { keep: true }),
-    started('eslint', ['--max-warnings=0', '.'], { keep: true }),
-    started('knip', ['--no-progress', '--no-config-hints'], { keep: true }),
+    ...checks.map(([bin, binArgs]) => started(bin, binArgs, { keep: true })),
     started('vitest', ['run', '--project', 'browser'], { keep: true }),
   ];
   const packages = await started('vitest', ['run', '--project', 'packages'], { keep: false });
