@@ -4,7 +4,7 @@
 // Idempotency-Key's repeat are answered as for a small body. On PostgreSQL: the process shares
 // it with the in-process server that signs in and files the categories.
 import { createApiClient, encryptRequest, productMessages, type ApiClient } from '@dealdesk/core';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCategory, addSubcategory } from '../modules/products/catalogue-fixtures.js';
 import {
@@ -19,6 +19,10 @@ import {
 } from '../testing/harness.js';
 import { builtServer, startServerProcess } from '../testing/processes.js';
 import { offThreadBodyChars } from './envelope.js';
+
+/** The threads of process `pid` (Linux: /proc). */
+const threadsOf = (pid: number) =>
+  Number(/^Threads:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
 
 describe.skipIf(!existsSync(builtServer))('a large body in the built server', () => {
   let database: TestDatabase;
@@ -68,11 +72,14 @@ describe.skipIf(!existsSync(builtServer))('a large body in the built server', ()
     await database.drop();
   });
 
-  it('writes the rows it checked', async () => {
+  it('writes the rows it checked, with a thread started for it', async () => {
     const products = rows(2_000);
     expect(JSON.stringify(products).length).toBeGreaterThan(offThreadBodyChars);
+    const before = threadsOf(serving.pid);
     const answer = await clientOn().products.bulk({ products });
     expect(answer).toMatchObject({ status: true, created: 2_000 });
+    // The body thread starts with the first large body (and stays for the next ones).
+    expect(threadsOf(serving.pid)).toBeGreaterThan(before);
     expect(await productCount()).toBe(2_000);
   });
 

@@ -52,6 +52,7 @@ export async function startServerProcess(config: ServerConfig, env: NodeJS.Proce
     baseUrl,
     config,
     dataDir,
+    pid: child.pid ?? 0,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
