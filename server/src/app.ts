@@ -32,6 +32,7 @@ import { createMetrics } from './operations/metrics.js';
 import { idempotency } from './http/idempotency.js';
 import { createApiRouter } from './http/route.js';
 import { useSecurityHeaders } from './http/security-headers.js';
+import { takingTurns } from './http/taking-turns.js';
 import { serveFiles } from './http/static.js';
 import { uploadSpool } from './http/uploads.js';
 import { authService, type AuthService } from './modules/auth/service.js';
@@ -99,8 +100,10 @@ export async function buildApp(
     bodyLimit: jsonBodyLimit,
     // The content API's current answers leave before Fastify (http/front-cache.ts).
     serverFactory: (handler, options) => {
+      // Fastify's requests are started in turns, so new connections are accepted meanwhile.
+      const inTurn = takingTurns(handler);
       const server = createServer((request, response) => {
-        if (!front.serve(request, response)) handler(request, response);
+        if (!front.serve(request, response)) inTurn(request, response);
       });
       // What Fastify sets on the servers it makes (connections kept alive past a proxy's idle).
       const number = (value: unknown, otherwise: number) =>
