@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../adapters/storage/schema.js';
-import { containsText } from '../../adapters/storage/contains-text.js';
+import { searchedList } from '../../adapters/storage/searched-list.js';
 import type { InHouseAdsTable } from './tables.js';
 
 export type InHouseAdRow = Selectable<InHouseAdsTable>;
@@ -10,38 +10,8 @@ const searchedColumns = ['mainTitle', 'subTitle', 'description'] as const;
 
 /** Queries of the inhouse_ads table; give it a transaction to make several calls one unit. */
 export function inHouseRepository(db: Kysely<Database>) {
-  const matching = (q: string) =>
-    db
-      .selectFrom('inhouse_ads')
-      .$if(q !== '', (query) =>
-        query.where((eb) => eb.or(searchedColumns.map((column) => containsText(column, q)))),
-      );
-
   return {
-    /** One page, newest first, and how many ads match in all. */
-    async page(q: string, page: number, limit: number) {
-      const [rows, total] = await Promise.all([
-        matching(q)
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset((page - 1) * limit)
-          .execute(),
-        matching(q)
-          .select((eb) => eb.fn.countAll().as('count'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(total.count) };
-    },
-
-    /** The next `limit` ads after id `after` (from the newest for null), newest first. */
-    rowsAfter: (q: string, after: string | null, limit: number): Promise<InHouseAdRow[]> =>
-      matching(q)
-        .selectAll()
-        .$if(after !== null, (query) => query.where('id', '<', after ?? ''))
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute(),
+    ...searchedList(db, 'inhouse_ads', searchedColumns),
 
     find: (id: string): Promise<InHouseAdRow | undefined> =>
       db.selectFrom('inhouse_ads').selectAll().where('id', '=', id).executeTakeFirst(),

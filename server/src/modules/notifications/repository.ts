@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import { containsText } from '../../adapters/storage/contains-text.js';
+import { searchedList } from '../../adapters/storage/searched-list.js';
 import type { Database } from '../../adapters/storage/schema.js';
 import type { NotificationsTable, StoredDeliveryState } from './tables.js';
 
@@ -10,45 +10,11 @@ const searchedColumns = ['n_title', 'n_message'] as const;
 
 /** Queries of the notifications table; give it a transaction to make several calls one unit. */
 export function notificationsRepository(db: Kysely<Database>) {
-  const matching = (q: string) =>
-    db
-      .selectFrom('notifications')
-      .$if(q !== '', (query) =>
-        query.where((eb) => eb.or(searchedColumns.map((column) => containsText(column, q)))),
-      );
-
   return {
+    ...searchedList(db, 'notifications', searchedColumns),
     insert: async (row: Insertable<NotificationsTable>): Promise<void> => {
       await db.insertInto('notifications').values(row).execute();
     },
-
-    /**
-     * One page of the history, newest first (ids are time-ordered: the primary key's index
-     * gives the order), and how many notifications match in all.
-     */
-    async page(q: string, page: number, limit: number) {
-      const [rows, total] = await Promise.all([
-        matching(q)
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset((page - 1) * limit)
-          .execute(),
-        matching(q)
-          .select((eb) => eb.fn.countAll().as('count'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(total.count) };
-    },
-
-    /** The next `limit` of the history after id `after` (from the newest for null), newest first. */
-    rowsAfter: (q: string, after: string | null, limit: number): Promise<NotificationRow[]> =>
-      matching(q)
-        .selectAll()
-        .$if(after !== null, (query) => query.where('id', '<', after ?? ''))
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute(),
 
     findMany: (ids: readonly string[]): Promise<NotificationRow[]> =>
       db.selectFrom('notifications').selectAll().where('id', 'in', ids).execute(),
