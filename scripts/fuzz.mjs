@@ -1,5 +1,5 @@
 // `npm run fuzz`: the fuzz test of every declared call (server/src/fuzz), outside `npm test`.
-//   --long          a million cases per dialect instead of the CI's 1,100
+//   --long          a million cases per dialect instead of the CI's calls x attack kinds
 //   --cases <n>     this many cases per dialect
 //   --seed <s>      the run's seed (a number or any text); a failure prints the one it met
 //   --sqlite | --postgres   one dialect only

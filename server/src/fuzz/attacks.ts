@@ -3,8 +3,8 @@
 // wire (path segments, query string, the AES envelope, plain JSON or multipart), and the bad
 // inputs made from it. Everything here is pure: one case's attack depends only on the seed,
 // the case's index, the call and the ids of the items the test made.
-import { encryptRequest, type AnyEndpoint } from '@dealdesk/core';
-import { createCipheriv, randomBytes } from 'node:crypto';
+import type { AnyEndpoint, ResponseEnvelope } from '@dealdesk/core';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 // ---------------------------------------------------------------------------------------------
 // Seeded randomness
@@ -198,11 +198,15 @@ export function formBody(
 }
 
 /** The text parts and file parts of an input, as a form sends them. */
-export function formParts(input: Input): FormPart[] {
+export function formParts(input: Input, huge?: HugeText): FormPart[] {
   const parts: FormPart[] = [];
   for (const [name, value] of Object.entries(input.body)) {
     if (value === undefined) continue;
-    parts.push({ name, data: textOf(value) });
+    // A text part is the text itself; an object part is JSON.
+    parts.push({
+      name: unmarked(name, huge?.text),
+      data: unmarked(textOf(value), typeof value === 'string' ? huge?.text : huge?.json),
+    });
   }
   for (const [slot, files] of Object.entries(input.files))
     for (const file of files)
@@ -210,44 +214,57 @@ export function formParts(input: Input): FormPart[] {
   return parts;
 }
 
-const json = (value: unknown) => Buffer.from(JSON.stringify(value) ?? 'null');
+/** JSON bytes (with the huge text where its marker stands: `unmarked`). */
+const json = (value: unknown, huge?: HugeText) =>
+  Buffer.from(unmarked(JSON.stringify(value) ?? 'null', huge?.json));
 
 /**
- * The request envelope of a payload: the core's encryptRequest, or for payloads over 64 KB the
- * same AES-256-CBC through node:crypto (crypto-js takes a tenth of a second per megabyte).
+ * The request envelope of a payload, as the core's encryptRequest makes it but through
+ * node:crypto (crypto-js took a third of the time spent making attacks).
  */
-export function envelopeOf(payload: unknown, secret: string): { encryptedData: string } {
-  const plain = json(payload);
-  if (plain.length <= 65_536) return encryptRequest(payload, secret);
-  return { encryptedData: sealRaw(plain, secret) };
+export function envelopeOf(
+  payload: unknown,
+  secret: string,
+  huge?: HugeText,
+): { encryptedData: string } {
+  return { encryptedData: sealRaw(json(payload, huge), secret) };
 }
 
+/** The envelope as body bytes: hex and base64 need no escaping (no JSON pass over megabytes). */
+const sealedBody = (payload: unknown, secret: string, huge?: HugeText): Buffer =>
+  Buffer.from(`{"encryptedData":"${envelopeOf(payload, secret, huge).encryptedData}"}`);
+
 /** The body as the declaration sends it: sealed, plain JSON or multipart (none without one). */
-function bodyOf(call: AnyEndpoint, input: Input, secret: string): Pick<Wire, 'body' | 'headers'> {
+function bodyOf(
+  call: AnyEndpoint,
+  input: Input,
+  secret: string,
+  huge?: HugeText,
+): Pick<Wire, 'body' | 'headers'> {
   switch (call.body?.kind) {
     case undefined:
       return { headers: {} };
     case 'envelope':
       return {
         headers: { 'content-type': 'application/json' },
-        body: json(envelopeOf(input.body, secret)),
+        body: sealedBody(input.body, secret, huge),
       };
     case 'json':
-      return { headers: { 'content-type': 'application/json' }, body: json(input.body) };
+      return { headers: { 'content-type': 'application/json' }, body: json(input.body, huge) };
     case 'multipart':
       return {
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-        body: formBody(formParts(input)),
+        body: formBody(formParts(input, huge)),
       };
   }
 }
 
-/** The request a well-behaved client would send for this input. */
-export function wireOf(call: AnyEndpoint, input: Input, secret: string): Wire {
+/** The request a well-behaved client would send for this input (`huge`: a text it may hold). */
+export function wireOf(call: AnyEndpoint, input: Input, secret: string, huge?: HugeText): Wire {
   return {
     method: call.method,
     target: pathOf(call, input.params) + queryOf(input.query),
-    ...bodyOf(call, input, secret),
+    ...bodyOf(call, input, secret, huge),
   };
 }
 
@@ -256,6 +273,18 @@ export function sealRaw(plain: Buffer, keyHex: string, iv = randomBytes(16)): st
   const cipher = createCipheriv('aes-256-cbc', Buffer.from(keyHex, 'hex'), iv);
   const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
   return `${iv.toString('hex')}:${sealed.toString('base64')}`;
+}
+
+/**
+ * An answer's envelope opened as the core's decryptResponse opens it, but natively and at once:
+ * crypto-js, or WebCrypto's round trip through the thread pool, cost a millisecond an answer.
+ * Throws when it does not open to JSON.
+ */
+export function openAnswer(envelope: ResponseEnvelope, keyHex: string): unknown {
+  const iv = Buffer.from(envelope.iv, 'hex');
+  const decipher = createDecipheriv('aes-256-cbc', Buffer.from(keyHex, 'hex'), iv);
+  const plain = Buffer.concat([decipher.update(envelope.encrypted, 'base64'), decipher.final()]);
+  return JSON.parse(plain.toString('utf8')) as unknown;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -504,18 +533,38 @@ export const oddTexts: readonly string[] = [
 
 const hugeUnits = ['a', 'é', '😀', '9', ' ', '\u0000', '{"a":', '%', '\ud800', 'ab\u202e'];
 
-/** A text of 100 KB or more made of one unit repeated (or random ASCII). */
-export function hugeText(rng: Rng): string {
-  const length = rng.between(100_000, 400_000);
-  if (rng.chance(0.2)) {
-    const printable = rng
-      .bytes(4096)
-      .toString('latin1')
-      .replace(/[^\x20-\x7e]/g, 'q');
-    return printable.repeat(Math.ceil(length / printable.length)).slice(0, length);
-  }
-  const unit = rng.pick(hugeUnits);
-  return unit.repeat(Math.ceil(length / unit.length));
+/** A huge text, its JSON escaping (without the quotes) and the most of it a URL takes. */
+export interface HugeText {
+  text: string;
+  json: string;
+  url: string;
+}
+
+/**
+ * Where a huge text goes into a body, the attack puts this marker (no character of it is ever
+ * escaped), and the body's bytes get the text or its JSON escaping made once instead.
+ */
+const hugeMarker = 'huge-text-7MA4YWxkTrZu0gW';
+const unmarked = (text: string, replacement: string | undefined) =>
+  replacement === undefined ? text : text.split(hugeMarker).join(replacement);
+
+/**
+ * The run's huge texts, made once from its seed (escaping one for JSON or a URL cost more than
+ * a case's requests: tens of milliseconds for lone surrogates): each unit repeated, and random
+ * ASCII, each once under and once over the 256 K characters a server checks off its main thread.
+ */
+export function hugeTexts(seed: number): readonly HugeText[] {
+  const rng = new Rng(seed);
+  const printable = rng
+    .bytes(4096)
+    .toString('latin1')
+    .replace(/[^\x20-\x7e]/g, 'q');
+  return [...hugeUnits, printable].flatMap((unit) =>
+    [rng.between(100_000, 250_000), rng.between(260_000, 400_000)].map((length) => {
+      const text = unit.repeat(Math.ceil(length / unit.length));
+      return { text, json: JSON.stringify(text).slice(1, -1), url: urlSized(text) };
+    }),
+  );
 }
 
 /** An odd text, alone or next to the value that was there (so the rest still looks right). */
@@ -644,6 +693,8 @@ export interface AttackContext {
   secret: string;
   /** Sample files by extension (png, jpg, gif, mp4), as their bytes say. */
   samples: Readonly<Record<'png' | 'jpg' | 'gif' | 'mp4', Buffer>>;
+  /** The run's huge texts (hugeTexts). */
+  huge: readonly HugeText[];
 }
 
 /** The top-level keys of an object schema (through refinements, pipes and defaults). */
@@ -718,7 +769,7 @@ function wrongType(call: AnyEndpoint, input: Input, { rng, secret }: AttackConte
   ) {
     const root = rng.pick<unknown>([[], [input.body], 'x', 1, null, true, 1e308, '']);
     const plain = json(root);
-    const body = call.body.kind === 'envelope' ? json(envelopeOf(root, secret)) : plain;
+    const body = call.body.kind === 'envelope' ? sealedBody(root, secret) : plain;
     return {
       kind: 'wrong-type',
       detail: `the whole body is ${show(root)}`,
@@ -800,8 +851,10 @@ function urlSized(text: string): string {
   return fits;
 }
 
-function hugeString(call: AnyEndpoint, input: Input, { rng, secret }: AttackContext): Attack {
-  const text = hugeText(rng);
+function hugeString(call: AnyEndpoint, input: Input, context: AttackContext): Attack {
+  const { rng, secret } = context;
+  const huge = rng.pick(context.huge);
+  const { text } = huge;
   const places = placesOf(input);
   const strings = places.filter((place) => typeof valueAt(input, place) === 'string');
   let where: string;
@@ -811,17 +864,19 @@ function hugeString(call: AnyEndpoint, input: Input, { rng, secret }: AttackCont
         ? { part: 'query' as const, steps: [] }
         : { part: 'body' as const, steps: rng.pick(holdersOf(input, 'body')) };
     const asKey = rng.chance(0.5);
-    const fitting = holder.part === 'query' ? urlSized(text) : text;
+    const fitting = holder.part === 'query' ? huge.url : hugeMarker;
     addKey(input, holder, asKey ? fitting : 'note', asKey ? 'x' : fitting);
     where = `${placeName(holder)} ${asKey ? 'key' : 'value'}`;
   } else {
     const place = rng.pick(strings.length > 0 && rng.chance(0.8) ? strings : places);
-    setAt(input, place, rng.chance(0.3) ? `${textOf(valueAt(input, place))}${text}` : text);
+    const stands = place.part === 'body' ? hugeMarker : text;
+    setAt(input, place, rng.chance(0.3) ? `${textOf(valueAt(input, place))}${stands}` : stands);
     where = placeName(place);
     // A URL beyond Node's 16 KB head limit never reaches the app: path and query get the
     // most that fits (the request-line limit itself is attacked by bad-query and path-trick).
     if (place.part !== 'body') {
-      const fits = urlSized(textOf(valueAt(input, place)));
+      const value = textOf(valueAt(input, place));
+      const fits = value === text ? huge.url : urlSized(value);
       setAt(input, place, fits);
       return {
         kind: 'huge-string',
@@ -833,7 +888,7 @@ function hugeString(call: AnyEndpoint, input: Input, { rng, secret }: AttackCont
   return {
     kind: 'huge-string',
     detail: `${where}: ${text.length} chars of ${show(text.slice(0, 8))}`,
-    wire: wireOf(call, input, secret),
+    wire: wireOf(call, input, secret, huge),
   };
 }
 
@@ -1048,88 +1103,109 @@ function badEnvelope(call: AnyEndpoint, input: Input, { rng, secret }: AttackCon
 /** File bytes that are not what a slot takes, or not a file at all. */
 function wrongFile(rng: Rng, samples: AttackContext['samples']): [string, FileSpec] {
   const png = samples.png;
-  const options: [string, FileSpec][] = [
+  // Each made only when picked (all were made for each pick: files of 1 and 2 MB among them).
+  const options: [string, () => FileSpec][] = [
     [
       'random bytes',
-      { filename: 'photo.png', type: 'image/png', bytes: rng.bytes(rng.between(1, 5000)) },
+      () => ({ filename: 'photo.png', type: 'image/png', bytes: rng.bytes(rng.between(1, 5000)) }),
     ],
     [
       'a script named .png',
-      { filename: 'photo.png', type: 'image/png', bytes: Buffer.from('<script>alert(1)</script>') },
+      () => ({
+        filename: 'photo.png',
+        type: 'image/png',
+        bytes: Buffer.from('<script>alert(1)</script>'),
+      }),
     ],
     [
       'an SVG with a script',
-      {
+      () => ({
         filename: 'x.svg',
         type: 'image/svg+xml',
         bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
-      },
+      }),
     ],
-    ['PNG signature only', { filename: 'photo.png', type: 'image/png', bytes: png.subarray(0, 8) }],
-    ['PNG cut short', { filename: 'photo.png', type: 'image/png', bytes: png.subarray(0, 20) }],
-    ['a GIF', { filename: 'photo.png', type: 'image/png', bytes: samples.gif }],
-    ['a JPEG', { filename: 'photo.png', type: 'image/png', bytes: samples.jpg }],
-    ['an MP4 as an image', { filename: 'photo.png', type: 'image/png', bytes: samples.mp4 }],
-    ['a PNG as a video', { filename: 'clip.mp4', type: 'video/mp4', bytes: png }],
-    ['an empty file', { filename: 'photo.png', type: 'image/png', bytes: Buffer.alloc(0) }],
+    [
+      'PNG signature only',
+      () => ({ filename: 'photo.png', type: 'image/png', bytes: png.subarray(0, 8) }),
+    ],
+    [
+      'PNG cut short',
+      () => ({ filename: 'photo.png', type: 'image/png', bytes: png.subarray(0, 20) }),
+    ],
+    ['a GIF', () => ({ filename: 'photo.png', type: 'image/png', bytes: samples.gif })],
+    ['a JPEG', () => ({ filename: 'photo.png', type: 'image/png', bytes: samples.jpg })],
+    [
+      'an MP4 as an image',
+      () => ({ filename: 'photo.png', type: 'image/png', bytes: samples.mp4 }),
+    ],
+    ['a PNG as a video', () => ({ filename: 'clip.mp4', type: 'video/mp4', bytes: png })],
+    ['an empty file', () => ({ filename: 'photo.png', type: 'image/png', bytes: Buffer.alloc(0) })],
     [
       'an EXE header',
-      {
+      () => ({
         filename: 'photo.png',
         type: 'image/png',
         bytes: Buffer.concat([Buffer.from('MZ'), rng.bytes(200)]),
-      },
+      }),
     ],
     [
       'a ZIP',
-      {
+      () => ({
         filename: 'photo.png',
         type: 'image/png',
         bytes: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), rng.bytes(200)]),
-      },
+      }),
     ],
     [
       'a PDF',
-      {
+      () => ({
         filename: 'photo.png',
         type: 'image/png',
         bytes: Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'),
-      },
+      }),
     ],
     [
       'PNG then HTML',
-      {
+      () => ({
         filename: 'photo.png',
         type: 'image/png',
         bytes: Buffer.concat([png, Buffer.from('<html><script>x</script></html>')]),
-      },
+      }),
     ],
     [
       'a PNG over 2 MB',
-      {
+      () => ({
         filename: 'big.png',
         type: 'image/png',
         bytes: Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024 + 10)]),
-      },
+      }),
     ],
     [
       'a PNG over 1 MB',
-      {
+      () => ({
         filename: 'big.png',
         type: 'image/png',
         bytes: Buffer.concat([png, Buffer.alloc(1024 * 1024 + 10)]),
-      },
+      }),
     ],
-    ['name with folders', { filename: '../../../etc/passwd.png', type: 'image/png', bytes: png }],
+    [
+      'name with folders',
+      () => ({ filename: '../../../etc/passwd.png', type: 'image/png', bytes: png }),
+    ],
     [
       'name with odd text',
-      { filename: `${rng.pick(oddTexts)}.png`, type: 'image/png', bytes: png },
+      () => ({ filename: `${rng.pick(oddTexts)}.png`, type: 'image/png', bytes: png }),
     ],
-    ['a 10 KB name', { filename: `${'n'.repeat(10_000)}.png`, type: 'image/png', bytes: png }],
-    ['an empty name', { filename: '', type: 'image/png', bytes: png }],
-    ['an odd type', { filename: 'photo.png', type: 'text/html; charset=evil', bytes: png }],
+    [
+      'a 10 KB name',
+      () => ({ filename: `${'n'.repeat(10_000)}.png`, type: 'image/png', bytes: png }),
+    ],
+    ['an empty name', () => ({ filename: '', type: 'image/png', bytes: png })],
+    ['an odd type', () => ({ filename: 'photo.png', type: 'text/html; charset=evil', bytes: png })],
   ];
-  return rng.pick(options);
+  const [name, make] = rng.pick(options);
+  return [name, make()];
 }
 
 function badMultipart(
@@ -1355,7 +1431,7 @@ function badMultipart(
         type: 'application/x-www-form-urlencoded',
       }),
     ],
-    ['JSON under a multipart type', () => ({ body: json(envelopeOf(input.body, secret)) })],
+    ['JSON under a multipart type', () => ({ body: sealedBody(input.body, secret) })],
   ];
   const [name, make] = rng.pick(variants);
   const made = make();

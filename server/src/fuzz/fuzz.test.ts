@@ -8,20 +8,16 @@
 // sign-in or reset step) and without credentials, by node:http with nothing in between.
 // Every answer must be below 500 (the scraper's documented 502 and 504 aside), GET /health must
 // answer after every case, no answer may carry a stack trace, Object.prototype must stay clean,
-// and the heap must come back near where it was after a warm-up.
+// and the heap must come back near where it was after a warm-up. The dialects run side by side
+// (one JavaScript thread): one's waits on PostgreSQL are the other's time to work.
 //
 //   DEALDESK_FUZZ_SEED=<number or text>  the run's seed (default 0x19dea1); failures print it
-//   DEALDESK_FUZZ_CASES=<n>              cases per dialect (default 1,100: every call meets
-//                                        every attack once); 1000000 for a long run
+//   DEALDESK_FUZZ_CASES=<n>              cases per dialect (default: calls x attack kinds, so
+//                                        every call meets every attack once); 1000000 for a
+//                                        long run
 //   DEALDESK_FUZZ_CASE=<i>               replays case i alone (with the seed it failed with)
 //   DEALDESK_FUZZ_DIALECTS=sqlite        only these dialects (comma-separated)
-import {
-  allEndpoints,
-  decryptResponse,
-  isResponseEnvelope,
-  type Access,
-  type AnyEndpoint,
-} from '@dealdesk/core';
+import { allEndpoints, isResponseEnvelope, type Access, type AnyEndpoint } from '@dealdesk/core';
 import type { FastifyInstance } from 'fastify';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
@@ -38,6 +34,7 @@ import {
   startTestServer,
   testAuthSettings,
   testConfig,
+  type DialectUnderTest,
   type TestDatabase,
   type TestServer,
 } from '../testing/harness.js';
@@ -45,6 +42,8 @@ import {
   attack,
   attackKinds,
   caseSeed,
+  hugeTexts,
+  openAnswer,
   Rng,
   seedFrom,
   show,
@@ -57,13 +56,13 @@ import { baseInput, bases, type Fixtures } from './bases.js';
 
 const env = process.env;
 const seed = seedFrom(env.DEALDESK_FUZZ_SEED, 0x19_dea1);
-const casesPerDialect = Number(env.DEALDESK_FUZZ_CASES ?? 1100);
+const calls = allEndpoints();
+const casesPerDialect = Number(env.DEALDESK_FUZZ_CASES ?? calls.length * attackKinds.length);
 const onlyCase = env.DEALDESK_FUZZ_CASE === undefined ? undefined : Number(env.DEALDESK_FUZZ_CASE);
 const chosen = env.DEALDESK_FUZZ_DIALECTS?.split(',').map((name) => name.trim());
 const underTest = dialects.filter((dialect) => chosen === undefined || chosen.includes(dialect));
 
-const calls = allEndpoints();
-/** Case i attacks calls[i % calls] with kind (i / calls) % kinds: every pair within a few rounds. */
+/** Case i attacks calls[i % calls] with kind (i / calls) % kinds: every pair once in calls x kinds. */
 const planOf = (index: number) => ({
   entry: calls[index % calls.length] as { name: string; call: AnyEndpoint },
   kind: attackKinds[Math.floor(index / calls.length) % attackKinds.length] as Attack['kind'],
@@ -75,6 +74,7 @@ const samples = {
   gif: sampleBytes.gif,
   mp4: sampleBytes.mp4,
 };
+const huge = hugeTexts(seed);
 
 /** Calls after which the kept session may be gone (and is then signed in again). */
 const sessionEnders = new Set([
@@ -210,23 +210,35 @@ interface Failure {
   request: string;
 }
 
-describe.each(underTest)('fuzzing every declared call on %s', (dialect) => {
-  let database: TestDatabase;
+/** One dialect's server, fixtures and credentials, and the cases run against it. */
+function fuzzer(dialect: DialectUnderTest) {
+  let database: TestDatabase | undefined;
   let server: TestServer;
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  /** What the server threw while answering a request, by request id (kept until read). */
-  const thrown = new Map<string, string>();
+  /**
+   * What the server threw while answering a request, by request id (kept until read). Its stack
+   * is formatted only for a failure's report: vitest maps every frame through source maps, which
+   * cost more than the request itself.
+   */
+  const thrown = new Map<string, Error>();
   let session = '';
-  let resignIns = 0;
-  /** Items the valid-shaped cases of creating calls stored: what the heap may keep of a run. */
-  let stored = 0;
-  /** Failures in all (the report keeps the first thousand). */
-  let failed = 0;
   let fixtures: Fixtures;
   /** The case being sent: printed if the run ends inside it (a hang). */
   let inFlight: string | null = null;
   const mailWaiters: { addressed: (text: string) => boolean; resolve: (code: string) => void }[] =
     [];
+  /** What the run found; `stored` counts the items its valid-shaped creating cases stored. */
+  const outcome = {
+    dialect,
+    ran: 0,
+    resignIns: 0,
+    stored: 0,
+    /** Failures in all (`failures` keeps the first thousand). */
+    failed: 0,
+    failures: [] as Failure[],
+    /** The case after which GET /health went unanswered. */
+    dead: undefined as number | undefined,
+  };
 
   let operator: Awaited<ReturnType<typeof createTestAdmin>> | undefined;
   const signInOperator = async () => {
@@ -236,12 +248,20 @@ describe.each(underTest)('fuzzing every declared call on %s', (dialect) => {
   /** Temporary tokens of the sign-in and reset steps, kept until a case spends one. */
   const stepTokens = new Map<Access, string>();
 
+  /**
+   * A request on the kept-alive connection. One the server closed after its last answer (as it
+   * does after a refused body) can fail a request before it arrives: such a request is sent
+   * again on a connection of its own, and only then counts as unanswered.
+   */
+  const deliver = async (wire: Wire, token: string | null): Promise<Answer> => {
+    const answer = await send(agent, server, wire, token);
+    return answer.status === 0 ? send(false, server, wire, token) : answer;
+  };
+
   const opened = (answer: Answer): Record<string, unknown> | undefined => {
     try {
       const parsed = JSON.parse(answer.text) as unknown;
-      const plain = isResponseEnvelope(parsed)
-        ? decryptResponse(parsed, server.config.secret)
-        : parsed;
+      const plain = isResponseEnvelope(parsed) ? openAnswer(parsed, server.config.secret) : parsed;
       return typeof plain === 'object' && plain !== null
         ? (plain as Record<string, unknown>)
         : undefined;
@@ -259,7 +279,7 @@ describe.each(underTest)('fuzzing every declared call on %s', (dialect) => {
     if (call === undefined) throw new Error(`no call ${name}`);
     const input = baseInput(name, call, fixtures, new Rng(seed), samples);
     adjust(input);
-    const answer = await send(agent, server, wireOf(call, input, server.config.secret), session);
+    const answer = await deliver(wireOf(call, input, server.config.secret), session);
     const fields = opened(answer);
     if (answer.status >= 300 || fields?.status !== true)
       throw new Error(`${name} failed while making the fixtures: ${answer.status} ${show(fields)}`);
@@ -317,7 +337,7 @@ describe.each(underTest)('fuzzing every declared call on %s', (dialect) => {
     return token;
   };
 
-  beforeAll(async () => {
+  const start = async () => {
     database = await freshDatabase(dialect);
     const unlimited = { max: 1_000_000_000, windowMs: 60_000 };
     server = await startTestServer(
@@ -332,8 +352,7 @@ describe.each(underTest)('fuzzing every declared call on %s', (dialect) => {
       }),
       (app: FastifyInstance) => {
         app.addHook('onError', async (request, _reply, error) => {
-          const frames = (error.stack ?? '').split('\n').slice(0, 4).join(' | ');
-          thrown.set(request.id, frames);
+          thrown.set(request.id, error);
         });
         app.addHook('onSend', async (request, reply) => {
           reply.header('x-fuzz-request', request.id);
@@ -384,20 +403,20 @@ describe.each(underTest)('fuzzing every declared call on %s', (dialect) => {
         input.params.type = 'native';
       }),
     );
-  });
+  };
 
-  afterAll(async () => {
-    if (inFlight !== null) console.error(`[fuzz] the run ended during ${inFlight}`);
+  const stop = async () => {
+    if (inFlight !== null) console.error(`[fuzz] ${dialect}: the run ended during ${inFlight}`);
     agent.destroy();
     await server?.close();
     await database?.drop();
-  });
+  };
 
   /** One case: its attack sent signed in and without credentials, then the health check. */
-  async function runCase(index: number, failures: Failure[]): Promise<{ healthy: boolean }> {
+  async function runCase(index: number): Promise<{ healthy: boolean }> {
     const { entry, kind } = planOf(index);
     const rng = new Rng(caseSeed(seed, index));
-    const context: AttackContext = { rng, secret: server.config.secret, samples };
+    const context: AttackContext = { rng, secret: server.config.secret, samples, huge };
     const input = baseInput(entry.name, entry.call, fixtures, rng, samples);
     const made = attack(kind, entry.call, input, context);
     server.printed.length = 0;
@@ -412,21 +431,17 @@ describe.each(underTest)('fuzzing every declared call on %s', (dialect) => {
     let sessionMayBeGone = sessionEnders.has(entry.name);
     for (const [credentials, token] of tried) {
       inFlight = `case ${index} (${entry.name}, ${kind}: ${made.detail}) ${credentials}`;
-      let answer = await send(agent, server, made.wire, token);
-      // A kept-alive connection the server closed after the last answer (as it does after a
-      // refused body) can fail a request before it arrives: such a request is sent again on a
-      // connection of its own, and only then counts as unanswered.
-      if (answer.status === 0) answer = await send(false, server, made.wire, token);
+      const answer = await deliver(made.wire, token);
       const fields = answer.status >= 400 ? opened(answer) : undefined;
       const requestId = String(answer.headers['x-fuzz-request'] ?? '');
-      const serverError = thrown.get(requestId) ?? '';
+      const error = thrown.get(requestId);
       thrown.clear();
       const message = typeof fields?.message === 'string' ? fields.message : (answer.error ?? '');
       const fail = (what: string) => {
-        failed += 1;
+        outcome.failed += 1;
         // A long run keeps the first thousand failures whole (and stops growing there).
-        if (failures.length >= 1000) return;
-        failures.push({
+        if (outcome.failures.length >= 1000) return;
+        outcome.failures.push({
           index,
           call: `${entry.name} (${entry.call.method} ${entry.call.path})`,
           kind,
@@ -435,7 +450,7 @@ describe.each(underTest)('fuzzing every declared call on %s', (dialect) => {
           what,
           status: answer.status,
           message,
-          serverError,
+          serverError: (error?.stack ?? '').split('\n').slice(0, 4).join(' | '),
           request: `${made.wire.method} ${show(made.wire.target, 300)} headers ${show(made.wire.headers, 200)} body ${made.wire.body === undefined ? 'none' : `${made.wire.body.length} bytes ${show(made.wire.body.subarray(0, 300).toString('latin1'), 300)}`}`,
         });
       };
@@ -448,12 +463,14 @@ describe.each(underTest)('fuzzing every declared call on %s', (dialect) => {
         fail(answer.status <= 0 ? 'no answer' : 'a 5xx answer');
       else if (stackTrace.test(answer.text) || stackTrace.test(message))
         fail('a stack trace in the answer');
+      // One prototype for both dialects' servers: the other dialect's case in flight may be the
+      // one that changed it (the replay line runs one case of one dialect alone).
       if (
         !pollutionFree() ||
         Object.getOwnPropertyNames(Object.prototype).join(',') !== prototypeKeys
       )
         fail('Object.prototype was changed');
-      if (entry.call.idempotent === true && answer.status < 300) stored += 1;
+      if (entry.call.idempotent === true && answer.status < 300) outcome.stored += 1;
       if (token === session && answer.status === 401 && made.wire.authorization === undefined)
         sessionMayBeGone = true;
       // A step's token is spent by its step (or by too many wrong codes): the next case gets another.
@@ -461,12 +478,13 @@ describe.each(underTest)('fuzzing every declared call on %s', (dialect) => {
         stepTokens.delete(entry.call.access);
     }
     inFlight = `the health check after case ${index}`;
-    const health = await send(
-      false,
-      server,
-      { method: 'GET', target: '/health', headers: {} },
-      null,
-    );
+    // On the kept-alive connection (a new one cost as much as the case's own requests), and on
+    // a connection of its own every 64 cases: the server still takes new ones.
+    const healthCheck: Wire = { method: 'GET', target: '/health', headers: {} };
+    const health =
+      index % 64 === 63
+        ? await send(false, server, healthCheck, null)
+        : await deliver(healthCheck, null);
     inFlight = null;
     if (health.status !== 200) {
       console.error(
@@ -475,19 +493,41 @@ describe.each(underTest)('fuzzing every declared call on %s', (dialect) => {
       return { healthy: false };
     }
     if (sessionMayBeGone) {
-      const check = await send(
-        agent,
-        server,
+      const check = await deliver(
         { method: 'GET', target: '/api/admin/Authorization', headers: {} },
         session,
       );
       if (check.status === 401) {
-        resignIns += 1;
+        outcome.resignIns += 1;
         await signInOperator();
       }
     }
     return { healthy: true };
   }
+
+  /** Runs these cases in turn; none after the server stopped answering. */
+  const runCases = async (indexes: readonly number[]) => {
+    for (const index of indexes) {
+      if (outcome.dead !== undefined) return;
+      outcome.ran += 1;
+      const { healthy } = await runCase(index);
+      if (!healthy) outcome.dead = index;
+    }
+  };
+
+  return { start, stop, runCases, outcome, fixtures: () => fixtures };
+}
+
+describe(`fuzzing every declared call on ${underTest.join(' and ')}`, () => {
+  const fuzzers = underTest.map(fuzzer);
+  /** The work of each dialect at once; it fails once all are done (none left running on). */
+  const eachAtOnce = async (work: (run: ReturnType<typeof fuzzer>) => Promise<void>) => {
+    const settled = await Promise.allSettled(fuzzers.map(work));
+    for (const result of settled) if (result.status === 'rejected') throw result.reason;
+  };
+
+  beforeAll(() => eachAtOnce((run) => run.start()));
+  afterAll(() => eachAtOnce((run) => run.stop()));
 
   it('starts every call from a valid input', () => {
     // A call without one is still attacked, but mostly meets its schema's first refusal: a new
@@ -497,108 +537,116 @@ describe.each(underTest)('fuzzing every declared call on %s', (dialect) => {
       'calls without a valid input in server/src/fuzz/bases.ts',
     ).toEqual([]);
     const named = calls.filter(({ name }) => bases[name] !== undefined);
-    const invalid = named.flatMap(({ name, call }) => {
-      const input = baseInput(name, call, fixtures, new Rng(seed), samples);
-      const files = Object.fromEntries(
-        Object.entries(input.files).map(([slot, list]) => {
-          const asFile = (file: (typeof list)[number]) => ({
-            name: `upload.${file.filename.split('.').pop() ?? ''}`,
-            size: file.bytes.length,
-            type: file.type,
-          });
-          const listed = call.body?.kind === 'multipart' && call.body.lists?.includes(slot);
-          return [slot, listed ? list.map(asFile) : asFile(list[0] as (typeof list)[number])];
-        }),
-      );
-      const text = (value: unknown) =>
-        call.body?.kind === 'multipart' && typeof value !== 'object' ? String(value) : value;
-      const body = Object.fromEntries(
-        Object.entries(input.body).map(([key, value]) => [key, text(value)]),
-      );
-      const query = Object.fromEntries(
-        Object.entries(input.query).map(([key, value]) => [
-          key,
-          Array.isArray(value) ? value.map(String) : String(value),
-        ]),
-      );
-      const parts: [string, unknown, unknown][] = [
-        ['params', call.params, input.params],
-        ['query', call.query, query],
-        ['body', call.body?.schema, { ...body, ...files }],
-      ];
-      return parts.flatMap(([part, schema, value]) => {
-        if (schema === undefined) return [];
-        const parsed = (schema as AnyEndpoint['answer']).safeParse(value);
-        return parsed.success ? [] : [`${name} ${part}: ${parsed.error.issues[0]?.message ?? ''}`];
-      });
-    });
+    const invalid = fuzzers.flatMap((run) =>
+      named.flatMap(({ name, call }) => {
+        const input = baseInput(name, call, run.fixtures(), new Rng(seed), samples);
+        const files = Object.fromEntries(
+          Object.entries(input.files).map(([slot, list]) => {
+            const asFile = (file: (typeof list)[number]) => ({
+              name: `upload.${file.filename.split('.').pop() ?? ''}`,
+              size: file.bytes.length,
+              type: file.type,
+            });
+            const listed = call.body?.kind === 'multipart' && call.body.lists?.includes(slot);
+            return [slot, listed ? list.map(asFile) : asFile(list[0] as (typeof list)[number])];
+          }),
+        );
+        const text = (value: unknown) =>
+          call.body?.kind === 'multipart' && typeof value !== 'object' ? String(value) : value;
+        const body = Object.fromEntries(
+          Object.entries(input.body).map(([key, value]) => [key, text(value)]),
+        );
+        const query = Object.fromEntries(
+          Object.entries(input.query).map(([key, value]) => [
+            key,
+            Array.isArray(value) ? value.map(String) : String(value),
+          ]),
+        );
+        const parts: [string, unknown, unknown][] = [
+          ['params', call.params, input.params],
+          ['query', call.query, query],
+          ['body', call.body?.schema, { ...body, ...files }],
+        ];
+        return parts.flatMap(([part, schema, value]) => {
+          if (schema === undefined) return [];
+          const parsed = (schema as AnyEndpoint['answer']).safeParse(value);
+          return parsed.success
+            ? []
+            : [`${run.outcome.dialect}: ${name} ${part}: ${parsed.error.issues[0]?.message ?? ''}`];
+        });
+      }),
+    );
     expect(invalid).toEqual([]);
   });
 
   it(
-    `answers ${onlyCase === undefined ? casesPerDialect : 1} cases (seed 0x${seed.toString(16)}) without a 5xx, and stays up and lean`,
+    `answers ${onlyCase === undefined ? casesPerDialect : 1} cases on each (seed 0x${seed.toString(16)}) without a 5xx, and stays up and lean`,
     async () => {
       const indexes = onlyCase === undefined ? [...Array(casesPerDialect).keys()] : [onlyCase];
-      const failures: Failure[] = [];
       // Two rounds of calls first: lazy modules, compiled code and caches settle before the heap
       // is read.
       const warmUp = onlyCase === undefined ? Math.min(indexes.length, calls.length * 2) : 0;
-      let before: Awaited<ReturnType<typeof memoryNow>> | undefined;
-      let dead: number | undefined;
-      let ran = 0;
-      for (const [position, index] of indexes.entries()) {
-        if (position === warmUp) {
-          before = await memoryNow();
-          stored = 0;
-        }
-        ran += 1;
-        const { healthy } = await runCase(index, failures);
-        if (!healthy) {
-          dead = index;
-          break;
-        }
-      }
+      await eachAtOnce((run) => run.runCases(indexes.slice(0, warmUp)));
+      const measured = warmUp < indexes.length;
+      const before = measured ? await memoryNow() : undefined;
+      for (const { outcome } of fuzzers) outcome.stored = 0;
+      await eachAtOnce((run) => run.runCases(indexes.slice(warmUp)));
       const after = await memoryNow();
 
-      const report = failures
-        .slice(0, 40)
-        .map(
-          (failure) =>
-            `[fuzz] ${dialect} seed=0x${seed.toString(16)} case=${failure.index}: ${failure.what} ${failure.status} ` +
-            `from ${failure.call}, ${failure.kind}: ${failure.detail}; ${failure.credentials}\n` +
-            `  answer: ${show(failure.message, 300)}\n` +
-            (failure.serverError === '' ? '' : `  thrown: ${failure.serverError}\n`) +
-            `  request: ${failure.request}\n` +
-            `  replay: DEALDESK_FUZZ_SEED=0x${seed.toString(16)} DEALDESK_FUZZ_CASE=${failure.index} DEALDESK_FUZZ_DIALECTS=${dialect} node_modules/.bin/vitest run --project packages server/src/fuzz/fuzz.test.ts`,
+      const outcomes = fuzzers.map((run) => run.outcome);
+      for (const { dialect, failures, failed, ran, resignIns, stored } of outcomes) {
+        const report = failures
+          .slice(0, 40)
+          .map(
+            (failure) =>
+              `[fuzz] ${dialect} seed=0x${seed.toString(16)} case=${failure.index}: ${failure.what} ${failure.status} ` +
+              `from ${failure.call}, ${failure.kind}: ${failure.detail}; ${failure.credentials}\n` +
+              `  answer: ${show(failure.message, 300)}\n` +
+              (failure.serverError === '' ? '' : `  thrown: ${failure.serverError}\n`) +
+              `  request: ${failure.request}\n` +
+              `  replay: DEALDESK_FUZZ_SEED=0x${seed.toString(16)} DEALDESK_FUZZ_CASE=${failure.index} DEALDESK_FUZZ_DIALECTS=${dialect} node_modules/.bin/vitest run --project packages server/src/fuzz/fuzz.test.ts`,
+          );
+        for (const line of report) console.error(line);
+        if (failed > report.length) console.error(`[fuzz] ...and ${failed - report.length} more`);
+        console.info(
+          `[fuzz] ${dialect}: ${ran} cases, seed 0x${seed.toString(16)}, ${failed} failures, ` +
+            `${resignIns} sign-ins again, ${stored} items stored`,
         );
-      for (const line of report) console.error(line);
-      if (failed > report.length) console.error(`[fuzz] ...and ${failed - report.length} more`);
+      }
       const growth = before === undefined ? 0 : after.bytes - before.bytes;
       console.info(
-        `[fuzz] ${dialect}: ${ran} cases, seed 0x${seed.toString(16)}, ${failed} failures, ` +
-          `${resignIns} sign-ins again, ${stored} items stored, ${after.measure} ${before === undefined ? 'not compared' : `${(before.bytes / 2 ** 20).toFixed(1)} -> ${(after.bytes / 2 ** 20).toFixed(1)} MB`}`,
+        `[fuzz] ${after.measure} ${before === undefined ? 'not compared' : `${(before.bytes / 2 ** 20).toFixed(1)} -> ${(after.bytes / 2 ** 20).toFixed(1)} MB`}`,
       );
 
-      expect(dead, `the server stopped answering GET /health after case ${dead}`).toBeUndefined();
       expect(
-        failures.map(
-          (failure) =>
-            `case ${failure.index} ${failure.call} ${failure.kind}: ${failure.what} ${failure.status}`,
+        outcomes.flatMap(({ dialect, dead }) =>
+          dead === undefined ? [] : [`${dialect}: GET /health went unanswered after case ${dead}`],
+        ),
+        'the server stopped answering',
+      ).toEqual([]);
+      expect(
+        outcomes.flatMap(({ dialect, failures }) =>
+          failures.map(
+            (failure) =>
+              `${dialect} case ${failure.index} ${failure.call} ${failure.kind}: ${failure.what} ${failure.status}`,
+          ),
         ),
       ).toEqual([]);
       if (before !== undefined) {
-        // What a run may keep: the items its valid-shaped cases stored (the catalogue and the
-        // totals in memory hold them), the content API's remembered answers (at most 2,000) and
-        // compiled code. The heap is read after full collections; without a collector the
-        // resident set is much noisier (freed pages stay with the process), so the bound is
-        // four times looser.
-        const allowance = 64 * 2 ** 20 + stored * 8 * 1024;
+        // What a run may keep, for each dialect's server: the items its valid-shaped cases
+        // stored (the catalogue and the totals in memory hold them), the content API's
+        // remembered answers (at most 2,000) and compiled code. The heap is read after full
+        // collections; without a collector the resident set is much noisier (freed pages stay
+        // with the process), so the bound is four times looser.
+        const stored = outcomes.reduce((sum, outcome) => sum + outcome.stored, 0);
+        const allowance = outcomes.length * 64 * 2 ** 20 + stored * 8 * 1024;
         const bound = after.measure === 'heapUsed' ? allowance : 4 * allowance;
         expect(growth, `${after.measure} grew by ${(growth / 2 ** 20).toFixed(1)} MB`).toBeLessThan(
           bound,
         );
       }
     },
-    120_000 + (onlyCase === undefined ? casesPerDialect : 1) * 200,
+    // Each dialect's cases, at once: under 200 ms a case even on a busy machine.
+    120_000 + (onlyCase === undefined ? casesPerDialect : 1) * 200 * underTest.length,
   );
 });
