@@ -4,13 +4,11 @@
 // `--demo` first fills an empty back-office with demo items and their views and clicks.
 // With DEALDESK_WORKERS above 1 this process does the first steps, then forks that many
 // workers (node:cluster) that share the port, and stops them on SIGINT/SIGTERM.
+// Each command loads its code when it runs (the server's modules are most of a start's
+// time): a backup or an admin command loads no server, a server no console prompt.
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
-import { seedDemo } from './demo/seed.js';
-import { adminCommand, AdminCommandError } from './operations/admin-command.js';
-import { backUp, BackupError, restore } from './operations/backup.js';
 import { describe } from './startup-banner.js';
 
 /** Requests still running after this long on shutdown are cut off. */
@@ -100,6 +98,7 @@ function runWorkers(config: ServerConfig, generatedPassword: string | null): voi
 
 async function start(): Promise<void> {
   const config = loadConfig();
+  const { buildApp } = await import('./app.js');
   if (cluster.isWorker) {
     // The primary has migrated and created the first admin. A signal while this worker starts
     // (the primary passing on a Ctrl-C) is held, then stops it cleanly once it has started.
@@ -121,6 +120,7 @@ async function start(): Promise<void> {
   const { created, generatedPassword } = await app.dealdesk.auth.ensureFirstAdmin();
   if (created) app.log.info({ adminId: config.firstAdmin.id }, 'first admin created');
   if (process.argv.slice(2).includes('--demo')) {
+    const { seedDemo } = await import('./demo/seed.js');
     const seeded = await seedDemo(app.dealdesk.context);
     app.log.info(seeded, 'demo data: items added to empty sections, with their views and clicks');
   }
@@ -148,6 +148,7 @@ const operationsConfig = () =>
 
 /** `main.js backup <file>` and `main.js restore <file>` (`npm run backup -- <file>`). */
 async function backupOrRestore(command: 'backup' | 'restore', file: string | undefined) {
+  const { backUp, BackupError, restore } = await import('./operations/backup.js');
   if (file === undefined) throw new BackupError(`Name the archive: npm run ${command} -- <file>`);
   const config = operationsConfig();
   if (command === 'backup') {
@@ -163,29 +164,42 @@ async function backupOrRestore(command: 'backup' | 'restore', file: string | und
 
 /** `main.js admin reset-password|reset-authenticator <admin id>`: operations/admin-command.ts. */
 async function admin(args: string[]) {
+  const { adminCommand } = await import('./operations/admin-command.js');
   process.stdout.write(await adminCommand(operationsConfig(), args));
 }
 
+/** An error class whose message says it all (printed without a stack). */
+type Explained = new (...args: never[]) => Error;
+
 const [command, argument] = process.argv.slice(2);
-const run =
+/** The command: what it does (for the error line), its run, and the errors it explains. */
+const { what, run, explained } =
   command === 'backup' || command === 'restore'
-    ? backupOrRestore(command, argument)
+    ? {
+        what: command,
+        run: () => backupOrRestore(command, argument),
+        explained: async (): Promise<Explained> =>
+          (await import('./operations/backup.js')).BackupError,
+      }
     : command === 'admin'
-      ? admin(process.argv.slice(3))
-      : start();
-run.catch((error: unknown) => {
+      ? {
+          what: 'run the admin command',
+          run: () => admin(process.argv.slice(3)),
+          explained: async (): Promise<Explained> =>
+            (await import('./operations/admin-command.js')).AdminCommandError,
+        }
+      : {
+          what: 'start',
+          run: start,
+          explained: (): Promise<Explained> => Promise.resolve(ConfigError),
+        };
+run().catch(async (error: unknown) => {
   const message =
     error instanceof ConfigError
       ? `configuration: ${error.message}`
-      : error instanceof BackupError || error instanceof AdminCommandError
+      : error instanceof (await explained())
         ? error.message
         : error;
-  const what =
-    command === 'backup' || command === 'restore'
-      ? command
-      : command === 'admin'
-        ? 'run the admin command'
-        : 'start';
   console.error(`[dealdesk] could not ${what}:`, message);
   process.exit(1);
 });

@@ -6,7 +6,6 @@
 // read from stdin), ends the admin's sessions and enables them again if disabled;
 // reset-authenticator turns their authenticator app off, so that sign-in mails a code again.
 import { newPasswordSchema } from '@dealdesk/core';
-import { password as passwordPrompt } from '@inquirer/prompts';
 import { createInterface } from 'node:readline';
 import { migrateToLatest, openStorage } from '../adapters/storage/database.js';
 import type { ServerConfig } from '../config.js';
@@ -48,6 +47,8 @@ async function firstLine(input: ConsoleInput): Promise<string> {
 async function hiddenPrompt(input: ConsoleInput, message: string): Promise<string> {
   if (input.isTTY !== true)
     throw new AdminCommandError('--ask needs a terminal: use --stdin instead');
+  // Loaded here: only --ask needs the prompt library.
+  const { password: passwordPrompt } = await import('@inquirer/prompts');
   try {
     return await passwordPrompt({ message }, { input, output: process.stderr });
   } catch (error) {

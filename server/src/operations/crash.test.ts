@@ -1,10 +1,13 @@
 // Killed mid-write (SIGKILL), then started again on the same storage. The built server
 // (server/dist, which `npm test` builds first) runs in a process of its own and is killed at
 // a moment the test waits for (a write transaction open, a commit seen, a file appearing, an
-// answer), never after a delay; the restart then shows what was kept:
+// answer), never after a delay; the restart (the built server again, or for the last kill the
+// same code in this process) then shows what was kept:
 // - a bulk event update of products is all or nothing, and once answered it is all there;
 // - an upload leaves no story pointing at a missing or partial file, no file in media/ that no
-//   story points at, an answered upload whole, and no spool folder of the dead process.
+//   story points at, an answered upload whole, and no spool folder of the dead process;
+// - the app's views and clicks: every acknowledged batch counted, none in part (stops of the
+//   server while the app sends: modules/tracking/durability.test.ts).
 import {
   createApiClient,
   decryptResponse,
@@ -13,19 +16,20 @@ import {
   type ResponseEnvelope,
 } from '@dealdesk/core';
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, watch } from 'node:fs';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import { basename, join } from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setTimeout as pause } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStorage } from '../adapters/storage/database.js';
 import type { ServerConfig } from '../config.js';
 import { newId } from '../ids.js';
 import { detailColumns } from '../modules/products/rows.js';
 import { sampleBytes } from '../modules/stories/testing.js';
+import { trackableItems } from '../modules/tracking/testing.js';
 import {
   createTestAdmin,
   dialects,
@@ -37,7 +41,8 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../testing/harness.js';
-import { builtServer } from '../testing/processes.js';
+import { builtServer, startServerProcess, type ServerProcess } from '../testing/processes.js';
+import { expectBatchesKept, sendTrackingBatches } from '../testing/tracking-senders.js';
 
 /**
  * Products the bulk update sets at once (the call takes up to 10,000 ids). Not fewer: the
@@ -51,79 +56,48 @@ const productCount = 4_000;
  */
 const videoBytes = 8 * 1024 * 1024;
 
+type UploadPoint = 'mid-body' | 'body sent' | 'storing' | 'answered';
+type UpdatePoint = 'writing' | 'committed' | 'answered';
 /**
  * When a kill lands, for the bulk event update of products: while its transaction is open, once
- * another connection sees it committed (perhaps before the answer), or once answered; for the
+ * another connection sees it committed (perhaps before the answer), or once answered; for an
  * upload of a story video: mid-body (part of the video sent and spooled, the rest held back),
- * once the whole body is sent (perhaps before the answer), as the video is being stored in
- * media/, or once answered.
+ * once the whole body is sent (its closing boundary, held back till then, sent just before the
+ * kill; perhaps before the answer), as the video is being stored in media/, or once answered.
  */
 interface KillPoints {
-  update?: 'writing' | 'committed' | 'answered';
-  upload: 'mid-body' | 'body sent' | 'storing' | 'answered';
+  update?: UpdatePoint;
+  /** One upload for each point, under way at once. */
+  uploads: UploadPoint[];
+  /** The app sending views and clicks, some batches acknowledged already. */
+  tracking?: 'sending';
 }
 /**
- * Every kill costs a start of the built server, so a kill lands on a point of both writes where
- * it can: first the one that holds still (an upload held mid-body or answered, an update
- * answered), then the one that passes by. Every point of each write comes once a round.
+ * Every kill costs a start of the built server, so a kill lands on as many points as can be
+ * reached at once: first those that hold still (uploads held mid-body, held before their last
+ * bytes or answered, an update answered), then the one point that passes by (the update's
+ * transaction open or its commit seen, a video being stored), and an upload's last bytes just
+ * before the kill. Every point of each write comes once a round.
  */
 const killPoints: KillPoints[] = [
-  { upload: 'mid-body', update: 'writing' },
-  { upload: 'answered', update: 'committed' },
-  { update: 'answered', upload: 'storing' },
-  { upload: 'body sent' },
+  { uploads: ['mid-body', 'body sent'], update: 'writing' },
+  { uploads: ['answered'], update: 'committed' },
+  // The app's senders write all the time: they send at the kill that looks for no transaction.
+  { update: 'answered', uploads: ['storing'], tracking: 'sending' },
 ];
+/**
+ * Between two polls of the storage, in milliseconds: polling without a gap would take a core
+ * from the server it watches, and the windows polled for last a tenth of a second or more.
+ */
+const pollGap = 1;
+
+/** Tracking batches acknowledged before the kill, so that the check always has some. */
+const acknowledgedBeforeKill = 60;
+/** Banners to track, an item for each batch: far more than the senders get through. */
+const bannersMade = 2_000;
 /** The kill points once a round (more rounds with DEALDESK_LONG_TESTS=1). */
 const inRounds = <Point>(points: Point[]) =>
   Array.from({ length: killRounds }, () => points).flat();
-
-interface KillableServer {
-  baseUrl: string;
-  pid: number;
-  /** SIGKILL; resolves once the process is gone (reaped, so its pid no longer runs). */
-  kill(): Promise<void>;
-}
-
-/** The built server on the database's storage (its data folder too), ready to be killed. */
-async function startKillable(database: TestDatabase, config: ServerConfig) {
-  const child = spawn(process.execPath, [builtServer], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DEALDESK_DATA_DIR: database.dataDir,
-      DEALDESK_WEB_DIR: join(database.dataDir, 'no-web-app'),
-      DATABASE_URL: database.databaseUrl ?? '',
-      DEALDESK_API_KEY: config.apiKey,
-      DEALDESK_SECRET: config.secret,
-      DEALDESK_ADMIN_PASSWORD: 'crash-test-admin',
-      // No scheduled-push poll writing while the test watches for the update's transaction.
-      DEALDESK_PUSH_POLL_SECONDS: '3600',
-      LOG_LEVEL: 'silent',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-    child.once('exit', (_code, signal) => resolve(signal)),
-  );
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let printed = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      printed += chunk.toString();
-      const url = /running at (http:\/\/\S+)/.exec(printed)?.[1];
-      if (url !== undefined) resolve(url);
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${printed}`)));
-  });
-  return {
-    baseUrl,
-    pid: child.pid ?? 0,
-    kill: async () => {
-      child.kill('SIGKILL');
-      expect(await exited).toBe('SIGKILL');
-    },
-  } satisfies KillableServer;
-}
 
 /**
  * Another connection to the same storage, as a second process would have: it sees what is
@@ -200,7 +174,7 @@ async function observe(dialect: DialectUnderTest, database: TestDatabase): Promi
         client.query(
           'SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
         );
-      while (((await others()).rowCount ?? 0) > 0) await nextTurn();
+      while (((await others()).rowCount ?? 0) > 0) await pause(pollGap);
     },
     close: () => client.end(),
   };
@@ -213,7 +187,7 @@ async function until(condition: () => Promise<boolean>, stop: Promise<unknown>) 
   stop.then(done, done);
   while (!stopped) {
     if (await condition()) return true;
-    await nextTurn();
+    await pause(pollGap);
   }
   return false;
 }
@@ -248,9 +222,9 @@ type UploadAnswer = { status: boolean; message: string; data?: { _id: string } }
 
 /**
  * POST /api/App/Add/Story/Video as a browser sends it (multipart: insertData, then the video
- * under `video`), written by the test as it chooses: `send(upTo)` writes the form up to that
- * many bytes of the video (to its end when left out, then the closing boundary) and resolves
- * once they are handed to the socket.
+ * under `video`), written by the test as it chooses: `send(upTo)` writes the form up to half
+ * the video, up to the closing boundary, or to its end (when left out), and resolves once the
+ * bytes are handed to the socket.
  */
 function startUpload(baseUrl: string, token: string, config: ServerConfig) {
   const boundary = `----crash${randomBytes(12).toString('hex')}`;
@@ -300,8 +274,13 @@ function startUpload(baseUrl: string, token: string, config: ServerConfig) {
   });
   let written = 0;
   const chunkBytes = 256 * 1024;
-  async function send(upTo = videoBytes): Promise<void> {
-    const end = head.length + upTo + (upTo === videoBytes ? tail.length : 0);
+  const ends = {
+    'half the video': head.length + videoBytes / 2,
+    'all but the boundary': body.length - tail.length,
+    all: body.length,
+  };
+  async function send(upTo: keyof typeof ends = 'all'): Promise<void> {
+    const end = ends[upTo];
     while (written < end) {
       const chunk = body.subarray(written, Math.min(end, written + chunkBytes));
       written += chunk.length;
@@ -392,11 +371,13 @@ describe.skipIf(!existsSync(builtServer)).each(dialects)('killed mid-write on %s
   let token: string;
   /** The products the bulk update sets. */
   let ids: string[];
+  /** Banners not tracked yet. */
+  let banners: string[];
   /**
-   * The built server running now. A round kills it and starts it again on the same storage:
-   * that start is the round's restart, which the round checks, and the next round's server.
+   * The built server running now. A kill ends it and a start on the same storage follows:
+   * that start is the restart the round checks, and the next kill's server.
    */
-  let running: KillableServer | null = null;
+  let running: ServerProcess | null = null;
 
   beforeAll(async () => {
     database = await freshDatabase(dialect);
@@ -413,6 +394,7 @@ describe.skipIf(!existsSync(builtServer)).each(dialects)('killed mid-write on %s
       const inADay = new Date(Date.now() + 86_400_000).toISOString();
       ({ token } = await server.app.dealdesk.auth.tokens.issue('session', row.id, inADay));
       ids = await seedProducts(db, productCount);
+      banners = await trackableItems(db, 'banner', bannersMade * killRounds);
     } finally {
       await server.close();
     }
@@ -420,19 +402,33 @@ describe.skipIf(!existsSync(builtServer)).each(dialects)('killed mid-write on %s
     await mkdir(join(database.dataDir, 'incoming'), { recursive: true });
   });
   afterAll(async () => {
-    await running?.kill();
+    await running?.stop();
     await database.drop();
   });
 
-  /** The running server, started when none runs (the first round, or after a failed one). */
-  const started = async () => (running ??= await startKillable(database, config));
+  /** The running server, started when none runs (the first kill, or after a failed round). */
+  const started = async () =>
+    (running ??= await startServerProcess(config, {
+      dataDir: database.dataDir,
+      // No scheduled-push poll writing while the test watches for the update's transaction.
+      env: { DEALDESK_PUSH_POLL_SECONDS: '3600', LOG_LEVEL: 'silent' },
+    }));
   /** SIGKILLs the running server; the next `started()` is the restart on the same storage. */
   async function killRunning() {
     const server = running;
     running = null;
-    await server?.kill();
+    server?.signal('SIGKILL');
+    expect((await server?.exited)?.signal).toBe('SIGKILL');
   }
-  const apiOf = (server: KillableServer) =>
+  /**
+   * The restart after a kill: the next kill's server, or after the last kill the same code
+   * started in this process (a start of the built process costs seconds of module loading).
+   */
+  const restarted = async (
+    last: boolean,
+  ): Promise<{ baseUrl: string; close?: () => Promise<void> }> =>
+    last ? startTestServer(config) : started();
+  const apiOf = (server: { baseUrl: string }) =>
     createApiClient({
       baseUrl: server.baseUrl,
       apiKey: config.apiKey,
@@ -443,43 +439,52 @@ describe.skipIf(!existsSync(builtServer)).each(dialects)('killed mid-write on %s
   const media = () => join(database.dataDir, 'media');
   const incoming = () => join(database.dataDir, 'incoming');
 
-  /** What each round's restart found: the update applied or not, files no story points at. */
+  /** What each kill's restart found: the update applied or not, files no story points at. */
   const outcomes: { points: KillPoints; applied: boolean | null; orphans: string[] }[] = [];
 
   it(
     `keeps a bulk event update all or nothing, no story without its whole ${videoBytes / 2 ** 20} MB video, each answered write, and no dead spool`,
-    { timeout: 180_000 * killRounds },
+    { timeout: 150_000 * killRounds },
     async () => {
       let current: ProductEvent = 'None';
-      for (const [round, points] of inRounds(killPoints).entries()) {
+      const kills = inRounds(killPoints);
+      for (const [kill, points] of kills.entries()) {
         const server = await started();
         const observer = await observe(dialect, database);
         const mediaBefore = new Set(await readdir(media()));
-        const upload = startUpload(server.baseUrl, token, config);
-        // An answer before the upload's kill point would mean it was refused.
-        const early = upload.answer.then((answer) => {
-          if (points.upload !== 'answered')
-            throw new Error(
-              `answered before the kill (${points.upload}): ${JSON.stringify(answer)}`,
-            );
+        const uploads = points.uploads.map((point) => {
+          const upload = startUpload(server.baseUrl, token, config);
+          // An answer before the upload's kill point would mean it was refused.
+          const early = upload.answer.then((answer) => {
+            if (point !== 'answered')
+              throw new Error(`answered before the kill (${point}): ${JSON.stringify(answer)}`);
+          });
+          early.catch(() => {});
+          const reached = (what: Promise<unknown>) => Promise.race([what, early]);
+          return { ...upload, point, reached };
         });
-        early.catch(() => {});
-        const reached = (what: Promise<unknown>) => Promise.race([what, early]);
 
-        // First the point that holds still (an upload half sent, or answered)...
-        if (points.upload === 'mid-body') {
-          await reached(upload.send(videoBytes / 2));
-          const spool = String(server.pid);
-          await reached(entryIn(incoming(), (name) => Promise.resolve(name === spool)));
-          const folder = join(incoming(), spool);
-          await reached(entryIn(folder, async (name) => (await sizeOf(join(folder, name))) > 0));
-        }
-        if (points.upload === 'answered') {
-          void upload.send();
-          expect(await upload.answer).toMatchObject({ status: true });
+        // First the points that hold still: uploads half sent, sent but for their last bytes,
+        // or answered...
+        for (const upload of uploads) {
+          if (upload.point === 'mid-body') {
+            await upload.reached(upload.send('half the video'));
+            const spool = String(server.pid);
+            await upload.reached(entryIn(incoming(), (name) => Promise.resolve(name === spool)));
+            const folder = join(incoming(), spool);
+            await upload.reached(
+              entryIn(folder, async (name) => (await sizeOf(join(folder, name))) > 0),
+            );
+          }
+          if (upload.point === 'body sent')
+            await upload.reached(upload.send('all but the boundary'));
+          if (upload.point === 'answered') {
+            void upload.send();
+            expect(await upload.answer).toMatchObject({ status: true });
+          }
         }
         // ...then the update's point...
-        const next = productEvents.filter((event) => event !== current)[round % 3] ?? 'Trending';
+        const next = productEvents.filter((event) => event !== current)[kill % 3] ?? 'Trending';
         const update =
           points.update === undefined
             ? null
@@ -493,29 +498,54 @@ describe.skipIf(!existsSync(builtServer)).each(dialects)('killed mid-write on %s
             );
           if (points.update === 'answered') expect(await update).toMatchObject({ status: true });
         }
-        // ...and the upload's points that pass by.
-        if (points.upload === 'body sent') await reached(upload.send());
-        if (points.upload === 'storing') {
-          void upload.send();
-          await reached(entryIn(media(), (name) => Promise.resolve(!mediaBefore.has(name))));
+        const tracking =
+          points.tracking === undefined
+            ? null
+            : sendTrackingBatches(apiOf(server), 'banner', banners);
+        await tracking?.acknowledged(acknowledgedBeforeKill);
+        // ...the upload's point that passes by, and last the whole body sent.
+        for (const upload of uploads) {
+          if (upload.point === 'storing') {
+            void upload.send();
+            await upload.reached(
+              entryIn(media(), (name) => Promise.resolve(!mediaBefore.has(name))),
+            );
+          }
+          if (upload.point === 'body sent') await upload.reached(upload.send());
         }
         const seenCommitted = (await observer.eventCounts()).get(next) === productCount;
         await killRunning();
         // An answer already on its way still arrives; otherwise the connection failed.
         const updated = update === null ? false : (await update).status;
-        const uploaded = await upload.answer;
+        const uploaded = await Promise.all(uploads.map((upload) => upload.answer));
         await observer.deadServerGone();
         await observer.close();
+        const batches = await tracking?.finished;
+        if (batches !== undefined) {
+          const storage = openStorage(database, (error) => {
+            throw error;
+          });
+          try {
+            await expectBatchesKept(storage.db, batches);
+          } finally {
+            await storage.close();
+          }
+        }
 
         // The restart, which has swept the dead process's spool and its unfinished files.
-        const restart = await started();
+        const restart = await restarted(kill === kills.length - 1);
         const reader = await observe(dialect, database);
         const counts = Object.fromEntries(await reader.eventCounts());
         const stories = await reader.stories();
         await reader.close();
         const listedCount = async (event: ProductEvent) =>
           (await apiOf(restart).products.list({ events: [event], limit: 1 })).totalRecord;
-        const listed = { [current]: await listedCount(current), [next]: await listedCount(next) };
+        let listed: Record<string, number | undefined>;
+        try {
+          listed = { [current]: await listedCount(current), [next]: await listedCount(next) };
+        } finally {
+          await restart.close?.();
+        }
         const files = await readdir(media());
         const sizes = Object.fromEntries(
           await Promise.all(files.map(async (name) => [name, await sizeOf(join(media(), name))])),
@@ -541,11 +571,13 @@ describe.skipIf(!existsSync(builtServer)).each(dialects)('killed mid-write on %s
           pointedAt.add(basename(story.video));
           expect(sizes[basename(story.video)]).toBe(videoBytes);
         }
-        // An answered upload was kept, file and row.
-        if (uploaded?.status === true)
-          expect(stories.map((story) => story.id)).toContain(uploaded.data?._id);
-        if (points.upload === 'answered') expect(uploaded?.status).toBe(true);
-        if (points.upload === 'mid-body') expect(uploaded).toBeNull();
+        for (const [index, answer] of uploaded.entries()) {
+          // An answered upload was kept, file and row.
+          if (answer?.status === true)
+            expect(stories.map((story) => story.id)).toContain(answer.data?._id);
+          if (points.uploads[index] === 'answered') expect(answer?.status).toBe(true);
+          if (points.uploads[index] === 'mid-body') expect(answer).toBeNull();
+        }
 
         const known = new Set(outcomes.flatMap((outcome) => outcome.orphans));
         outcomes.push({

@@ -17,14 +17,14 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../testing/harness.js';
-import { builtServer, startServerProcess } from '../testing/processes.js';
+import { builtServer, startServerProcess, type ServerProcess } from '../testing/processes.js';
 import { s3Credentials, startS3 } from '../testing/s3.js';
 import { addImageStory, sample } from '../modules/stories/testing.js';
 
 describe.skipIf(!existsSync(builtServer))('two server processes on one PostgreSQL', () => {
   let database: TestDatabase;
   let inProcess: TestServer;
-  let other: Awaited<ReturnType<typeof startServerProcess>>;
+  let other: ServerProcess;
   let s3: Awaited<ReturnType<typeof startS3>>;
   beforeAll(async () => {
     database = await freshDatabase('postgres');
@@ -34,11 +34,13 @@ describe.skipIf(!existsSync(builtServer))('two server processes on one PostgreSQ
       testConfig(database, { push: { ...defaultPushSettings, pollMs: 100 }, s3: bucket }),
     );
     other = await startServerProcess(inProcess.config, {
-      DEALDESK_PUSH_POLL_SECONDS: '0.1',
-      DEALDESK_S3_BUCKET: bucket.bucket,
-      DEALDESK_S3_ENDPOINT: s3.endpoint,
-      DEALDESK_S3_FORCE_PATH_STYLE: 'true',
-      ...s3Credentials,
+      env: {
+        DEALDESK_PUSH_POLL_SECONDS: '0.1',
+        DEALDESK_S3_BUCKET: bucket.bucket,
+        DEALDESK_S3_ENDPOINT: s3.endpoint,
+        DEALDESK_S3_FORCE_PATH_STYLE: 'true',
+        ...s3Credentials,
+      },
     });
   });
   afterAll(async () => {

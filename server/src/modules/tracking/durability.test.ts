@@ -1,24 +1,24 @@
 // An acknowledged event is never lost: the built server (server/dist, which `npm test` builds
-// before running the tests) is killed, or stopped (also when it serves from two workers), while
-// the app keeps sending; once it is gone, a fresh connection to its storage (what a restart
-// reads) counts every acknowledged batch, and no batch is ever counted in part.
-import { createApiClient, type ApiClient, type TrackEvent } from '@dealdesk/core';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+// before running the tests) is stopped (also when it serves from two workers) while the app
+// keeps sending; once it is gone, a fresh connection to its storage (what a restart reads)
+// counts every acknowledged batch, and no batch is ever counted in part. Killed (SIGKILL) while
+// the app sends: operations/crash.test.ts, at one of its kills (a start of the built server
+// each).
+import { createApiClient } from '@dealdesk/core';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openStorage, type Storage } from '../../adapters/storage/database.js';
-import { dialects, freshDatabase, killRounds, type TestDatabase } from '../../testing/harness.js';
-import { childProcessesOf } from '../../testing/processes.js';
-import { trackingRepository } from './repository.js';
+import {
+  dialects,
+  freshDatabase,
+  killRounds,
+  testConfig,
+  type TestDatabase,
+} from '../../testing/harness.js';
+import { builtServer, childProcessesOf, startServerProcess } from '../../testing/processes.js';
+import { expectBatchesKept, sendTrackingBatches } from '../../testing/tracking-senders.js';
 import { trackableItems } from './testing.js';
 
-const builtServer = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
-const viewsPerBatch = 15;
-const clicksPerBatch = 5;
-const senders = 12;
 /** Acknowledged batches to wait for before the signal, so the test always has some. */
 const acknowledgedBeforeSignal = 60;
 /**
@@ -26,97 +26,6 @@ const acknowledgedBeforeSignal = 60;
  * get through (about 90 batches a test; making 20,000 cost up to 5 s a test on PostgreSQL).
  */
 const storiesMade = 2_000;
-
-interface RunningServer {
-  child: ChildProcess;
-  api: ApiClient;
-  exited: Promise<number | null>;
-  /** Signals the server, or its whole process group as a terminal's Ctrl-C does. */
-  signal(signal: NodeJS.Signals): void;
-}
-
-/** How the signal reaches the server. */
-type Delivery = 'process' | 'group';
-
-async function spawnBuiltServer(
-  database: TestDatabase,
-  workers: number,
-  delivery: Delivery,
-): Promise<RunningServer> {
-  const apiKey = 'durability-key';
-  const secret = randomBytes(32).toString('hex');
-  const child = spawn(process.execPath, [builtServer], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DEALDESK_DATA_DIR: database.dataDir,
-      DATABASE_URL: database.databaseUrl ?? '',
-      DEALDESK_API_KEY: apiKey,
-      DEALDESK_SECRET: secret,
-      DEALDESK_ADMIN_PASSWORD: 'durability-admin',
-      DEALDESK_WEB_DIR: join(database.dataDir, 'no-web-app'),
-      LOG_LEVEL: 'silent',
-      DEALDESK_WORKERS: String(workers),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    // A process group of its own, so that the group can be signalled.
-    detached: delivery === 'group',
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let printed = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      printed += chunk.toString();
-      const url = /running at (http:\/\/\S+)/.exec(printed)?.[1];
-      if (url !== undefined) resolve(url);
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${printed}`)));
-  });
-  const signal = (name: NodeJS.Signals) =>
-    delivery === 'group' ? process.kill(-(child.pid ?? 0), name) : child.kill(name);
-  return { child, api: createApiClient({ baseUrl, apiKey, secret }), exited, signal };
-}
-
-/**
- * Sends batches (each under an id of its own) from several senders until the server goes away,
- * with `signal` sent once enough batches were acknowledged. Answers every id sent and the
- * acknowledged ones.
- */
-async function sendThrough(server: RunningServer, signal: NodeJS.Signals, stories: string[]) {
-  const sent: string[] = [];
-  const acknowledged = new Set<string>();
-  let signalled = false;
-  const sender = async () => {
-    for (;;) {
-      const id = stories.pop();
-      if (id === undefined) throw new Error('more batches acknowledged than stories were made');
-      const events: TrackEvent[] = [
-        ...Array.from({ length: viewsPerBatch }, () => ({
-          kind: 'story' as const,
-          id,
-          event: 'view' as const,
-        })),
-        ...Array.from({ length: clicksPerBatch }, () => ({
-          kind: 'story' as const,
-          id,
-          event: 'click' as const,
-        })),
-      ];
-      sent.push(id);
-      const answer = await server.api.tracking.track({ events });
-      if (!answer.status) return;
-      if (answer.rejected !== 0) throw new Error(`story ${id} was not counted`);
-      acknowledged.add(id);
-      if (!signalled && acknowledged.size >= acknowledgedBeforeSignal) {
-        signalled = true;
-        server.signal(signal);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: senders }, sender));
-  return { sent, acknowledged, exitCode: await server.exited };
-}
 
 describe.skipIf(!existsSync(builtServer)).each(dialects)(
   'acknowledged events of the built server on %s',
@@ -147,13 +56,7 @@ describe.skipIf(!existsSync(builtServer)).each(dialects)(
       }
     }
 
-    const whole = { views: viewsPerBatch, clicks: clicksPerBatch };
-    const none = { views: 0, clicks: 0 };
-
-    const stops = [
-      ['killed (SIGKILL)', 'SIGKILL', 1, 'process'],
-      ['stopped (SIGTERM)', 'SIGTERM', 1, 'process'],
-    ] as const;
+    const stops = [['stopped (SIGTERM)', 'SIGTERM', 1, 'process']] as const;
     // Workers: on SQLite, where their last writes contend for one file. How a signal reaches
     // them does not depend on the database, and a stop's last write on PostgreSQL is above.
     const workerStops = [
@@ -167,22 +70,30 @@ describe.skipIf(!existsSync(builtServer)).each(dialects)(
       // A start of the built server (three processes with workers) on a busy machine.
       { repeats: killRounds - 1, timeout: 60_000 },
       async (...[, signal, workers, delivery]) => {
-        const server = await spawnBuiltServer(database, workers, delivery);
+        const server = await startServerProcess(testConfig(database), {
+          dataDir: database.dataDir,
+          env: { DEALDESK_WORKERS: String(workers), LOG_LEVEL: 'silent' },
+          group: delivery === 'group',
+        });
+        onTestFinished(() => server.stop());
         // One process serves alone; with workers, the started one serves through them.
-        const pid = server.child.pid ?? 0;
-        expect(childProcessesOf(pid)).toHaveLength(workers === 1 ? 0 : workers);
-        const { sent, acknowledged, exitCode } = await sendThrough(server, signal, stories);
-        expect(acknowledged.size).toBeGreaterThanOrEqual(acknowledgedBeforeSignal);
-        // A graceful stop exits cleanly (every worker too); a kill leaves no exit code.
-        expect(exitCode).toBe(signal === 'SIGKILL' ? null : 0);
-
+        expect(childProcessesOf(server.pid)).toHaveLength(workers === 1 ? 0 : workers);
+        const batches = sendTrackingBatches(
+          createApiClient({
+            baseUrl: server.baseUrl,
+            apiKey: server.config.apiKey,
+            secret: server.config.secret,
+          }),
+          'story',
+          stories,
+        );
+        await batches.acknowledged(acknowledgedBeforeSignal);
+        server.signal(signal);
+        const sent = await batches.finished;
+        // A graceful stop exits cleanly, every worker too.
+        expect((await server.exited).code).toBe(0);
         // Read afresh once the server is gone: what its restart would find.
-        const counted = await withStorage((db) => trackingRepository(db).totalsOf(sent));
-        for (const id of acknowledged) expect(counted.get(id)).toEqual(whole);
-        // A batch the server never answered is counted whole or not at all.
-        for (const id of sent.filter((sentId) => !acknowledged.has(sentId))) {
-          expect([whole, none]).toContainEqual(counted.get(id));
-        }
+        await withStorage((db) => expectBatchesKept(db, sent));
       },
     );
   },
