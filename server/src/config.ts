@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { adminEmailPattern, defaultBusinessTimeZone } from '@dealdesk/core';
 import type { S3Settings } from './adapters/media/s3.js';
-import { parseAllowHosts } from './modules/products/scraping/index.js';
+// The guard only, not the scraper (cheerio, undici): every start reads the configuration.
+import { parseAllowHosts } from './modules/products/scraping/guard.js';
 
 export interface RateLimitRule {
   max: number;

@@ -7,6 +7,14 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 import os from 'node:os';
 import { ScrapeError } from './errors.js';
 
+/** DEALDESK_SCRAPE_ALLOW_HOSTS as a list: host names separated by commas or spaces, any case. */
+export function parseAllowHosts(setting: string | undefined): string[] {
+  return (setting ?? '')
+    .split(/[\s,]+/)
+    .map((host) => host.toLowerCase())
+    .filter((host) => host !== '');
+}
+
 type Family = 'ipv4' | 'ipv6';
 
 type Range = readonly [reason: string, family: Family, network: string, prefix: number];

@@ -19,6 +19,7 @@ import { toScrapeResult, withFallback } from './product.js';
 import { isRobotCheck } from './robot-check.js';
 
 export { ScrapeError } from './errors.js';
+export { parseAllowHosts } from './guard.js';
 export type { Extractor } from './extractor.js';
 
 // Marketplaces turn away clients that do not look like a browser.
@@ -82,14 +83,6 @@ export interface Scraper {
   scrapeMany(urls: readonly string[], request?: ScrapeRequest): Promise<ScrapeOutcome[]>;
   /** Closes the scraper's connections. */
   close(): Promise<void>;
-}
-
-/** DEALDESK_SCRAPE_ALLOW_HOSTS as a list: host names separated by commas or spaces, any case. */
-export function parseAllowHosts(setting: string | undefined): string[] {
-  return (setting ?? '')
-    .split(/[\s,]+/)
-    .map((host) => host.toLowerCase())
-    .filter((host) => host !== '');
 }
 
 function wholePositive(name: string, value: number): number {
