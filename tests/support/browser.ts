@@ -98,6 +98,28 @@ export async function sessionToken(admin: E2eAdmin = e2e().admin): Promise<strin
   return confirmed.token;
 }
 
+/** Pages whose timers run on Playwright's clock (installPageClock). */
+const onPageClock = new WeakSet<Page>();
+
+/**
+ * Runs the page's timers (setTimeout, Date and the rest) on Playwright's clock, from the e2e
+ * server's time on: it flows as real time does, and `skipAhead` moves it on at once. Call it
+ * before the page's first load, so the app's every timer is on it.
+ */
+export async function installPageClock(page: Page, time: Date): Promise<void> {
+  await page.clock.install({ time });
+  onPageClock.add(page);
+}
+
+/**
+ * Runs out a fixed wait the app has just started (a file's 1 s check, a search's 500 ms
+ * pause, a redirect's second): on a page on Playwright's clock, at once; elsewhere the caller's
+ * next wait for the outcome takes that long.
+ */
+export async function skipAhead(page: Page, ms: number): Promise<void> {
+  if (onPageClock.has(page)) await page.clock.fastForward(ms);
+}
+
 /**
  * Hands `path` to the router of the app the page runs, as Back or Forward would (the router
  * follows popstate): no page load, which costs Chromium 1-1.6 s of CPU each. The old screen
@@ -145,11 +167,23 @@ export async function resize(page: Page, viewport: Viewport): Promise<void> {
 const screenshotMaxHeight = 4000;
 
 /**
+ * Screenshots for a person to look at are taken when asked (`DEALDESK_SCREENSHOTS=1`): each is
+ * a full-page render in Chromium's software rasteriser (0.1-4 s of CPU), and no test checks it.
+ */
+const screenshotsAsked = process.env.DEALDESK_SCREENSHOTS === '1';
+
+/**
  * Saves tests/screenshots/<name>-<width>.png (gitignored) for a person to look at: the whole
  * page, or its top 4,000 px. A list of 200 cards at 375 px is over 20,000 px tall: Chromium's
  * software rendering of all of it costs four times the top's CPU, and showed no more layout.
+ * Taken when asked (above), or with `always` (what a failed test left).
  */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  { always = false }: { always?: boolean } = {},
+): Promise<void> {
+  if (!screenshotsAsked && !always) return;
   await mkdir(screenshotDir, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   const height = await page.evaluate(() => document.documentElement.scrollHeight);

@@ -1,10 +1,21 @@
 // Steps the browser tests take on many screens: toasts, the captcha, choosing files.
+import { fileCheckDelayMs, searchDebounceMs } from '@dealdesk/core';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { skipAhead } from './browser.js';
 
 /** Waits for a toast holding the text. */
 export async function toast(page: Page, text: string | RegExp): Promise<void> {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+}
+
+/**
+ * Types into a list's search box that waits for typing to stop (products, in-house ads), and
+ * runs out that pause at once where the page is on Playwright's clock.
+ */
+export async function typeSearch(box: Locator, text: string): Promise<void> {
+  await box.fill(text);
+  await skipAhead(box.page(), searchDebounceMs);
 }
 
 /** Answers the open captcha: the right sum, or one off. */
@@ -62,6 +73,7 @@ export async function chooseFile(
   await slot.click();
   await (await chooser).setFiles(file);
   await page.getByLabel('Checking the file').first().waitFor();
+  await skipAhead(page, fileCheckDelayMs);
   await page
     .getByRole('img', { name: expected === 'accepted' ? 'File accepted' : 'File refused' })
     .first()

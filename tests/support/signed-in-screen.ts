@@ -6,6 +6,7 @@ import { expect, type TestContext } from 'vitest';
 import {
   apiClient,
   connectBrowser,
+  installPageClock,
   narrow,
   openPage,
   routerPush,
@@ -15,6 +16,7 @@ import {
   type TestPage,
   type Viewport,
 } from './browser.js';
+import { serverNow } from './server-clock.js';
 
 export interface ScreenOptions {
   /** The page's size; wide unless told. */
@@ -23,6 +25,13 @@ export interface ScreenOptions {
   prepare?: (page: Page) => Promise<void>;
   /** Waits until the first screen is usable. */
   ready?: (page: Page) => Promise<void>;
+  /** Adds through the API what the first screen lists, before it loads (no reload to see it). */
+  seed?: (api: ApiClient) => Promise<void>;
+  /**
+   * The page's timers on Playwright's clock (installPageClock), so the file's steps skip the
+   * app's fixed waits with `skipAhead` instead of sitting them out.
+   */
+  pageClock?: boolean;
 }
 
 export interface SignedInScreen {
@@ -46,9 +55,11 @@ export interface SignedInScreen {
  */
 export async function openSignedInScreen(
   path: string,
-  { viewport = wide, prepare, ready }: ScreenOptions = {},
+  { viewport = wide, prepare, ready, seed, pageClock = false }: ScreenOptions = {},
 ): Promise<SignedInScreen> {
   const token = await sessionToken();
+  const api = apiClient(() => token);
+  await seed?.(api);
   const browser = await connectBrowser();
   // The session is stored in the page's context from the start: no sign-in screen to load.
   const tab = await openPage(browser, viewport, token).catch(async (error: unknown) => {
@@ -95,12 +106,13 @@ export async function openSignedInScreen(
   };
   try {
     await prepare?.(tab.page);
+    if (pageClock) await installPageClock(tab.page, await serverNow());
     await tab.page.goto(path);
     await ready?.(tab.page);
     return {
       browser,
       page: tab.page,
-      api: apiClient(() => token),
+      api,
       async narrowScreenshot(at, name, smallReady) {
         const { tab: narrowTab, lifecycle } = await showNarrow(at);
         const { page, errors } = narrowTab;
@@ -124,6 +136,7 @@ export async function openSignedInScreen(
 /** An `afterEach` that keeps a screenshot of the page a failed test left behind. */
 export function screenshotOnFailure(page: () => Page) {
   return async ({ task }: TestContext) => {
-    if (task.result?.state === 'fail') await screenshot(page(), `failed-${task.name.slice(0, 30)}`);
+    if (task.result?.state === 'fail')
+      await screenshot(page(), `failed-${task.name.slice(0, 30)}`, { always: true });
   };
 }

@@ -12,7 +12,15 @@ import {
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openInApp, screenshot } from '../support/browser.js';
-import { answerCaptcha, chooseFile, pick, png, pngBytes, toast } from '../support/screens.js';
+import {
+  answerCaptcha,
+  chooseFile,
+  pick,
+  png,
+  pngBytes,
+  toast,
+  typeSearch,
+} from '../support/screens.js';
 import {
   openSignedInScreen,
   screenshotOnFailure,
@@ -25,7 +33,19 @@ let page: Page;
 let api: ApiClient;
 
 beforeAll(async () => {
-  signedIn = await openSignedInScreen('/site/manage/ads/nativeAds/add');
+  signedIn = await openSignedInScreen('/site/manage/ads/nativeAds/add', {
+    pageClock: true,
+    // A second reward unit for the edit-mode test, listed from the first load of its screen.
+    seed: async (client) => {
+      const added = await client.adUnits.add({
+        type: 'reward',
+        a_name: 'Second',
+        a_id: 'ca-app-pub-3/reward',
+        a_description: 'Second reward unit',
+      });
+      if (!added.status) throw new Error(added.message);
+    },
+  });
   ({ page, api } = signedIn);
   return signedIn.close;
 });
@@ -135,14 +155,6 @@ describe('ad units', () => {
   }
 
   it('keeps one row in edit mode at a time; Cancel leaves it unchanged', async () => {
-    const added = await api.adUnits.add({
-      type: 'reward',
-      a_name: 'Second',
-      a_id: 'ca-app-pub-3/reward',
-      a_description: 'Second reward unit',
-    });
-    expect(added.status, added.message).toBe(true);
-    await page.reload();
     const rows = adsTable().getByRole('row');
     await rows.nth(2).waitFor();
     await rows.nth(1).getByRole('button', { name: 'Edit' }).click();
@@ -339,7 +351,7 @@ describe('in-house ads', () => {
       .getByText('De Active')
       .waitFor();
 
-    await page.getByLabel('Search in-house ads').fill('second');
+    await typeSearch(page.getByLabel('Search in-house ads'), 'second');
     await table()
       .getByRole('row', { name: /Weekend sale/ })
       .waitFor({ state: 'detached' });
@@ -347,7 +359,7 @@ describe('in-house ads', () => {
       .getByRole('row', { name: /Second offer/ })
       .getByText('Full Screen', { exact: true })
       .waitFor();
-    await page.getByLabel('Search in-house ads').fill('');
+    await typeSearch(page.getByLabel('Search in-house ads'), '');
     await table()
       .getByRole('row', { name: /Weekend sale/ })
       .waitFor();

@@ -1,8 +1,13 @@
 // The product section walked through the screens: categories and subcategories with their
 // rules, a product added by hand and one scraped from a saved marketplace page, the product
-// list (filters, search, pages, bulk delete) on a few hundred seeded products, the detail
+// list (filters, search, pages, bulk delete) on a hundred and more seeded products, the detail
 // view and edit, and products by event with bulk assignment.
-import type { ApiClient, Product, ProductRowRequest } from '@dealdesk/core';
+import {
+  productByEventPageSize,
+  type ApiClient,
+  type Product,
+  type ProductRowRequest,
+} from '@dealdesk/core';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startShop, type Shop } from '@dealdesk/server/testing';
@@ -15,6 +20,7 @@ import {
   png,
   pngBytes,
   toast,
+  typeSearch,
 } from '../support/screens.js';
 import {
   openSignedInScreen,
@@ -29,7 +35,13 @@ let shop: Shop;
 
 beforeAll(async () => {
   shop = await startShop();
-  signedIn = await openSignedInScreen('/add/Product/category', { prepare: stayOffline });
+  // What the screens only list is added through the API before the first load (adding a
+  // category on screen is the test's own business): the list shows it without a reload.
+  signedIn = await openSignedInScreen('/add/Product/category', {
+    prepare: stayOffline,
+    seed: seedListedCategories,
+    pageClock: true,
+  });
   ({ page, api } = signedIn);
   return async () => {
     try {
@@ -77,9 +89,23 @@ async function stayOffline(target: Page) {
   );
 }
 
-async function categoryIds(): Promise<Record<string, string>> {
-  const answer = await api.categories.list();
-  return Object.fromEntries((answer.data ?? []).map(({ name, _id }) => [name, _id]));
+/** Electronics (with its subcategory Phones) and Temporary, for the screens to list. */
+async function seedListedCategories(client: ApiClient) {
+  for (const name of ['Electronics', 'Temporary']) {
+    const added = await client.categories.add({
+      name,
+      image: pngUpload(`${name}.png`),
+      bg_image: pngUpload(`${name}-bg.png`),
+    });
+    if (!added.status) throw new Error(added.message);
+  }
+  const electronics = (await client.categories.list()).data?.find((c) => c.name === 'Electronics');
+  const phones = await client.subcategories.add({
+    name: 'Phones',
+    categoryId: electronics?._id ?? '',
+    image: pngUpload('phones.png'),
+  });
+  if (!phones.status) throw new Error(phones.message);
 }
 
 async function subcategoryIds(): Promise<Record<string, string>> {
@@ -119,22 +145,6 @@ describe('categories and subcategories', () => {
     await categories()
       .getByRole('row', { name: /Fashion/ })
       .waitFor();
-
-    for (const name of ['Electronics', 'Temporary']) {
-      const added = await api.categories.add({
-        name,
-        image: pngUpload(`${name}.png`),
-        bg_image: pngUpload(`${name}-bg.png`),
-      });
-      expect(added.status, added.message).toBe(true);
-    }
-    const phones = await api.subcategories.add({
-      name: 'Phones',
-      categoryId: (await categoryIds()).Electronics ?? '',
-      image: pngUpload('phones.png'),
-    });
-    expect(phones.status, phones.message).toBe(true);
-    await page.reload();
 
     const sub = page.getByRole('form', { name: 'Add Subcategory' });
     await sub.getByRole('button', { name: 'Add Subcategory' }).click();
@@ -429,7 +439,9 @@ describe('Add Product', () => {
 });
 
 describe('Product Management', () => {
-  const seeded = 260;
+  // Just over a page of 100 (with the two products added above): a second page to turn to,
+  // and few rows for every later list to render.
+  const seeded = 110;
   const rows = () => page.getByRole('table', { name: 'Products' }).getByRole('row');
   const firstNumber = async () =>
     (await rows().nth(1).getByRole('cell').nth(1).textContent())?.trim();
@@ -469,22 +481,22 @@ describe('Product Management', () => {
   it('pages by 100 with row numbers continuing across pages', async () => {
     await page.getByRole('tab', { name: 'Show' }).click();
     await page.waitForURL('**/show/Product');
-    await page.getByText('Showing 100 of 262 products').waitFor();
+    await page.getByText('Showing 100 of 112 products').waitFor();
     expect(await firstNumber()).toBe('1');
-    await page.getByRole('button', { name: 'Page 3' }).first().click();
-    await page.getByText('Showing 62 of 262 products').waitFor();
-    expect(await firstNumber()).toBe('201');
+    await page.getByRole('button', { name: 'Page 2' }).first().click();
+    await page.getByText('Showing 12 of 112 products').waitFor();
+    expect(await firstNumber()).toBe('101');
     await screenshot(page, 'products');
   });
 
   it('searches after typing stops and goes back to page 1', async () => {
-    await page.getByLabel('Search products').fill('seeded phone 12');
-    // Every word is a prefix: phones 120, 122, 124, 126 and 128 (012 does not start with 12).
+    await typeSearch(page.getByLabel('Search products'), 'seeded phone 01');
+    // Every word is a prefix: phones 010, 012, 014, 016 and 018 (001 does not start with 01).
     await page.getByText('Showing 5 of 5 products').waitFor();
     expect(await firstNumber()).toBe('1');
     expect(await rows().count()).toBe(6);
-    await page.getByLabel('Search products').fill('');
-    await page.getByText('Showing 100 of 262 products').waitFor();
+    await typeSearch(page.getByLabel('Search products'), '');
+    await page.getByText('Showing 100 of 112 products').waitFor();
   });
 
   it('filters by category, subcategory and event, with removable chips', async () => {
@@ -492,34 +504,39 @@ describe('Product Management', () => {
     await page.getByRole('textbox', { name: 'Categories', exact: true }).click();
     await page.getByRole('option', { name: 'Electronics' }).click();
     await page.keyboard.press('Escape');
-    await page.getByText('Showing 100 of 130 products').waitFor();
+    await page.getByText('Showing 55 of 55 products').waitFor();
     await page.getByRole('textbox', { name: 'Events' }).click();
     await page.getByRole('option', { name: 'Best Deals' }).click();
     await page.keyboard.press('Escape');
-    await page.getByText('Showing 65 of 65 products').waitFor();
+    await page.getByText('Showing 28 of 28 products').waitFor();
     const chips = page.getByRole('group', { name: 'Active filters' });
     await chips.getByText('Category: Electronics').waitFor();
     await chips.getByText('Event: Best Deals').waitFor();
     await screenshot(page, 'products-filtered');
     await page.getByRole('button', { name: 'Remove Category: Electronics' }).click();
     // Best Deals: every fourth seeded product, and the scraped one.
-    await page.getByText('Showing 66 of 66 products').waitFor();
+    await page.getByText('Showing 29 of 29 products').waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.getByText('Showing 100 of 262 products').waitFor();
+    await page.getByText('Showing 100 of 112 products').waitFor();
   });
 
   it('shows cards instead of the table on a narrow screen', async () => {
-    await signedIn.narrowScreenshot('/show/Product', 'products', async (small) => {
-      await small.getByRole('list', { name: 'Products' }).getByRole('listitem').first().waitFor();
-      expect(await small.getByRole('table', { name: 'Products' }).count()).toBe(0);
-    });
+    // A search's few cards show the layout as well as a hundred.
+    await signedIn.narrowScreenshot(
+      '/show/Product?q=seeded+phone+01',
+      'products',
+      async (small) => {
+        await small.getByRole('list', { name: 'Products' }).getByRole('listitem').first().waitFor();
+        expect(await small.getByRole('table', { name: 'Products' }).count()).toBe(0);
+      },
+    );
   });
 
   it('deletes the selected products after the captcha', async () => {
-    await page.getByLabel('Search products').fill('seeded shirt 25');
+    await typeSearch(page.getByLabel('Search products'), 'seeded shirt 05');
     await page.getByText('Showing 5 of 5 products').waitFor();
-    await page.getByRole('checkbox', { name: 'Select Seeded shirt 251' }).check();
-    await page.getByRole('checkbox', { name: 'Select Seeded shirt 253' }).check();
+    await page.getByRole('checkbox', { name: 'Select Seeded shirt 051' }).check();
+    await page.getByRole('checkbox', { name: 'Select Seeded shirt 053' }).check();
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     await answerCaptcha(page, false);
     await toast(page, 'Answer is not correct');
@@ -528,14 +545,16 @@ describe('Product Management', () => {
     await answerCaptcha(page, true);
     await toast(page, /2 products deleted/);
     await page.getByText('Showing 3 of 3 products').waitFor();
-    expect(await productsTitled('Seeded shirt 251')).toEqual([]);
-    await page.getByLabel('Search products').fill('');
+    expect(await productsTitled('Seeded shirt 051')).toEqual([]);
+    await typeSearch(page.getByLabel('Search products'), '');
+    // Shown before the next search is typed: the address catching up would empty the box.
+    await page.getByText('Showing 100 of 110 products').waitFor();
   });
 });
 
 describe('Product detail', () => {
   it('shows the product with its size details, edits, cancels and saves', async () => {
-    await page.getByLabel('Search products').fill('seeded shirt 001');
+    await typeSearch(page.getByLabel('Search products'), 'seeded shirt 001');
     await page.getByText('Showing 1 of 1 products').waitFor();
     await page.getByRole('link', { name: 'Seeded shirt 001' }).click();
     await page.waitForURL('**/show/product/product-details/*');
@@ -583,11 +602,34 @@ describe('Product detail', () => {
 });
 
 describe('Product by event', () => {
+  // A few of each event are all this screen needs: the seeded products from 020 on go, so it
+  // (and its narrow look's cards) renders 26 rows, not 110.
+  beforeAll(async () => {
+    const seededRows = await productsTitled('Seeded');
+    const id = seededRows
+      .filter((product) => Number(product.title.slice(-3)) >= 24)
+      .map((product) => product._id);
+    const removed = await api.products.remove({ id });
+    if (!removed.status) throw new Error(removed.message);
+  });
+
   it('filters by event with a chip, and assigns one event to the checked products', async () => {
+    // The list left by the last test has its answer: the next list request is this screen's.
+    await page
+      .getByText(/^Showing \d+ of \d+ products$/)
+      .first()
+      .waitFor();
+    const listAsked = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/api/App/product',
+    );
     await page.getByRole('tab', { name: 'Event' }).click();
     await page.waitForURL('**/show/Prodcut/event');
     const table = page.getByRole('table', { name: 'Products by event' });
-    await page.getByText('Showing 200 of 260 products').waitFor();
+    // All 26 on one page: the screen asks pages of 200 (200 rows rendered showed no more).
+    expect(new URL((await listAsked).url()).searchParams.get('limit')).toBe(
+      String(productByEventPageSize),
+    );
+    await page.getByText('Showing 26 of 26 products').waitFor();
     const headers = await table.getByRole('columnheader').allTextContents();
     expect(headers.slice(1)).toEqual([
       'No',
@@ -608,12 +650,12 @@ describe('Product by event', () => {
       .getByRole('group', { name: 'Active filters' })
       .getByText('Event: Now Launch')
       .waitFor();
-    await page.getByText('Showing 65 of 65 products').waitFor();
+    await page.getByText('Showing 6 of 6 products').waitFor();
     await table.getByText('Now Launch').first().waitFor();
     await page.getByRole('button', { name: 'Remove Event: Now Launch' }).click();
-    await page.getByText('Showing 200 of 260 products').waitFor();
+    await page.getByText('Showing 26 of 26 products').waitFor();
 
-    await page.getByLabel('Search').fill('seeded phone 00');
+    await typeSearch(page.getByLabel('Search'), 'seeded phone 00');
     await page.getByText('Showing 5 of 5 products').waitFor();
     await page.getByRole('button', { name: 'Update event' }).click();
     await toast(page, 'Please select an event');
@@ -635,7 +677,7 @@ describe('Product by event', () => {
     await page.getByRole('link', { name: 'View details of Seeded phone 000' }).click();
     await page.waitForURL('**/show/product/product-details/*');
     await signedIn.narrowScreenshot('/show/Prodcut/event', 'products-by-event', async (small) => {
-      await small.getByText(/^Showing 200 of \d+ products$/).waitFor();
+      await small.getByText('Showing 26 of 26 products').waitFor();
     });
   });
 });

@@ -17,7 +17,7 @@ let signedIn: SignedInScreen;
 let page: Page;
 
 beforeAll(async () => {
-  signedIn = await openSignedInScreen('/site/policy');
+  signedIn = await openSignedInScreen('/site/policy', { pageClock: true });
   page = signedIn.page;
   return signedIn.close;
 });

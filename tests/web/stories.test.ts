@@ -1,9 +1,9 @@
 // The story section: shortcut stories, story videos and images, story ads and banners, each
 // added, edited, switched and deleted through the screens, with the captcha both ways.
-import type { ApiClient } from '@dealdesk/core';
+import { postUpdateRedirectMs, type ApiClient } from '@dealdesk/core';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from '../support/browser.js';
+import { screenshot, skipAhead } from '../support/browser.js';
 import {
   answerCaptcha,
   chooseFile,
@@ -18,7 +18,7 @@ import { openSignedInScreen, screenshotOnFailure } from '../support/signed-in-sc
 let page: Page;
 let api: ApiClient;
 beforeAll(async () => {
-  const signedIn = await openSignedInScreen('/add/story');
+  const signedIn = await openSignedInScreen('/add/story', { pageClock: true });
   ({ page, api } = signedIn);
   return signedIn.close;
 });
@@ -159,14 +159,18 @@ describe('story videos and images', () => {
   it('edits the story and returns to the list about a second later', async () => {
     await page.getByRole('link', { name: /^Edit Image story/ }).click();
     await page.waitForURL('**/update/story/video/*');
+    // The edit screen, not the add form of the list it replaces, holding the stored time.
+    await page.getByRole('heading', { name: 'Edit story', exact: true }).waitFor();
+    const time = page.getByLabel('Story time (seconds)');
+    await expect.poll(() => time.inputValue()).toBe('10');
     // Full-page screenshots resize the window: take them before typing.
-    await page.getByLabel('Story time (seconds)').waitFor();
     await screenshot(page, 'story-video-edit');
-    await page.getByLabel('Story time (seconds)').fill('15');
+    await time.fill('15');
     await pick(page, 'Limit', 'Click');
     await page.getByLabel('Maximum clicks').fill('40');
     await page.getByRole('button', { name: 'Update' }).click();
     await toast(page, 'Story updated successfully!');
+    await skipAhead(page, postUpdateRedirectMs);
     await page.waitForURL('**/add/story/video');
     await table('Story List').getByText('40 clicks').waitFor();
     await table('Story List').getByText('15 s').waitFor();
@@ -254,11 +258,15 @@ describe('banners', () => {
   it('edits the banner and returns to the banner list', async () => {
     await page.getByRole('link', { name: 'Edit Diwali mega sale on every gadget' }).click();
     await page.waitForURL('**/update/story/banner/*');
-    await page.getByLabel('Banner name').waitFor();
+    // The edit screen, not the add form of the list it replaces, holding the stored name.
+    await page.getByRole('heading', { name: 'Edit banner', exact: true }).waitFor();
+    const name = page.getByLabel('Banner name');
+    await expect.poll(() => name.inputValue()).toBe('Diwali mega sale on every gadget');
     await screenshot(page, 'banner-edit');
-    await page.getByLabel('Banner name').fill('Diwali sale');
+    await name.fill('Diwali sale');
     await page.getByRole('button', { name: 'Update' }).click();
     await toast(page, /updated/i);
+    await skipAhead(page, postUpdateRedirectMs);
     await page.waitForURL('**/add/story/banner/');
     await table('Uploaded Banner').getByText('Diwali sale').waitFor();
   });
