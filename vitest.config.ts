@@ -53,8 +53,11 @@ export default defineConfig({
           // One web build, one server and one Chromium for every browser test file
           // (set up only when a browser test runs).
           globalSetup: ['tests/support/e2e.global-setup.ts'],
-          // The files share the browser and the server: one file at a time on 2 cores.
+          // The files share the browser and the server: one file at a time on 2 cores. They
+          // also share loaded modules (each file's page and state are its own): loading
+          // Playwright and the helpers again for each of 14 files cost 2 to 4 s a file.
           fileParallelism: false,
+          isolate: false,
           testTimeout: 90_000,
         },
       },

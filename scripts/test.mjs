@@ -21,8 +21,6 @@ if (args.length > 0) {
   lint();
   run('vitest', ['run', ...args]);
 } else {
-  // The types first: the tests run the built server and CLI.
-  run('tsc', ['-b']);
   await allAtOnce();
 }
 
@@ -46,16 +44,30 @@ function started(bin, binArgs, { keep }) {
  * wait on Chromium and the server: so the two projects run in processes of their own, and the
  * format and lint checks beside them, instead of one after another (8.7 min on this 2-core
  * machine, installed; one after another about 14; two halves of the browser files, each with
- * its own server and Chromium, made no difference). The
- * package tests report as they go; the others' reports follow once all are done.
+ * its own server and Chromium, made no difference). The package tests report as they go; the
+ * others' reports follow once all are done.
  */
 async function allAtOnce() {
   console.log('[dealdesk] format, lint and the browser tests run beside the package tests');
-  const kept = [
-    ...checks.map(([bin, binArgs]) => started(bin, binArgs, { keep: true })),
-    started('vitest', ['run', '--project', 'browser'], { keep: true }),
-  ];
-  const packages = await started('vitest', ['run', '--project', 'packages'], { keep: false });
+  // The format and lint checks read the sources only: they start beside the build, which uses
+  // one core of two. knip and the tests wait for it (the tests run the built server and CLI).
+  const afterBuild = new Set(['knip']);
+  const kept = checks
+    .filter(([bin]) => !afterBuild.has(bin))
+    .map(([bin, binArgs]) => started(bin, binArgs, { keep: true }));
+  const build = await started('tsc', ['-b'], { keep: false });
+  if (build.code === 0) {
+    kept.push(
+      ...checks
+        .filter(([bin]) => afterBuild.has(bin))
+        .map(([bin, binArgs]) => started(bin, binArgs, { keep: true })),
+      started('vitest', ['run', '--project', 'browser'], { keep: true }),
+    );
+  }
+  const packages =
+    build.code === 0
+      ? await started('vitest', ['run', '--project', 'packages'], { keep: false })
+      : build;
   const results = [packages, ...(await Promise.all(kept))];
   for (const { name, output } of results.slice(1)) {
     if (output.length === 0) continue;
