@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { maxFilesInList } from '@dealdesk/core';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { countedMail, createMailer } from './adapters/mail/index.js';
 import { createDiskMediaStore, type MediaStore } from './adapters/media/index.js';
@@ -100,11 +100,13 @@ export async function buildApp(
     bodyLimit: jsonBodyLimit,
     // The content API's current answers leave before Fastify (http/front-cache.ts).
     serverFactory: (handler, options) => {
-      // Fastify's requests are started in turns, so new connections are accepted meanwhile.
-      const inTurn = takingTurns(handler);
-      const server = createServer((request, response) => {
-        if (!front.serve(request, response)) inTurn(request, response);
+      // Requests are answered in turns, so new connections are accepted meanwhile.
+      const inTurn = takingTurns((request: IncomingMessage, response: ServerResponse) => {
+        if (front.serve(request, response)) return 'answered';
+        handler(request, response);
+        return 'continues';
       });
+      const server = createServer(inTurn);
       // What Fastify sets on the servers it makes (connections kept alive past a proxy's idle).
       const number = (value: unknown, otherwise: number) =>
         typeof value === 'number' ? value : otherwise;
