@@ -44,8 +44,9 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk products import on %s',
   /** Each bulk call's arrival and answer, in the order the server saw them. */
   let bulkEvents: string[] = [];
   /** While true, a bulk call waits in the server until another arrives. */
-  let pairCalls = false;
-  let waiting: (() => void) | undefined;
+  /** Calls held in the server until this many have arrived (0: none held). */
+  let holdUntil = 0;
+  let held: (() => void)[] = [];
 
   beforeAll(async () => {
     database = await freshDatabase(dialect);
@@ -55,12 +56,13 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk products import on %s',
         if (!isBulk(request.url)) return;
         bulkCalls += 1;
         bulkEvents.push('arrived');
-        if (pairCalls) {
-          if (waiting === undefined) await new Promise<void>((resolve) => (waiting = resolve));
-          else {
-            waiting();
-            waiting = undefined;
+        if (holdUntil > 0) {
+          const arrived = new Promise<void>((resolve) => held.push(resolve));
+          if (held.length === holdUntil) {
+            for (const release of held) release();
+            held = [];
           }
+          await arrived;
         }
         // A large body reaches the hooks still sealed (it is opened off the main thread): only
         // small calls carry their products here, and only they are failed.
@@ -258,15 +260,15 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk products import on %s',
     ]);
   });
 
-  it('readies the next call while the server writes one, unless an og_url repeats', async () => {
-    // Two calls in flight: the first waits in the server until the second arrives.
-    pairCalls = true;
-    const paired = [1, 2, 3, 4].map((index) => row(`paired-${index}`));
+  it('sends the next calls while the server writes one, unless an og_url repeats', async () => {
+    // Three calls in flight: the first two wait in the server until the third arrives.
+    holdUntil = 3;
+    const grouped = [1, 2, 3, 4, 5, 6].map((index) => row(`grouped-${index}`));
     const run = await runCli(
-      ['products', 'import', await file('paired.jsonl', jsonl(paired)), '--batch-size', '2'],
+      ['products', 'import', await file('grouped.jsonl', jsonl(grouped)), '--batch-size', '2'],
       env,
     );
-    pairCalls = false;
+    holdUntil = 0;
     expect(run.code).toBe(0);
     // A repeated og_url: one call at a time, each sent once the one before is answered.
     bulkEvents = [];

@@ -1,12 +1,13 @@
 // The rows of an import file, read and checked with the core's schema before anything is sent.
-// A large file is checked a part a core (worker threads, and this one), and the checked rows
-// come back in the file's order: checking 100,000 rows takes seconds on one core.
+// The file is cut into parts of one call's rows each; a large file's parts are shared out
+// between this thread and a worker thread as each finishes one (checking 100,000 rows takes
+// seconds on one core), and come back in the file's order, each as the JSON its call sends.
 import {
   CsvError,
   csvText,
+  productExportRowSchema,
   productRowSchema,
   readCsvRecords,
-  type ProductRow,
 } from '@dealdesk/core';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -17,6 +18,8 @@ export interface ReadRow {
   line: number;
   fields?: Record<string, unknown>;
   problem?: string;
+  /** A JSON Lines row's own text. */
+  text?: string;
 }
 
 export interface Failure {
@@ -24,21 +27,16 @@ export interface Failure {
   message: string;
 }
 
-/** JSON Lines; `firstLine` numbers the first (a part of a file read on its own). */
-function jsonLines(content: string, firstLine = 1): ReadRow[] {
-  return content.split('\n').flatMap((raw, index): ReadRow[] => {
-    const source = raw.trim();
-    if (source === '') return [];
-    const line = index + firstLine;
-    try {
-      const parsed: unknown = JSON.parse(source);
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-        return [{ line, problem: 'expected one JSON object a line' }];
-      return [{ line, fields: parsed as Record<string, unknown> }];
-    } catch {
-      return [{ line, problem: 'not valid JSON' }];
-    }
-  });
+/** A JSON line's row, or why it is not one. */
+function jsonLine(line: number, text: string): ReadRow {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      return { line, problem: 'expected one JSON object a line' };
+    return { line, fields: parsed as Record<string, unknown>, text };
+  } catch {
+    return { line, problem: 'not valid JSON' };
+  }
 }
 
 /** Cells of these columns hold JSON text (a list, an object). */
@@ -97,62 +95,129 @@ function issueText(issues: readonly { message: string; path: readonly PropertyKe
   return field === '' ? issue.message : `${field}: ${issue.message}`;
 }
 
-/** A row that passed the core's schema, with its line. */
-export interface CheckedRow {
-  line: number;
-  row: ProductRow;
+/** The good rows of a part, as its call sends them. */
+export interface Batch {
+  /** Each row's line, in order. */
+  lines: number[];
+  /** Each row's og_url as checked. */
+  ogUrls: string[];
+  /** The rows as one JSON array. */
+  json: string;
 }
 
-export interface CheckedRows {
-  /** Rows read (good and bad). */
+/** A part of the file checked: the rows read (good and bad), the good ones, the refused ones. */
+export interface CheckedPart {
   rows: number;
-  valid: CheckedRow[];
+  batch: Batch;
   failures: Failure[];
 }
 
-/** What a worker is given: a part of a JSON Lines file, or rows a CSV gave. */
-export type RowSource = { jsonl: string; firstLine: number } | { read: ReadRow[] };
+/** Fields an export's row holds: a row with only these is sent as its line holds it. */
+const sentAsWritten = new Set(Object.keys(productExportRowSchema.shape));
 
-export function checkRows(source: RowSource): CheckedRows {
-  const read = 'read' in source ? source.read : jsonLines(source.jsonl, source.firstLine);
+/**
+ * Checks rows. A good JSON line holding only a row's fields is sent as written (the server
+ * checks it with the same schema, and writing it again cost as much as checking it); other
+ * rows go as the schema gives them, so what the server does not read is not carried.
+ */
+export function checkPart(read: readonly ReadRow[]): CheckedPart {
   const failures: Failure[] = [];
-  const valid: CheckedRow[] = [];
-  for (const { line, fields, problem } of read) {
+  const lines: number[] = [];
+  const ogUrls: string[] = [];
+  const texts: string[] = [];
+  for (const { line, fields, problem, text } of read) {
     if (problem !== undefined) {
       failures.push({ line, message: problem });
       continue;
     }
     const parsed = productRowSchema.safeParse(fields);
-    if (parsed.success) valid.push({ line, row: parsed.data });
-    else failures.push({ line, message: issueText(parsed.error.issues) });
+    if (!parsed.success) {
+      failures.push({ line, message: issueText(parsed.error.issues) });
+      continue;
+    }
+    lines.push(line);
+    ogUrls.push(parsed.data.og_url);
+    const asWritten =
+      text !== undefined && Object.keys(fields ?? {}).every((key) => sentAsWritten.has(key));
+    texts.push(asWritten ? text : JSON.stringify(parsed.data));
   }
-  return { rows: read.length, valid, failures };
+  return { rows: read.length, batch: { lines, ogUrls, json: `[${texts.join(',')}]` }, failures };
+}
+
+/** What the parts are cut from: JSON Lines text, or the rows a CSV gave. */
+export type RowSource = { jsonl: string } | { read: ReadRow[] };
+
+/** A part: lines (JSON Lines: from `start`, numbered from `firstLine`) or rows (CSV), up to `end`. */
+export interface Part {
+  start: number;
+  end: number;
+  firstLine: number;
+}
+
+/** The rows of a part (a JSON line's text trimmed, blank lines skipped). */
+function rowsOf(source: RowSource, { start, end, firstLine }: Part): ReadRow[] {
+  if ('read' in source) return source.read.slice(start, end);
+  const rows: ReadRow[] = [];
+  let line = firstLine;
+  for (let at = start; at < end; line += 1) {
+    const cut = source.jsonl.indexOf('\n', at);
+    const next = cut === -1 || cut >= end ? end : cut + 1;
+    const text = source.jsonl.slice(at, next).trim();
+    if (text !== '') rows.push(jsonLine(line, text));
+    at = next;
+  }
+  return rows;
+}
+
+/** `source` cut into parts of `size` lines (JSON Lines) or rows (CSV). */
+export function partsOf(source: RowSource, size: number): Part[] {
+  const parts: Part[] = [];
+  if ('read' in source) {
+    for (let start = 0; start < source.read.length; start += size)
+      parts.push({ start, end: Math.min(start + size, source.read.length), firstLine: 0 });
+    return parts;
+  }
+  const { jsonl } = source;
+  let start = 0;
+  let firstLine = 1;
+  while (start < jsonl.length) {
+    let end = start;
+    let lines = 0;
+    while (lines < size && end < jsonl.length) {
+      const cut = jsonl.indexOf('\n', end);
+      end = cut === -1 ? jsonl.length : cut + 1;
+      lines += 1;
+    }
+    parts.push({ start, end, firstLine });
+    firstLine += lines;
+    start = end;
+  }
+  return parts;
+}
+
+/** What a worker is given: the source, its parts, and the shared count of parts taken. */
+export interface WorkerTask {
+  source: RowSource;
+  parts: Part[];
+  taken: SharedArrayBuffer;
+}
+
+/** Checks parts until none is left, taking each from the count shared with the other thread. */
+export function checkParts({ source, parts, taken }: WorkerTask): [number, CheckedPart][] {
+  const count = new Int32Array(taken);
+  const checked: [number, CheckedPart][] = [];
+  for (let index = Atomics.add(count, 0, 1); index < parts.length; index = Atomics.add(count, 0, 1))
+    checked.push([index, checkPart(rowsOf(source, parts[index] as Part))]);
+  return checked;
 }
 
 /** Files smaller than this are checked in the calling thread (a worker takes ~0.1 s to start). */
 const parallelFromChars = 2 * 1024 * 1024;
 
-/** `content` in `parts` pieces cut at line ends, each with the number of its first line. */
-export function jsonlParts(content: string, parts: number): RowSource[] {
-  const sources: RowSource[] = [];
-  let start = 0;
-  let firstLine = 1;
-  for (let part = 1; part <= parts && start < content.length; part += 1) {
-    const cut = part === parts ? -1 : content.indexOf('\n', (content.length * part) / parts);
-    const end = cut === -1 ? content.length : cut + 1;
-    const jsonl = content.slice(start, end);
-    // A line longer than a part leaves the next part nothing.
-    if (jsonl !== '') sources.push({ jsonl, firstLine });
-    for (let at = jsonl.indexOf('\n'); at !== -1; at = jsonl.indexOf('\n', at + 1)) firstLine += 1;
-    start = end;
-  }
-  return sources;
-}
-
-function checkOnWorker(workerFile: URL, source: RowSource): Promise<CheckedRows> {
+function checkOnWorker(workerFile: URL, task: WorkerTask): Promise<[number, CheckedPart][]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerFile, { workerData: source });
-    worker.once('message', (checked: CheckedRows) => {
+    const worker = new Worker(workerFile, { workerData: task });
+    worker.once('message', (checked: [number, CheckedPart][]) => {
       resolve(checked);
       void worker.terminate();
     });
@@ -162,38 +227,43 @@ function checkOnWorker(workerFile: URL, source: RowSource): Promise<CheckedRows>
   });
 }
 
+export interface CheckedFile {
+  /** Rows read (good and bad). */
+  rows: number;
+  /** The good rows, a call's worth each, in the file's order. */
+  batches: Batch[];
+  failures: Failure[];
+}
+
 /**
- * Reads and checks a whole file. From TypeScript source (the tests) there is no built worker to
- * start: the rows are then checked in the calling thread, as a small file's are.
+ * Reads and checks a whole file, in parts of `batchSize` rows. From TypeScript source (the
+ * tests) there is no built worker to start: the calling thread then checks every part, as it
+ * does a small file's.
  */
-export async function checkFile(content: string, format: 'jsonl' | 'csv'): Promise<CheckedRows> {
-  const whole: RowSource =
-    format === 'csv' ? { read: csvRows(content) } : { jsonl: content, firstLine: 1 };
+export async function checkFile(
+  content: string,
+  format: 'jsonl' | 'csv',
+  batchSize: number,
+): Promise<CheckedFile> {
+  const source: RowSource = format === 'csv' ? { read: csvRows(content) } : { jsonl: content };
+  const task: WorkerTask = {
+    source,
+    parts: partsOf(source, batchSize),
+    taken: new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT),
+  };
   const workerFile = new URL('./import-worker.js', import.meta.url);
-  const threads = Math.min(availableParallelism(), 4);
-  if (
-    content.length < parallelFromChars ||
-    threads < 2 ||
-    !workerFile.pathname.endsWith('/dist/commands/import-worker.js')
-  )
-    return checkRows(whole);
-  const sources =
-    'read' in whole
-      ? Array.from({ length: threads }, (_, part) => ({
-          read: whole.read.slice(
-            Math.floor((whole.read.length * part) / threads),
-            Math.floor((whole.read.length * (part + 1)) / threads),
-          ),
-        }))
-      : jsonlParts(content, threads);
-  // The last part is checked here while workers check the others.
-  const mine = sources.pop();
-  const others = Promise.all(sources.map((source) => checkOnWorker(workerFile, source)));
-  const last = mine === undefined ? [] : [checkRows(mine)];
-  const parts = [...(await others), ...last];
+  const parallel =
+    content.length >= parallelFromChars &&
+    availableParallelism() >= 2 &&
+    workerFile.pathname.endsWith('/dist/commands/import-worker.js');
+  // This thread checks parts while the worker starts, then as many as it gets to first.
+  const helped = parallel ? checkOnWorker(workerFile, task) : Promise.resolve([]);
+  const mine = checkParts(task);
+  const checked = [...mine, ...(await helped)].sort(([a], [b]) => a - b);
+  const failures = checked.flatMap(([, part]) => part.failures);
   return {
-    rows: parts.reduce((sum, part) => sum + part.rows, 0),
-    valid: parts.flatMap((part) => part.valid),
-    failures: parts.flatMap((part) => part.failures),
+    rows: checked.reduce((sum, [, part]) => sum + part.rows, 0),
+    batches: checked.flatMap(([, part]) => (part.batch.lines.length > 0 ? [part.batch] : [])),
+    failures,
   };
 }

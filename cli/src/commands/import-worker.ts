@@ -1,5 +1,6 @@
-// A worker thread of `products import`: checks its part of the file (import-rows.ts).
+// A worker thread of `products import`: checks parts of the file beside the main thread
+// (import-rows.ts).
 import { parentPort, workerData } from 'node:worker_threads';
-import { checkRows, type RowSource } from './import-rows.js';
+import { checkParts, type WorkerTask } from './import-rows.js';
 
-parentPort?.postMessage(checkRows(workerData as RowSource));
+parentPort?.postMessage(checkParts(workerData as WorkerTask));

@@ -1,8 +1,15 @@
 // products import: a catalogue from JSON Lines or CSV (a header row; lists and objects as JSON
 // text in their cell). Every row is checked with the core's schema before anything is sent; the
-// good rows then go in calls of up to 5,000 (one transaction each), matched to existing products
-// by og_url. A refused call fails its rows only: the calls before it stay, and the summary says so.
-import { bulkProductLimit, onExistingChoices, rowsNamedIn, type OnExisting } from '@dealdesk/core';
+// good rows of each 5,000 lines then go in one call (one transaction each), matched to existing
+// products by og_url. A refused call fails its rows only: the calls before it stay, and the
+// summary says so.
+import {
+  bulkProductLimit,
+  JsonText,
+  onExistingChoices,
+  rowsNamedIn,
+  type OnExisting,
+} from '@dealdesk/core';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -13,7 +20,7 @@ import type { CliError } from '../exit.js';
 import type { Context } from '../context.js';
 import { exitCodes, usageError } from '../exit.js';
 import { interruptible } from '../interrupt.js';
-import { checkFile, type CheckedRow, type Failure } from './import-rows.js';
+import { checkFile, type Batch, type Failure } from './import-rows.js';
 import { progressBar } from '../terminal/progress.js';
 import { renderTable } from '../terminal/table.js';
 
@@ -26,9 +33,6 @@ interface ImportOptions {
   dryRun?: boolean;
   batchSize: number;
 }
-
-/** Checked rows one call sends, with their lines. */
-type Batch = CheckedRow[];
 
 /**
  * What became of a batch: the rows last sent, the rows the server refused by name, and the
@@ -76,7 +80,8 @@ async function importProducts(context: Context, path: string, options: ImportOpt
   const content = await readInput(path, context.streams.stdin);
   const format = formatOf(path, content, options.format);
   // Every row is checked before anything is sent.
-  const { rows: rowsRead, valid, failures } = await checkFile(content, format);
+  const { rows: rowsRead, batches, failures } = await checkFile(content, format, options.batchSize);
+  const ogUrls = batches.flatMap((batch) => batch.ogUrls);
   if (rowsRead === 0) throw usageError(`${path} holds no products`);
 
   if (options.dryRun === true) {
@@ -85,13 +90,13 @@ async function importProducts(context: Context, path: string, options: ImportOpt
         status: failures.length === 0,
         dryRun: true,
         rows: rowsRead,
-        valid: valid.length,
+        valid: ogUrls.length,
         failures,
       },
       () => {
         showFailures(context, failures);
         context.say(
-          `Dry run: ${valid.length} of ${rowsRead} row(s) would be sent${failures.length > 0 ? `, ${failures.length} refused` : ''}. Nothing was sent.`,
+          `Dry run: ${ogUrls.length} of ${rowsRead} row(s) would be sent${failures.length > 0 ? `, ${failures.length} refused` : ''}. Nothing was sent.`,
         );
       },
     );
@@ -102,13 +107,11 @@ async function importProducts(context: Context, path: string, options: ImportOpt
   const connection = await connect(context);
   const results: { line: number; _id: string; status: Outcome }[] = [];
   const counts: Record<Outcome, number> = { created: 0, updated: 0, skipped: 0 };
-  const batches: Batch[] = [];
-  for (let start = 0; start < valid.length; start += options.batchSize)
-    batches.push(valid.slice(start, start + options.batchSize));
-  // Two calls in flight when no og_url repeats in the file: the calls then meet no product
-  // another makes, so the order the server takes them in changes nothing, and the CLI readies
-  // the next call while the server writes one. A repeated og_url keeps them one at a time.
-  const inFlight = new Set(valid.map(({ row }) => row.og_url)).size === valid.length ? 2 : 1;
+  // Three calls in flight when no og_url repeats in the file: the calls then meet no product
+  // another makes, so the order the server takes them in changes nothing, and the server checks
+  // the next call's rows while it writes one (two left its threads taking turns: 25 % slower,
+  // bench/cli/import.mjs). A repeated og_url keeps them one at a time.
+  const inFlight = new Set(ogUrls).size === ogUrls.length ? 3 : 1;
 
   /**
    * Sends a batch. A refusal naming its rows (an unknown category) wrote nothing: those rows
@@ -119,28 +122,32 @@ async function importProducts(context: Context, path: string, options: ImportOpt
     let rows = batch;
     for (;;) {
       const answer = await connection.api.products.bulk({
-        products: rows.map(({ row }) => row),
+        products: new JsonText(rows.json),
         onExisting: options.onExisting,
       });
       if (answer.status && answer.results !== undefined)
         return { rows, refused, results: answer.results };
       const failure = failureOf(answer, connection.settings);
-      const named = rowsNamedIn(failure.message).filter(({ row }) => row <= rows.length);
+      const named = rowsNamedIn(failure.message).filter(({ row }) => row <= rows.lines.length);
       if (failure instanceof ServerUnreachable || named.length === 0)
         return { rows, refused, failure };
-      refused.push(
-        ...named.map(({ row, message }) => ({ line: rows[row - 1]?.line ?? 0, message })),
-      );
+      const { lines } = rows;
+      refused.push(...named.map(({ row, message }) => ({ line: lines[row - 1] ?? 0, message })));
       const dropped = new Set(named.map(({ row }) => row - 1));
-      rows = rows.filter((_, index) => !dropped.has(index));
-      if (rows.length === 0) return { rows, refused, results: [] };
+      const kept = (_: unknown, index: number) => !dropped.has(index);
+      rows = {
+        lines: lines.filter(kept),
+        ogUrls: rows.ogUrls.filter(kept),
+        json: JSON.stringify((JSON.parse(rows.json) as unknown[]).filter(kept)),
+      };
+      if (rows.lines.length === 0) return { rows, refused, results: [] };
     }
   };
 
   // Ctrl-C lets the calls under way finish, then reports what was done (exit 130).
   const interruption = interruptible(context.note);
   const progress = progressBar(
-    valid.length,
+    ogUrls.length,
     context.streams.stderr,
     context.paintErr,
     context.interactive && batches.length > 0,
@@ -168,29 +175,29 @@ async function importProducts(context: Context, path: string, options: ImportOpt
       failures.push(...sent.refused);
       if (sent.results !== undefined) {
         sent.results.forEach((result, position) => {
-          results.push({ line: sent.rows[position]?.line ?? 0, ...result });
+          results.push({ line: sent.rows.lines[position] ?? 0, ...result });
           counts[result.status] += 1;
         });
-        progress.add(sent.rows.length + sent.refused.length, sent.refused.length);
+        progress.add(sent.rows.lines.length + sent.refused.length, sent.refused.length);
         continue;
       }
       const { failure } = sent;
-      failures.push(...sent.rows.map(({ line }) => ({ line, message: failure.message })));
+      failures.push(...sent.rows.lines.map((line) => ({ line, message: failure.message })));
       if (failure instanceof ServerUnreachable) {
         // Nothing more is sent: the rows not sent fail with the same reason.
         unreachable = failure;
-        notSent += sent.rows.length;
-      } else progress.add(sent.rows.length + sent.refused.length, sent.rows.length);
+        notSent += sent.rows.lines.length;
+      } else progress.add(sent.rows.lines.length + sent.refused.length, sent.rows.lines.length);
     }
   } finally {
     progress.done();
     interruption.end();
   }
-  const unsent = batches.slice(next).flat();
+  const unsent = batches.slice(next).flatMap((batch) => batch.lines);
   notSent += unsent.length;
   if (unreachable !== undefined) {
     const { message } = unreachable;
-    failures.push(...unsent.map(({ line }) => ({ line, message })));
+    failures.push(...unsent.map((line) => ({ line, message })));
   }
 
   const interrupted = interruption.interrupted;

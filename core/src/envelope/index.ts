@@ -3,6 +3,7 @@
 // The key ships inside the web bundle, so this is obfuscation, not security: TLS and the
 // bearer token are the security. crypto-js keeps it isomorphic (browser and Node alike).
 import CryptoJS from 'crypto-js';
+import { jsonOf } from '../format/json-text.js';
 
 /** A request body: `"<iv hex>:<ciphertext base64>"`. */
 export interface RequestEnvelope {
@@ -69,7 +70,7 @@ function parseKey(keyHex: string): CryptoJS.lib.WordArray {
 function seal(payload: unknown, keyHex: string): { ciphertext: string; iv: string } {
   const key = parseKey(keyHex);
   const iv = CryptoJS.lib.WordArray.random(16);
-  const sealed = CryptoJS.AES.encrypt(JSON.stringify(payload === undefined ? null : payload), key, {
+  const sealed = CryptoJS.AES.encrypt(jsonOf(payload), key, {
     iv,
     mode: CryptoJS.mode.CBC,
     padding: CryptoJS.pad.Pkcs7,
@@ -263,7 +264,7 @@ export async function sealRequest(payload: unknown, keyHex: string): Promise<Req
   if (subtle === undefined) return encryptRequest(payload, keyHex);
   const key = await nativeKey(keyHex, subtle);
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(16));
-  const plain = new TextEncoder().encode(JSON.stringify(payload === undefined ? null : payload));
+  const plain = new TextEncoder().encode(jsonOf(payload));
   const sealed = new Uint8Array(await subtle.encrypt({ name: 'AES-CBC', iv }, key, plain));
   return { encryptedData: `${hexOf(iv)}:${base64Of(sealed)}` };
 }

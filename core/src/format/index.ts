@@ -11,3 +11,4 @@ export * from './clicks-diff.js';
 export * from './audit-changes.js';
 export * from './csv-read.js';
 export * from './csv.js';
+export * from './json-text.js';

@@ -1,10 +1,12 @@
 // Large JSON bodies in the built server, where they are opened and checked on a thread of their
-// own (from TypeScript source, as in the other tests, the same check runs in the calling
-// thread): the checked rows, the schema's message, an envelope that cannot be opened, and an
-// Idempotency-Key's repeat are answered as for a small body. On PostgreSQL: the process shares
+// own, begun while the caller is looked up (from TypeScript source, as in the other tests, the
+// same check runs in the calling thread): the checked rows, the schema's message, an envelope
+// that cannot be opened, a caller not let in, and an Idempotency-Key's repeat are answered as
+// for a small body. On PostgreSQL: the process shares
 // it with the in-process server that signs in and files the categories.
 import { createApiClient, encryptRequest, productMessages, type ApiClient } from '@dealdesk/core';
 import { existsSync, readFileSync } from 'node:fs';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCategory, addSubcategory } from '../modules/products/catalogue-fixtures.js';
 import {
@@ -72,14 +74,36 @@ describe.skipIf(!existsSync(builtServer))('a large body in the built server', ()
     await database.drop();
   });
 
-  it('writes the rows it checked, with a thread started for it', async () => {
+  it('checks the rows on a thread started for them while the caller is looked up', async () => {
     const products = rows(2_000);
     expect(JSON.stringify(products).length).toBeGreaterThan(offThreadBodyChars);
     const before = threadsOf(serving.pid);
-    const answer = await clientOn().products.bulk({ products });
-    expect(answer).toMatchObject({ status: true, created: 2_000 });
-    // The body thread starts with the first large body (and stays for the next ones).
-    expect(threadsOf(serving.pid)).toBeGreaterThan(before);
+    // The caller's look-up waits for the tokens, as it waits behind an import's transaction.
+    const holder = new pg.Client({ connectionString: database.databaseUrl ?? '' });
+    await holder.connect();
+    await holder.query('BEGIN; LOCK TABLE auth_tokens IN ACCESS EXCLUSIVE MODE');
+    const answer = clientOn().products.bulk({ products });
+    // The body thread starts with the first large body (and stays for the next ones): here
+    // before the caller is let in.
+    await expect.poll(() => threadsOf(serving.pid)).toBeGreaterThan(before);
+    await holder.query('COMMIT');
+    await holder.end();
+    expect(await answer).toMatchObject({ status: true, created: 2_000 });
+    expect(await productCount()).toBe(2_000);
+  });
+
+  it('writes nothing for a caller not let in, its large body checked or not', async () => {
+    const products = rows(2_000);
+    const response = await fetch(`${serving.baseUrl}/api/App/product/bulk`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': serving.config.apiKey,
+        authorization: 'Bearer not-a-token',
+      },
+      body: JSON.stringify(encryptRequest({ products }, serving.config.secret)),
+    });
+    expect(response.status).toBe(401);
     expect(await productCount()).toBe(2_000);
   });
 

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { HttpError } from './errors.js';
-import { answerJson } from './json-text.js';
+import { jsonOf } from '@dealdesk/core';
 
 const envelopeMessages: Record<EnvelopeError['code'], string> = {
   'bad-key': 'The request could not be decrypted: the envelope key does not match',
@@ -121,6 +121,6 @@ export function useEnvelope(app: FastifyInstance, secret: string): void {
   // A hook rather than a reply serializer: hooks also reach the not-found handler's answers.
   app.addHook('preSerialization', async (_request, reply, payload) => {
     reply.serializer(envelopeJson);
-    return sealText(answerJson(payload), key);
+    return sealText(jsonOf(payload), key);
   });
 }

@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeWatch } from '../adapters/storage/change-watch.js';
 import { envelopeJson, sealText } from './envelope.js';
-import { answerJson } from './json-text.js';
+import { jsonOf } from '@dealdesk/core';
 
 export class Published {
   constructor(
@@ -24,7 +24,7 @@ export class Published {
 export function publishWith(secret: string): (answer: object) => Published {
   const key = Buffer.from(secret, 'hex');
   return (answer) => {
-    const plain = answerJson(answer);
+    const plain = jsonOf(answer);
     const digest = createHmac('sha256', key).update(plain).digest();
     const sealed = envelopeJson(sealText(plain, key, digest.subarray(0, 16)));
     return new Published(`"${digest.subarray(16).toString('base64url')}"`, sealed);

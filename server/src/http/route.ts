@@ -24,7 +24,7 @@ import { keepBodyDigest, SealedBody } from './envelope.js';
 import { HttpError } from './errors.js';
 import type { RunIdempotent } from './idempotency.js';
 import type { FrontCache } from './front-cache.js';
-import { JsonText } from './json-text.js';
+import { JsonText } from '@dealdesk/core';
 import { Published, publishWith, sendPublished } from './published.js';
 import { noForm, type Form, type UploadSpool } from './uploads.js';
 
@@ -298,6 +298,7 @@ export function createApiRouter(
 
   function implement<E extends AnyEndpoint>(call: E, implementation: Implementation<E>): void {
     const run = async (request: FastifyRequest, reply: FastifyReply, actor: Actor) => {
+      if (request.body instanceof SealedBody) options.bodies.begin(request.body, call);
       const caller: AdminCaller | PendingCaller | null =
         call.access === 'public' ? null : await guard(request, call.access);
       if (caller !== null) actAs(actor, caller);

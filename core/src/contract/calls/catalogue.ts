@@ -1,5 +1,6 @@
 // Products, their events, the marketplace scraper, categories and subcategories (spec part 2).
 import { z } from 'zod';
+import type { JsonText } from '../../format/json-text.js';
 import {
   categorySchema,
   productSchema,
@@ -147,7 +148,11 @@ export const products = {
    * Rows of an import, in one transaction: each answered created, updated or skipped (matched by
    * og_url), in the order sent. Images stay links.
    */
-  bulk: endpointTaking<{ products: readonly ProductRowRequest[]; onExisting?: OnExisting }>()({
+  bulk: endpointTaking<{
+    /** The rows, or their JSON array already written (an import sends its lines as read). */
+    products: readonly ProductRowRequest[] | JsonText;
+    onExisting?: OnExisting;
+  }>()({
     method: 'POST',
     path: `${productPath}/bulk`,
     access: 'admin',

@@ -12,7 +12,7 @@ import type {
 } from '@dealdesk/core';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
-import { JsonText } from '../../http/json-text.js';
+import { JsonText } from '@dealdesk/core';
 import type { CheckedFile } from '../../http/uploads.js';
 import { newId } from '../../ids.js';
 import { auditedFields, auditTrail } from '../audit/service.js';

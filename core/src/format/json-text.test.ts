@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { answerJson, JsonText } from './json-text.js';
+import { jsonOf, JsonText } from './json-text.js';
 
-describe('answerJson', () => {
+describe('jsonOf', () => {
   it('writes what JSON.stringify writes when the answer holds no JsonText', () => {
     for (const payload of [
       { status: true, message: 'ok', data: [{ a: 1 }], skipped: undefined },
@@ -9,12 +9,12 @@ describe('answerJson', () => {
       'text',
       null,
     ])
-      expect(answerJson(payload)).toBe(JSON.stringify(payload));
-    expect(answerJson(undefined)).toBe('null');
+      expect(jsonOf(payload)).toBe(JSON.stringify(payload));
+    expect(jsonOf(undefined)).toBe('null');
   });
 
   it('copies top-level JsonText in as written, the other fields as JSON.stringify would', () => {
-    const text = answerJson({
+    const text = jsonOf({
       status: true,
       message: 'Say "hi"',
       data: new JsonText('[{"_id":"a","view":1}]'),
