@@ -4,6 +4,7 @@
 // wire every JSON body and every answer travels in the encrypted envelope (docs/api.md).
 import { z } from 'zod';
 import { rowFormats, type RowFormat } from '../format/csv.js';
+import { readFieldShapes } from '../schemas/fields.js';
 import { rowColumns, rowFormatParameter, type AnyEndpoint, type RowsSpec } from './endpoint.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -19,6 +20,11 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     io,
     // File slots (checked by their bytes) and preprocessed fields have no JSON Schema: any.
     unrepresentable: 'any',
+    // A field read by one function is described by the shape it reads.
+    override: ({ zodSchema, jsonSchema: described }) => {
+      const shape = readFieldShapes.get(zodSchema as unknown as z.ZodType);
+      if (shape !== undefined) Object.assign(described, jsonSchema(shape, io));
+    },
   }) as JsonSchema;
   // The document declares the dialect once; embedded schemas go without it.
   return Object.fromEntries(Object.entries(json).filter(([key]) => key !== '$schema'));

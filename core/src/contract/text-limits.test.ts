@@ -3,7 +3,7 @@
 // there. A field added without a limit fails this test whatever its area.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { jsonPart } from '../schemas/index.js';
+import { jsonPart, readFieldShapes } from '../schemas/index.js';
 import { allEndpoints } from './index.js';
 import type { AnyEndpoint } from './endpoint.js';
 
@@ -96,6 +96,12 @@ function placesOf(schema: z.ZodType): Place[] {
           visit(item, [...steps, 0], fills);
         }
         return;
+      case 'transform': {
+        // A field read by one function: the places of the shape it reads.
+        const shape = readFieldShapes.get(node);
+        if (shape !== undefined) visit(shape, steps, fills);
+        return;
+      }
       case 'record':
         at([...steps, mapKey], fills);
         at([...steps, 'k'], fills);
@@ -228,6 +234,8 @@ describe('every call of the contract', () => {
         'productData.productDetails.specifications.k.k',
         'insertData.btnName',
         'imageUrls.0',
+        'products.0.images.0',
+        'products.0.availableSizes.0',
         'q',
       ]),
     );

@@ -65,6 +65,43 @@ export const optionalWebUrl = (message: string, limit: TextLimit) =>
     .preprocess((value) => value ?? '', z.string({ error: message }).trim().check(limit))
     .refine((url) => url === '' || isWebUrl(url), message);
 
+/** An issue a field's reading found: where within the field, and what to say. */
+export interface FieldIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+/** What reading a field gives: its value, or its issues. */
+export type FieldRead<Output> = { value: Output } | { issues: FieldIssue[] };
+
+/**
+ * What each field read by one function takes, as a schema that is never run: the contract's
+ * readers (the OpenAPI document, the text limits test) look through the function to it.
+ */
+export const readFieldShapes = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * A field read by one function rather than a tree of schemas, for the fields a bulk import
+ * checks in every row of 100,000: each schema of a tree costs a run and a result per value,
+ * and a product's lists and maps took most of its check that way. `shape` says what callers
+ * may give (its input type is the field's).
+ */
+export function readField<Shape extends z.ZodType, Output>(
+  shape: Shape,
+  read: (value: unknown) => FieldRead<Output>,
+): z.ZodTransform<Output, z.input<Shape>> {
+  const schema = z.transform((value: unknown, context) => {
+    const result = read(value);
+    if ('value' in result) return result.value;
+    for (const { path, message } of result.issues)
+      context.addIssue({ code: 'custom', message, path, input: value });
+    return z.NEVER;
+  });
+  readFieldShapes.set(schema, shape);
+  // The function checks what the shape says; zod cannot see through it.
+  return schema as unknown as z.ZodTransform<Output, z.input<Shape>>;
+}
+
 /** Numbers typed into inputs or sent in multipart bodies arrive as text. */
 const readNumber = (value: unknown) => {
   if (typeof value !== 'string') return value;

@@ -5,19 +5,23 @@ import {
   defaultRatingsAndReviews,
   productPageSize,
 } from '../constants.js';
-import { sizeOptions, type Specifications } from '../entities/catalogue.js';
+import { sizeOptions, type Size, type Specifications } from '../entities/catalogue.js';
 import { normaliseEvent } from '../rules/events.js';
 import { idList, idSchema, pageQuery, searchText } from './common.js';
 import {
+  isWebUrl,
   jsonPart,
   numberInput,
   optionalText,
   optionalWebUrl,
+  readField,
   requiredText,
   webUrl,
   wholeNumber,
+  type FieldIssue,
+  type FieldRead,
 } from './fields.js';
-import { atMost, textLimits, type TextLimit } from './limits.js';
+import { atMost, textLimits, tooLongMessage, type TextLimit } from './limits.js';
 import { fileSlot, maxFilesInList, productImageRule } from './uploads.js';
 
 export const productMessages = {
@@ -54,91 +58,162 @@ const productEvent = (missingMessage: string) =>
 const textOr = (fallback: string, limit: TextLimit) =>
   optionalText(limit).transform((text) => (text === '' ? fallback : text));
 
-/** Sizes as a list, or as the detail editor's comma-separated text; repeats dropped. */
-const availableSizes = z
-  .preprocess(
-    (value) => (typeof value === 'string' ? value.split(',') : (value ?? [])),
-    z.array(z.string({ error: productMessages.size })),
-  )
-  .transform((sizes) =>
-    sizes.map((size) => size.trim().toUpperCase()).filter((size) => size !== ''),
-  )
-  .pipe(z.array(z.enum(sizeOptions, { error: productMessages.size })))
-  .transform((sizes) => [...new Set(sizes)]);
+/** zod's own messages: for a value of no kind it takes, and a list that is not one (asked). */
+const invalidInput = 'Invalid input';
+const anyList = z.array(z.unknown());
+const notAList = (value: unknown) =>
+  anyList.safeParse(value).error?.issues[0]?.message ?? invalidInput;
+
+const sizeSet = new Set<string>(sizeOptions);
+
+/**
+ * Sizes as a list, or as the detail editor's comma-separated text (none: no sizes); each
+ * trimmed and upper-cased, blanks and repeats dropped.
+ */
+const availableSizes = readField(
+  z.union([z.array(z.string()), z.string()]).nullish(),
+  (value): FieldRead<Size[]> => {
+    const given = typeof value === 'string' ? value.split(',') : (value ?? []);
+    if (!Array.isArray(given)) return { issues: [{ path: [], message: notAList(given) }] };
+    const issues: FieldIssue[] = [];
+    const named: string[] = [];
+    given.forEach((size: unknown, at) => {
+      if (typeof size !== 'string') issues.push({ path: [at], message: productMessages.size });
+      else if (size.trim() !== '') named.push(size.trim().toUpperCase());
+    });
+    if (issues.length > 0) return { issues };
+    named.forEach((size, at) => {
+      if (!sizeSet.has(size)) issues.push({ path: [at], message: productMessages.size });
+    });
+    return issues.length > 0 ? { issues } : { value: [...new Set(named)] as Size[] };
+  },
+);
 
 const sizeDetailsKey = 'sizeDetails';
+const tooLong = {
+  name: tooLongMessage('Specification name', textLimits.name),
+  size: tooLongMessage('Size', textLimits.name),
+  value: tooLongMessage('Specification value', textLimits.description),
+};
 
-/** A specification's value, and a size's details. */
-const specificationValue = z
-  .string({ error: productMessages.specificationValue })
-  .check(atMost('Specification value', textLimits.description));
-
-/** Keys of a name-to-value map: a specification's name, a size. */
-const mapKey = (field: string) => z.string().check(atMost(field, textLimits.name));
-
-/** A map's own message (zod's when none), except for a key it refuses, which says why. */
-const mapError =
-  (message?: string): z.core.$ZodErrorMap =>
-  (issue) =>
-    issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? message) : message;
-
-/** A value of two kinds refused: the message of the kind it is (zod says 'Invalid input'). */
-const kindError: z.core.$ZodErrorMap = (issue) =>
-  issue.code === 'invalid_union'
-    ? issue.errors.find((issues) => issues.some((each) => each.code !== 'invalid_type'))?.[0]
-        ?.message
-    : undefined;
+/** The issues of a map of sizes' details, each saying whether it stops the checks after it. */
+function readSizeDetails(name: string, details: Record<PropertyKey, unknown>) {
+  // `stops`: a wrong key or kind of value; `kind`: a value of the wrong kind.
+  const issues: (FieldIssue & { stops: boolean; kind: boolean })[] = [];
+  for (const key of Reflect.ownKeys(details)) {
+    if (key === '__proto__' || !Object.prototype.propertyIsEnumerable.call(details, key)) continue;
+    const value = details[key];
+    if (typeof key !== 'string' || key.length > textLimits.name)
+      issues.push({ path: [name, key], message: tooLong.size, stops: true, kind: false });
+    else if (typeof value !== 'string')
+      issues.push({
+        path: [name],
+        message: productMessages.specificationValue,
+        stops: true,
+        kind: true,
+      });
+    else if (value.length > textLimits.description)
+      issues.push({ path: [name, key], message: tooLong.value, stops: false, kind: false });
+  }
+  return issues;
+}
 
 /**
  * Names are trimmed and must not be blank; values are text, except sizeDetails, which maps
  * each size to its details. Two names that trim alike keep the later value (adding an
- * existing name replaces it).
+ * existing name replaces it). Read as zod's record of text or maps read it (the same messages
+ * in the same order, but that a size too long is named at the size), in one pass.
  */
-const specifications = z
-  .record(
-    mapKey('Specification name'),
-    z.union(
-      [specificationValue, z.record(mapKey('Size'), specificationValue, { error: mapError() })],
-      { error: kindError },
-    ),
-    { error: mapError(productMessages.specificationValue) },
-  )
-  .default({})
-  .superRefine((entries, context) => {
-    for (const [name, value] of Object.entries(entries)) {
-      const issue = (message: string) =>
-        context.addIssue({ code: 'custom', message, path: [name] });
-      if (name.trim() === '') issue(productMessages.specificationName);
-      else if (name.trim() === sizeDetailsKey) {
-        if (typeof value === 'string') issue(productMessages.sizeDetails);
-      } else if (typeof value !== 'string') issue(productMessages.specificationValue);
+const specificationText = z.string().max(textLimits.description);
+const specifications = readField(
+  z
+    .record(
+      z.string().max(textLimits.name),
+      z.union([specificationText, z.record(z.string().max(textLimits.name), specificationText)]),
+    )
+    .optional(),
+  (value): FieldRead<Specifications> => {
+    if (value === undefined) return { value: {} };
+    if (!z.core.util.isPlainObject(value))
+      return { issues: [{ path: [], message: productMessages.specificationValue }] };
+    const entries = value as Record<PropertyKey, unknown>;
+    const issues: FieldIssue[] = [];
+    // A value of the wrong kind stops the checks of names, as it stops zod's refinements.
+    let stopped = false;
+    const names: string[] = [];
+    for (const key of Reflect.ownKeys(entries)) {
+      if (key === '__proto__' || !Object.prototype.propertyIsEnumerable.call(entries, key))
+        continue;
+      if (typeof key !== 'string' || key.length > textLimits.name) {
+        issues.push({ path: [key], message: tooLong.name });
+        stopped = true;
+        continue;
+      }
+      names.push(key);
+      const entry = entries[key];
+      if (typeof entry === 'string') {
+        if (entry.length > textLimits.description)
+          issues.push({ path: [key], message: tooLong.value });
+      } else if (z.core.util.isPlainObject(entry)) {
+        const found = readSizeDetails(key, entry as Record<PropertyKey, unknown>);
+        if (found.some(({ stops }) => stops)) {
+          // Neither text nor a map of sizes: named by the map's first issue when one is more
+          // than a value of the wrong kind (a size too long is named at the size), as zod's
+          // union of the two named it.
+          const [first] = found;
+          issues.push(
+            first !== undefined && found.some((issue) => !issue.kind)
+              ? { path: first.path, message: first.message }
+              : { path: [key], message: invalidInput },
+          );
+          stopped = true;
+        } else issues.push(...found.map(({ path, message }) => ({ path, message })));
+      } else {
+        issues.push({ path: [key], message: invalidInput });
+        stopped = true;
+      }
     }
-  })
-  .transform((entries): Specifications => {
-    // One loop, no arrays per entry: a bulk import reads this for every row, and the arrays
-    // cost more than the rest of the product's checks together.
+    if (!stopped)
+      for (const key of names) {
+        const name = key.trim();
+        const entry = entries[key];
+        if (name === '') issues.push({ path: [key], message: productMessages.specificationName });
+        else if (name === sizeDetailsKey) {
+          if (typeof entry === 'string')
+            issues.push({ path: [key], message: productMessages.sizeDetails });
+        } else if (typeof entry !== 'string')
+          issues.push({ path: [key], message: productMessages.specificationValue });
+      }
+    if (issues.length > 0) return { issues };
     const specs: Specifications = {};
     let sizeDetails: Specifications['sizeDetails'];
-    for (const key of Object.keys(entries)) {
+    for (const key of names) {
       const name = key.trim();
-      const value = entries[key];
+      const entry = entries[key];
       if (name === sizeDetailsKey) {
-        if (typeof value === 'object') sizeDetails = value;
-      } else if (typeof value === 'string') {
+        // Its sizes as read (zod's record skipped a __proto__ key too).
+        if (typeof entry === 'object')
+          sizeDetails = Object.fromEntries(
+            Object.entries(entry as Record<string, string>).filter(
+              ([size]) => size !== '__proto__',
+            ),
+          );
+      } else if (typeof entry === 'string') {
         // __proto__ is defined, not assigned: no name can reach the prototype.
         if (name === '__proto__')
           Object.defineProperty(specs, name, {
-            value: value.trim(),
+            value: entry.trim(),
             enumerable: true,
             writable: true,
             configurable: true,
           });
-        else specs[name] = value.trim();
+        else specs[name] = entry.trim();
       }
     }
     if (sizeDetails !== undefined) specs.sizeDetails = sizeDetails;
-    return specs;
-  });
+    return { value: specs };
+  },
+);
 
 const price = numberInput(productMessages.required, {
   checks: (value) => value.min(0, productMessages.priceMin),
@@ -200,12 +275,34 @@ export const productDataSchema = z
 export type ProductDataInput = z.input<typeof productDataSchema>;
 export type ProductData = z.output<typeof productDataSchema>;
 
-/** Image URL rows: blank rows are dropped, the others must be links. */
-const imageUrls = z
-  .array(z.string({ error: productMessages.imageUrl }))
-  .default([])
-  .transform((urls) => urls.map((url) => url.trim()).filter((url) => url !== ''))
-  .pipe(z.array(webUrl(productMessages.imageUrl, atMost('Image URL', textLimits.url))));
+const imageUrlTooLong = tooLongMessage('Image URL', textLimits.url);
+
+/**
+ * Image URL rows: blank rows are dropped, the others must be links (named by their place
+ * among the links given); `counted` adds the checks of how many there must be.
+ */
+const imageUrls = (counted: boolean) =>
+  readField(z.array(z.string().max(textLimits.url)).optional(), (value): FieldRead<string[]> => {
+    const given = value === undefined ? [] : value;
+    if (!Array.isArray(given)) return { issues: [{ path: [], message: notAList(given) }] };
+    const issues: FieldIssue[] = [];
+    const urls: string[] = [];
+    given.forEach((url: unknown, at) => {
+      if (typeof url !== 'string') issues.push({ path: [at], message: productMessages.imageUrl });
+      else if (url.trim() !== '') urls.push(url.trim());
+    });
+    if (issues.length > 0) return { issues };
+    urls.forEach((url, at) => {
+      if (url.length > textLimits.url) issues.push({ path: [at], message: imageUrlTooLong });
+      if (!isWebUrl(url)) issues.push({ path: [at], message: productMessages.imageUrl });
+    });
+    if (counted) {
+      if (urls.length === 0) issues.push({ path: [], message: productMessages.required });
+      if (urls.length > maxFilesInList)
+        issues.push({ path: [], message: productMessages.tooManyImages });
+    }
+    return issues.length > 0 ? { issues } : { value: urls };
+  });
 
 /**
  * POST /api/App/product (multipart): productData and imageUrls as JSON text, and the image
@@ -214,7 +311,7 @@ const imageUrls = z
 export const productCreateSchema = z
   .object({
     productData: jsonPart(productDataSchema, 'productData'),
-    imageUrls: jsonPart(imageUrls, 'imageUrls'),
+    imageUrls: jsonPart(imageUrls(false), 'imageUrls'),
     images: z
       .array(fileSlot(productImageRule))
       .max(maxFilesInList, productMessages.tooManyImages)
@@ -243,9 +340,7 @@ export const productRowSchema = productDetailsSchema
   .safeExtend({
     events: productEvent(productMessages.required).default('None'),
     btn_url: optionalWebUrl(productMessages.btnUrl, atMost('Button URL', textLimits.url)),
-    images: imageUrls
-      .refine((urls) => urls.length > 0, { message: productMessages.required })
-      .refine((urls) => urls.length <= maxFilesInList, { message: productMessages.tooManyImages }),
+    images: imageUrls(true),
   })
   .transform((row) => ({ ...row, btn_url: row.btn_url || row.og_url }));
 export type ProductRow = z.output<typeof productRowSchema>;
