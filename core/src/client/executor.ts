@@ -1,6 +1,6 @@
 import type { ApiResult } from '../entities/common.js';
 import { networkErrorMessage } from '../constants.js';
-import { isResponseEnvelope, openResponse, sealRequest } from '../envelope/index.js';
+import { envelopeJson, isResponseEnvelope, openResponse, sealRequest } from '../envelope/index.js';
 import type { Command, CommandBody, MultipartFields, Query, UploadFile } from './command.js';
 
 export interface ClientOptions {
@@ -80,7 +80,7 @@ async function requestBody(
       return {};
     case 'envelope':
       return {
-        body: JSON.stringify(await sealRequest(body.value, secret)),
+        body: envelopeJson(await sealRequest(body.value, secret)),
         contentType: 'application/json',
       };
     case 'json':

@@ -1,10 +1,12 @@
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { JsonText } from '../format/json-text.js';
 import {
   decryptRequest,
   decryptResponse,
   encryptRequest,
   encryptResponse,
+  envelopeJson,
   EnvelopeError,
   isRequestEnvelope,
   isResponseEnvelope,
@@ -68,6 +70,14 @@ describe('envelope', () => {
       decipher.final(),
     ]).toString('utf8');
     expect(JSON.parse(text)).toEqual({ a_id: 'admin' });
+  });
+
+  it('writes both shapes as JSON.stringify does, payloads as JsonText included', async () => {
+    const request = await sealRequest({ rows: new JsonText('[{"a":"é"}]'), n: 1 }, key);
+    const answer = encryptResponse({ status: true, message: 'ok' }, key);
+    for (const envelope of [request, answer])
+      expect(envelopeJson(envelope)).toBe(JSON.stringify(envelope));
+    expect(decryptRequest(request, key)).toEqual({ rows: [{ a: 'é' }], n: 1 });
   });
 
   it('recognises both shapes', () => {

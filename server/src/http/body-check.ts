@@ -6,17 +6,30 @@
 import { allEndpoints, type AnyEndpoint } from '@dealdesk/core';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
+import { bodyPreparers, type BodyPreparer } from './body-preparers.js';
 import { openBody, type SealedBody } from './envelope.js';
 import { HttpError } from './errors.js';
 
-/** What became of a body: its checked value, the schema's issues, or a refusal (400). */
+/** What became of a body: its checked (and prepared) value, the schema's issues, or a refusal (400). */
 export type BodyOutcome =
   | { value: unknown; digest: string }
   | { issues: z.core.$ZodIssue[]; digest: string }
   | { refusal: string };
 
-/** Opens `text` and checks it with `schema` (none: the value is not needed). */
-export function checkBody(text: string, key: Buffer, schema: z.ZodType | undefined): BodyOutcome {
+/** How a call's body is checked, then prepared for its handler (body-preparers.ts). */
+export interface BodyCheck {
+  schema: z.ZodType | undefined;
+  prepare: BodyPreparer | undefined;
+}
+
+/** The check of `call`'s body. */
+export const bodyCheckOf = (call: AnyEndpoint): BodyCheck => ({
+  schema: call.body?.schema,
+  prepare: bodyPreparers.get(call),
+});
+
+/** Opens `text`, checks it with `schema` (none: the value is not needed) and prepares it. */
+export function checkBody(text: string, key: Buffer, { schema, prepare }: BodyCheck): BodyOutcome {
   let opened;
   try {
     opened = openBody(text, key);
@@ -26,14 +39,14 @@ export function checkBody(text: string, key: Buffer, schema: z.ZodType | undefin
   }
   if (schema === undefined) return { value: undefined, digest: opened.digest };
   const checked = schema.safeParse(opened.value);
-  return checked.success
-    ? { value: checked.data, digest: opened.digest }
-    : { issues: checked.error.issues, digest: opened.digest };
+  if (!checked.success) return { issues: checked.error.issues, digest: opened.digest };
+  const value = prepare === undefined ? checked.data : prepare(checked.data as never);
+  return { value, digest: opened.digest };
 }
 
-/** The body schemas by call name: the worker finds a call's schema by the name it is sent. */
-export const bodySchemas = (): Map<string, z.ZodType | undefined> =>
-  new Map(allEndpoints().map(({ name, call }) => [name, call.body?.schema]));
+/** The body checks by call name: the worker finds a call's check by the name it is sent. */
+export const bodyChecks = (): Map<string, BodyCheck> =>
+  new Map(allEndpoints().map(({ name, call }) => [name, bodyCheckOf(call)]));
 
 type Settle = { resolve: (outcome: BodyOutcome) => void; reject: (error: Error) => void };
 
@@ -77,9 +90,9 @@ export function bodyChecker(secret: string) {
   };
 
   const outcomeOf = (body: SealedBody, call: AnyEndpoint): Promise<BodyOutcome> => {
-    const schema = call.body?.schema;
-    if (!offThread || schema === undefined)
-      return Promise.resolve(checkBody(body.text, key, schema));
+    const check = bodyCheckOf(call);
+    if (!offThread || check.schema === undefined)
+      return Promise.resolve(checkBody(body.text, key, check));
     const id = (sent += 1);
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
@@ -110,7 +123,10 @@ export function bodyChecker(secret: string) {
       // In the calling thread (the tests), it would be the main thread's work: left for check.
       if (offThread) void begin(body, call);
     },
-    /** The checked body of `call` (the schema's error, or a 400 for a body it cannot open). */
+    /**
+     * The checked body of `call`, prepared for its handler (the schema's error, or a 400 for a
+     * body it cannot open).
+     */
     async check(body: SealedBody, call: AnyEndpoint): Promise<{ value: unknown; digest: string }> {
       const outcome = await begin(body, call);
       if ('refusal' in outcome) throw new HttpError(400, outcome.refusal);

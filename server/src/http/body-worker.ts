@@ -1,16 +1,17 @@
-// The thread that opens and checks large JSON bodies (body-check.ts): one body a message, its
-// outcome posted back with the message's id.
+// The thread that opens, checks and prepares large JSON bodies (body-check.ts): one body a
+// message, its outcome posted back with the message's id.
 import { parentPort, workerData } from 'node:worker_threads';
-import { bodySchemas, checkBody, type WorkerAnswer } from './body-check.js';
+import { bodyChecks, checkBody, type WorkerAnswer } from './body-check.js';
 
 const { secret } = workerData as { secret: string };
 const key = Buffer.from(secret, 'hex');
-const schemas = bodySchemas();
+const noCheck = { schema: undefined, prepare: undefined };
+const checks = bodyChecks();
 
 parentPort?.on('message', ({ id, text, call }: { id: number; text: string; call: string }) => {
   let answer: WorkerAnswer;
   try {
-    answer = { id, outcome: checkBody(text, key, schemas.get(call)) };
+    answer = { id, outcome: checkBody(text, key, checks.get(call) ?? noCheck) };
   } catch (error) {
     answer = { id, failure: (error as Error).message };
   }

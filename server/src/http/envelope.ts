@@ -2,8 +2,10 @@
 // {encryptedData} (plain JSON is accepted too, as some calls send it) and every answer
 // leaves as {encrypted, iv}. Media and web files are streams and are never wrapped.
 import {
+  envelopeJson,
   EnvelopeError,
   isRequestEnvelope,
+  jsonOf,
   parseOpened,
   type RequestEnvelope,
   requestParts,
@@ -12,7 +14,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { HttpError } from './errors.js';
-import { jsonOf } from '@dealdesk/core';
 
 const envelopeMessages: Record<EnvelopeError['code'], string> = {
   'bad-key': 'The request could not be decrypted: the envelope key does not match',
@@ -33,13 +34,6 @@ export function sealText(plain: string, key: Buffer, iv = randomBytes(16)): Resp
   const encrypted = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return { encrypted: encrypted.toString('base64'), iv: iv.toString('hex') };
 }
-
-/**
- * The envelope as JSON text. Base64 and hex never need escaping, which spares a JSON.stringify
- * pass over the ciphertext (as long as the answer: a list page's is tens of kilobytes).
- */
-export const envelopeJson = ({ encrypted, iv }: ResponseEnvelope): string =>
-  `{"encrypted":"${encrypted}","iv":"${iv}"}`;
 
 /** Strict: bytes that are not UTF-8 mean a wrong key or corruption, as crypto-js judges them. */
 const utf8 = new TextDecoder('utf-8', { fatal: true });

@@ -7,8 +7,8 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeWatch } from '../adapters/storage/change-watch.js';
-import { envelopeJson, sealText } from './envelope.js';
-import { jsonOf } from '@dealdesk/core';
+import { envelopeJson, jsonOf } from '@dealdesk/core';
+import { sealText } from './envelope.js';
 
 export class Published {
   constructor(

@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { RateLimitRule } from '../config.js';
 import { actAs, requestActor, withActor, type Actor } from './actor.js';
 import type { BodyChecker } from './body-check.js';
+import { bodyPreparers } from './body-preparers.js';
 import { keepBodyDigest, SealedBody } from './envelope.js';
 import { HttpError } from './errors.js';
 import type { RunIdempotent } from './idempotency.js';
@@ -100,19 +101,33 @@ export type Answer<E extends AnyEndpoint> = E extends { rows: RowsSpec }
 /** Counts one attempt against a limit; throws 429 when the limit is spent. */
 export type AttemptLimit<I> = (input: I, request: FastifyRequest) => Promise<void>;
 
-export interface Implementation<E extends AnyEndpoint> {
+/** A call's input and context with the body as its implementation's `prepare` gives it. */
+type PreparedInput<E, P> = Omit<RouteInput<E>, 'body'> & { body: P };
+export type PreparedContext<E extends AnyEndpoint, P> = Omit<RouteContext<E>, 'body'> & {
+  body: P;
+};
+
+export interface Implementation<E extends AnyEndpoint, P = RouteInput<E>['body']> {
   /** Checked after validation, before the handler. */
-  limits?: readonly AttemptLimit<RouteInput<E>>[];
+  limits?: readonly AttemptLimit<PreparedInput<E, NoInfer<P>>>[];
+  /**
+   * The handler's first steps on its checked JSON body: the function body-preparers.ts lists
+   * for the call, run on the body thread for a large body.
+   */
+  prepare?: (body: RouteInput<E>['body']) => P;
   /**
    * The answer's fields, or an answer published once for many requests (api.publish); a
    * streamed list's rows.
    */
-  handler(context: RouteContext<E>): Promise<Answer<E>>;
+  handler(context: PreparedContext<E, P>): Promise<Answer<E>>;
 }
 
 export interface ApiRouter {
   /** Registers a declared call; the handler only implements it. */
-  implement<E extends AnyEndpoint>(call: E, implementation: Implementation<E>): void;
+  implement<E extends AnyEndpoint, P = RouteInput<E>['body']>(
+    call: E,
+    implementation: Implementation<E, P>,
+  ): void;
   /**
    * A call's answer sealed once, to be sent as it is to every request until its content
    * changes (published.ts): with an ETag, the content API's Cache-Control, and 304 to a caller
@@ -140,10 +155,17 @@ function parseWith(schema: z.ZodType | undefined, value: unknown): unknown {
   return schema === undefined ? undefined : schema.parse(value);
 }
 
-/** A JSON body checked with its schema; a large one by the body checker, off the main thread. */
+/**
+ * A JSON body checked with its schema and prepared for its handler; a large one by the body
+ * checker, off the main thread.
+ */
 async function jsonBody(call: AnyEndpoint, request: FastifyRequest, bodies: BodyChecker) {
   const { body } = request;
-  if (!(body instanceof SealedBody)) return parseWith(call.body?.schema, body);
+  if (!(body instanceof SealedBody)) {
+    const value = parseWith(call.body?.schema, body);
+    const prepare = bodyPreparers.get(call);
+    return prepare === undefined ? value : prepare(value as never);
+  }
   const checked = await bodies.check(body, call);
   keepBodyDigest(request, checked.digest);
   return checked.value;
@@ -296,7 +318,16 @@ export function createApiRouter(
     return registered;
   };
 
-  function implement<E extends AnyEndpoint>(call: E, implementation: Implementation<E>): void {
+  function implement<E extends AnyEndpoint, P>(
+    call: E,
+    implementation: Implementation<E, P>,
+  ): void {
+    // The body thread prepares a large body with the listed function: the same as the
+    // handler's, or its body would differ with the body's size.
+    if (implementation.prepare !== bodyPreparers.get(call))
+      throw new Error(
+        `${call.method} ${call.path}: its prepare must be the one body-preparers.ts lists`,
+      );
     const run = async (request: FastifyRequest, reply: FastifyReply, actor: Actor) => {
       if (request.body instanceof SealedBody) options.bodies.begin(request.body, call);
       const caller: AdminCaller | PendingCaller | null =
@@ -305,7 +336,8 @@ export function createApiRouter(
       const { form, ...input } = await readInput(call, request, options);
       // The spooled uploads go when the call ends, stored or refused.
       try {
-        const routeInput = input as RouteInput<E>;
+        // The body is prepared by the function the implementation declares (checked above).
+        const routeInput = input as PreparedInput<E, P>;
         for (const limit of implementation.limits ?? []) await limit(routeInput, request);
         const answer = async () => {
           const result: unknown = await implementation.handler({

@@ -18,6 +18,7 @@ import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fallbackCheckpointPages, startCheckpoints } from './checkpoints.js';
+import { searchedWords } from './search-words.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -138,35 +139,6 @@ export interface CandidateIndex<Tag extends string = string> {
   sorted: readonly Tag[];
   held: readonly Tag[];
 }
-
-/**
- * The words of a text as the search reads them: letters with their marks (so Devanagari and
- * accented words stay whole) and digits, lowercase, in one Unicode form.
- */
-function wordsOf(text: string): string[] {
-  return (
-    text
-      .normalize('NFC')
-      .toLowerCase()
-      .match(/[\p{L}\p{M}\p{N}]+/gu) ?? []
-  );
-}
-
-/**
- * What a full-text column holds: the texts' words, one space apart. Both databases index
- * exactly these words, so neither's own word rules (PostgreSQL's depend on its locale) decide
- * what a search finds.
- */
-export const searchableText = (...texts: readonly string[]): string =>
-  // One pass over the texts joined (a space never joins two words): a bulk import writes this
-  // for every product, and a pass per text cost as much as the rest of building the row.
-  wordsOf(texts.join(' ')).join(' ');
-
-/** Words of a search box used at most. */
-const maxSearchWords = 8;
-
-/** The words a search looks for, each as a whole word or the start of one. */
-export const searchedWords = (text: string): string[] => wordsOf(text).slice(0, maxSearchWords);
 
 /** How SQLite's index holds a tag value: one word, the column's name then the value's. */
 const tagWord = (column: string, value: string) =>

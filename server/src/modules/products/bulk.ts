@@ -3,13 +3,7 @@
 // first row of an og_url creates (or meets) the product, the later ones meet it too. Every
 // look-up reads a few hundred values a query and every write is a multi-row statement, so a
 // call costs a few dozen statements whatever its size.
-import {
-  bulkRefusal,
-  type ProductBulk,
-  type ProductImage,
-  type ProductRow,
-  type RefusedRow,
-} from '@dealdesk/core';
+import { bulkRefusal, type RefusedRow } from '@dealdesk/core';
 import type { Kysely } from 'kysely';
 import { lockChangeCounter } from '../../adapters/storage/change-counters.js';
 import type { DialectName } from '../../adapters/storage/dialect.js';
@@ -19,7 +13,7 @@ import { newId } from '../../ids.js';
 import { countProducts, type Placement } from '../categories/service.js';
 import { categoryRefusals } from '../categories/messages.js';
 import { productsRepository } from './repository.js';
-import { detailColumns } from './rows.js';
+import type { StoredBulk, StoredRow } from './rows.js';
 
 export type BulkStatus = 'created' | 'updated' | 'skipped';
 
@@ -36,17 +30,13 @@ interface Refusal extends RefusedRow {
   statusCode: number;
 }
 
-/** What one row stores as product `id`, written at `at`: the detail's columns, images as links. */
-function columnsOf(row: ProductRow, id: string, at: string) {
-  const images: ProductImage[] = row.images.map((url) => ({ url }));
-  return {
-    id,
-    ...detailColumns({ productDetails: row, events: row.events, btn_url: row.btn_url }),
-    images: JSON.stringify(images),
-    created_at: at,
-    updated_at: at,
-  };
-}
+/** What one row stores as product `id`, written at `at`. */
+const columnsOf = (row: StoredRow, id: string, at: string) => ({
+  id,
+  ...row,
+  created_at: at,
+  updated_at: at,
+});
 type RowColumns = ReturnType<typeof columnsOf>;
 
 const placementOf = (row: { category_id: string; subcategory_id: string }): Placement => ({
@@ -62,20 +52,20 @@ const distinct = (values: Iterable<string>) => [...new Set(values)];
  */
 async function placementRefusals(
   repo: ReturnType<typeof productsRepository>,
-  rows: readonly ProductRow[],
+  rows: readonly StoredRow[],
 ): Promise<Refusal[]> {
   const [categories, subcategories] = await Promise.all([
-    repo.existingCategories(distinct(rows.map((row) => row.category))),
-    repo.subcategoryParents(distinct(rows.map((row) => row.subcategory))),
+    repo.existingCategories(distinct(rows.map((row) => row.category_id))),
+    repo.subcategoryParents(distinct(rows.map((row) => row.subcategory_id))),
   ]);
   const known = new Set(categories);
   const parents = new Map(subcategories.map((sub) => [sub.id, sub.category_id]));
   return rows.flatMap((row, at): Refusal[] => {
     const refuse = (message: string, statusCode: number) => [{ row: at + 1, message, statusCode }];
-    if (!known.has(row.category)) return refuse(categoryRefusals.categoryNotFound, 404);
-    const parent = parents.get(row.subcategory);
+    if (!known.has(row.category_id)) return refuse(categoryRefusals.categoryNotFound, 404);
+    const parent = parents.get(row.subcategory_id);
     if (parent === undefined) return refuse(categoryRefusals.subcategoryNotFound, 404);
-    if (parent !== row.category) return refuse(categoryRefusals.subcategoryOutsideCategory, 400);
+    if (parent !== row.category_id) return refuse(categoryRefusals.subcategoryOutsideCategory, 400);
     return [];
   });
 }
@@ -93,7 +83,7 @@ interface Target {
 export async function importProducts(
   db: Kysely<Database>,
   dialect: DialectName,
-  { products: rows, onExisting }: ProductBulk,
+  { rows, onExisting }: StoredBulk,
   now: Date,
 ): Promise<BulkAnswer> {
   const repo = productsRepository(db, dialect);

@@ -6,7 +6,7 @@
 // Each product has a slot; slots follow the ids' order (ids are time-ordered), so the highest
 // set bit is the newest product. A deleted product leaves its slot empty; a product whose id
 // would fall between slots (an id from a clock that was behind) has the slots laid out again.
-import { searchedWords } from '../../adapters/storage/dialect.js';
+import { searchedWords } from '../../adapters/storage/search-words.js';
 import type { ProductFilters } from './repository.js';
 
 /** What the search needs of a product, and its answer but for its counts. */

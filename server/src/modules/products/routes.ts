@@ -5,6 +5,7 @@ import { publishedCache } from '../../http/published.js';
 import { absoluteUrl, publicBaseOf } from '../../http/public-url.js';
 import { productExport } from './export.js';
 import { createScraper, ScrapeError, scrapeQueueLimits } from './scraping/index.js';
+import { storedBulk } from './rows.js';
 import { productsService } from './service.js';
 
 /** Answers of the app's product calls kept per process (queries and products asked). */
@@ -42,6 +43,7 @@ export const productsModule: Module = (api, context) => {
   });
 
   api.implement(endpoints.products.bulk, {
+    prepare: storedBulk,
     handler: async ({ body }) => products.bulk(body),
   });
 

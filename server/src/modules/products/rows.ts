@@ -1,14 +1,16 @@
 // A product row as stored (JSON text for lists and maps, counters beside it) and as answered.
 import type {
   Product,
+  ProductBulk,
   ProductData,
   ProductDetails,
   ProductEvent,
   ProductImage,
+  ProductRow,
   Size,
   Specifications,
 } from '@dealdesk/core';
-import { searchableText } from '../../adapters/storage/dialect.js';
+import { searchableText } from '../../adapters/storage/search-words.js';
 import type { ProductsTable } from './tables.js';
 
 /** The full-text search's source: the title, then every specification name and value. */
@@ -39,6 +41,26 @@ export function detailColumns({ productDetails: details, events, btn_url }: Prod
     search_text: searchTextOf(details.title, details.specifications),
   } satisfies Partial<ProductsTable>;
 }
+
+/** What a bulk import stores for a row (bulk.ts): the detail's columns, its images as links. */
+function storedRow(row: ProductRow) {
+  const images: ProductImage[] = row.images.map((url) => ({ url }));
+  return {
+    ...detailColumns({ productDetails: row, events: row.events, btn_url: row.btn_url }),
+    images: JSON.stringify(images),
+  };
+}
+export type StoredRow = ReturnType<typeof storedRow>;
+
+/**
+ * A bulk call's body with each row as it will be stored: the handler's work before its
+ * transaction, made on the body thread for a large call (http/body-preparers.ts).
+ */
+export const storedBulk = ({ products, onExisting }: ProductBulk) => ({
+  rows: products.map(storedRow),
+  onExisting,
+});
+export type StoredBulk = ReturnType<typeof storedBulk>;
 
 /** A stored product with its category and subcategory names. */
 export interface ProductRecord extends Omit<ProductsTable, 'search_text' | 'updated_at'> {

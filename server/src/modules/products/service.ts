@@ -1,18 +1,17 @@
 // Products: each filed under a subcategory of its category, its images uploaded (stored as
 // media) or linked, its counts kept on the category and subcategory by the same transaction.
-import type {
-  AppProductQuery,
-  Product,
-  ProductBulk,
-  ProductCreate,
-  ProductEvent,
-  ProductImage,
-  ProductListQuery,
-  ProductUpdate,
+import {
+  JsonText,
+  type AppProductQuery,
+  type Product,
+  type ProductCreate,
+  type ProductEvent,
+  type ProductImage,
+  type ProductListQuery,
+  type ProductUpdate,
 } from '@dealdesk/core';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
-import { JsonText } from '@dealdesk/core';
 import type { CheckedFile } from '../../http/uploads.js';
 import { newId } from '../../ids.js';
 import { auditedFields, auditTrail } from '../audit/service.js';
@@ -24,7 +23,7 @@ import type { ProductsTable } from './tables.js';
 import type { CatalogueIndex } from './catalogue-index.js';
 import { catalogueMemory } from './catalogue-memory.js';
 import { totalsMemory, trackingService } from '../tracking/service.js';
-import { detailColumns, listedJson, productJson, toProduct } from './rows.js';
+import { detailColumns, listedJson, productJson, toProduct, type StoredBulk } from './rows.js';
 import { importProducts, type BulkAnswer } from './bulk.js';
 
 const placementOf = (row: { category_id: string; subcategory_id: string }): Placement => ({
@@ -221,7 +220,7 @@ export function productsService(context: AppContext) {
      * Up to 5,000 products in one transaction (bulk.ts): created, or matched by og_url and
      * skipped or replaced, images included. A refused row writes nothing.
      */
-    bulk: (input: ProductBulk): Promise<BulkAnswer> =>
+    bulk: (input: StoredBulk): Promise<BulkAnswer> =>
       db.transaction().execute(async (trx) => {
         const answer = await importProducts(trx, dialect, input, clock());
         // One entry for the whole import (docs/audit.md): what it did, not every product.
@@ -230,7 +229,7 @@ export function productsService(context: AppContext) {
           action: 'import',
           kind: 'product',
           itemId: null,
-          label: input.products.length === 1 ? '1 row' : `${input.products.length} rows`,
+          label: input.rows.length === 1 ? '1 row' : `${input.rows.length} rows`,
           after: { created, updated, skipped, onExisting: input.onExisting },
         });
         return answer;
