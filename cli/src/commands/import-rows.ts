@@ -214,17 +214,26 @@ export function checkParts({ source, parts, taken }: WorkerTask): [number, Check
 /** Files smaller than this are checked in the calling thread (a worker takes ~0.1 s to start). */
 const parallelFromChars = 2 * 1024 * 1024;
 
-function checkOnWorker(workerFile: URL, task: WorkerTask): Promise<[number, CheckedPart][]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerFile, { workerData: task });
-    worker.once('message', (checked: [number, CheckedPart][]) => {
-      resolve(checked);
+/** A worker checking parts: the parts it checked, and a way to stop it. */
+function checkOnWorker(workerFile: URL, task: WorkerTask) {
+  const worker = new Worker(workerFile, { workerData: task });
+  const checked = new Promise<[number, CheckedPart][]>((resolve, reject) => {
+    worker.once('message', (parts: [number, CheckedPart][]) => {
+      resolve(parts);
       void worker.terminate();
     });
     worker.once('error', reject);
     // Ended without its rows (killed, out of memory): fail rather than wait for ever.
     worker.once('exit', (code) => reject(new Error(`a row check stopped (exit ${code})`)));
   });
+  return {
+    checked,
+    /** Stops a worker that took no part (this thread checked them all before it started). */
+    stop: () => {
+      checked.catch(() => {});
+      void worker.terminate();
+    },
+  };
 }
 
 export interface CheckedFile {
@@ -257,9 +266,12 @@ export async function checkFile(
     availableParallelism() >= 2 &&
     workerFile.pathname.endsWith('/dist/commands/import-worker.js');
   // This thread checks parts while the worker starts, then as many as it gets to first.
-  const helped = parallel ? checkOnWorker(workerFile, task) : Promise.resolve([]);
+  const helper = parallel ? checkOnWorker(workerFile, task) : undefined;
   const mine = checkParts(task);
-  const checked = [...mine, ...(await helped)].sort(([a], [b]) => a - b);
+  let theirs: [number, CheckedPart][] = [];
+  if (mine.length === task.parts.length) helper?.stop();
+  else if (helper !== undefined) theirs = await helper.checked;
+  const checked = [...mine, ...theirs].sort(([a], [b]) => a - b);
   const failures = checked.flatMap(([, part]) => part.failures);
   return {
     rows: checked.reduce((sum, [, part]) => sum + part.rows, 0),

@@ -10,7 +10,7 @@ import { bodyPreparers, type BodyPreparer } from './body-preparers.js';
 import { openBody, type SealedBody } from './envelope.js';
 import { HttpError } from './errors.js';
 
-/** What became of a body: its checked (and prepared) value, the schema's issues, or a refusal (400). */
+/** What became of a body: its checked, prepared value, the schema's issues, or a refusal (400). */
 export type BodyOutcome =
   | { value: unknown; digest: string }
   | { issues: z.core.$ZodIssue[]; digest: string }
