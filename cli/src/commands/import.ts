@@ -260,7 +260,7 @@ export const declareImport: Declare = (command, run) =>
     .option('--dry-run', 'only check every row and list the refused lines; send nothing')
     .option(
       '--batch-size <n>',
-      `products a call (one transaction each), at most ${bulkProductLimit}`,
+      `rows of the file a call (the good ones, in one transaction), at most ${bulkProductLimit}`,
       wholeNumber(1, bulkProductLimit),
       bulkProductLimit,
     )
