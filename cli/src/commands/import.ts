@@ -1,7 +1,7 @@
 // products import: a catalogue from JSON Lines or CSV (a header row; lists and objects as JSON
 // text in their cell). Every row is checked with the core's schema before anything is sent; the
-// good rows of each 5,000 lines then go in one call (one transaction each), matched to existing
-// products by og_url. A refused call fails its rows only: the calls before it stay, and the
+// good rows of each 5,000 of the file (--batch-size) then go in one call (one transaction each),
+// matched to existing products by og_url. A refused call fails its rows only: the calls before it stay, and the
 // summary says so.
 import {
   bulkProductLimit,
