@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   blankAsMissing,
+  compiledWhenValid,
   flag,
   jsonPart,
   limitShape,
@@ -18,6 +19,32 @@ import { atMost, textLimits } from './limits.js';
 /** The first message a schema gives for a value, or null when it accepts it. */
 const messageOf = (schema: z.ZodType, value: unknown) =>
   schema.safeParse(value).error?.issues[0]?.message ?? null;
+
+describe('compiledWhenValid', () => {
+  // Which parser read a value: the compiled one (from `sameWhenValid`) or the runtime's.
+  const readBy: string[] = [];
+  const word = (reader: string) =>
+    z
+      .string()
+      .regex(/^[a-z]+$/, 'Letters only')
+      .transform((text) => {
+        readBy.push(reader);
+        return text.toUpperCase();
+      });
+  const schema = compiledWhenValid(word('runtime'), word('compiled'));
+
+  it('reads a good value with the compiled parser alone', () => {
+    readBy.length = 0;
+    expect(schema.parse('deal')).toBe('DEAL');
+    expect(z.array(schema).parse(['a', 'b'])).toEqual(['A', 'B']);
+    expect(readBy).toEqual(['compiled', 'compiled', 'compiled']);
+  });
+
+  it("answers a refused value with the schema's own issues", () => {
+    expect(messageOf(schema, 'Deal 1')).toBe('Letters only');
+    expect(messageOf(schema, 5)).toBe('Invalid input: expected string, received number');
+  });
+});
 
 describe('requiredText', () => {
   const name = requiredText('Enter a name', atMost('Name', 10));

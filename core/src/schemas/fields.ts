@@ -102,6 +102,24 @@ export function readField<Shape extends z.ZodType, Output>(
   return schema as unknown as z.ZodTransform<Output, z.input<Shape>>;
 }
 
+/**
+ * `schema` with zod's compiled parser as its fast path. `sameWhenValid` accepts exactly the
+ * values `schema` accepts, with the same output, in a form z.compile takes (no check with its
+ * own `when`). A value it refuses is parsed again by `schema`, so the issues are `schema`'s.
+ */
+export function compiledWhenValid<T extends z.ZodType>(schema: T, sameWhenValid: T): T {
+  // Compiled at the first parse, not on import: zod asks then whether code may be generated
+  // (its own parsers ask at a first parse too). Where a page's policy forbids it, the runtime
+  // parses alone. A row refused costs a second runtime parse, for the schema's issues.
+  let fast: T | null | undefined;
+  return z.withParser(schema, (input) => {
+    if (fast === undefined)
+      fast = z.core.util.allowsEval.value ? z.compile(sameWhenValid, { strict: true }) : null;
+    const parsed = fast?.safeParse(input);
+    return parsed?.success ? parsed.data : z.INVALID;
+  });
+}
+
 /** Numbers typed into inputs or sent in multipart bodies arrive as text. */
 const readNumber = (value: unknown) => {
   if (typeof value !== 'string') return value;

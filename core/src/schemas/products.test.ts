@@ -11,6 +11,7 @@ import {
   productEventUpdateSchema,
   productListQuerySchema,
   productMessages,
+  productRowSchema,
   productUpdateSchema,
   rowsNamedIn,
   scrapeSchema,
@@ -206,6 +207,38 @@ describe('productDetailsSchema', () => {
       expect(parsed).toEqual({ Fit: 'Slim' });
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     });
+  });
+});
+
+describe('productRowSchema', () => {
+  const row = { ...details, images: [' https://cdn.example.com/1.jpg '] };
+  const issuesOf = (value: unknown) =>
+    productRowSchema.safeParse(value).error?.issues.map(({ path, message }) => ({ path, message }));
+
+  it('reads a good row with the defaults of a bulk import', () => {
+    expect(productRowSchema.parse(row)).toEqual({
+      ...productDetailsSchema.parse(details),
+      events: 'None',
+      btn_url: details.og_url,
+      images: ['https://cdn.example.com/1.jpg'],
+    });
+  });
+
+  // Good rows are read by a compiled parser whose prices' comparison has no `when`: it must
+  // refuse the same rows, and the refused ones keep the runtime's issues.
+  it('refuses a row whose only fault is its prices', () => {
+    expect(issuesOf({ ...row, price: 10, og_price: 9 })).toEqual([
+      { path: ['og_price'], message: productMessages.ogPriceMin },
+    ]);
+  });
+
+  it('compares the prices while other fields are wrong, as the details do', () => {
+    const wrong = { ...row, title: ' ', price: '10', og_price: '9', images: [] };
+    expect(issuesOf(wrong)).toEqual([
+      { path: ['title'], message: productMessages.required },
+      { path: ['images'], message: productMessages.required },
+      { path: ['og_price'], message: productMessages.ogPriceMin },
+    ]);
   });
 });
 

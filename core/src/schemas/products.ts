@@ -9,6 +9,7 @@ import { sizeOptions, type Size, type Specifications } from '../entities/catalog
 import { normaliseEvent } from '../rules/events.js';
 import { idList, idSchema, pageQuery, searchText } from './common.js';
 import {
+  compiledWhenValid,
   isWebUrl,
   jsonPart,
   numberInput,
@@ -219,46 +220,49 @@ const price = numberInput(productMessages.required, {
   checks: (value) => value.min(0, productMessages.priceMin),
 });
 
+/** The fields of a product's details. */
+const productDetailFields = z.object({
+  title: requiredText(productMessages.required, atMost('Title', textLimits.productTitle)),
+  price,
+  og_price: price,
+  og_url: webUrl(
+    productMessages.ogUrl,
+    atMost('Original URL', textLimits.url),
+    productMessages.required,
+  ),
+  category: requiredText(productMessages.required, atMost('Category', textLimits.code)).pipe(
+    idSchema,
+  ),
+  subcategory: requiredText(productMessages.required, atMost('Subcategory', textLimits.code)).pipe(
+    idSchema,
+  ),
+  rating: textOr(defaultRating, atMost('Rating', textLimits.shortText)),
+  ratingsAndReviews: textOr(
+    defaultRatingsAndReviews,
+    atMost('Ratings and reviews', textLimits.shortText),
+  ),
+  deliveryInfo: textOr(defaultDeliveryInfo, atMost('Delivery info', textLimits.shortText)),
+  availableSizes,
+  specifications,
+});
+
+const pricesAgree = (details: { price: number; og_price: number }) =>
+  details.og_price >= details.price;
+const pricesDisagree = { message: productMessages.ogPriceMin, path: ['og_price'] };
+
 /** The product details of the add form, the detail edit and productData.productDetails. */
-export const productDetailsSchema = z
-  .object({
-    title: requiredText(productMessages.required, atMost('Title', textLimits.productTitle)),
-    price,
-    og_price: price,
-    og_url: webUrl(
-      productMessages.ogUrl,
-      atMost('Original URL', textLimits.url),
-      productMessages.required,
-    ),
-    category: requiredText(productMessages.required, atMost('Category', textLimits.code)).pipe(
-      idSchema,
-    ),
-    subcategory: requiredText(
-      productMessages.required,
-      atMost('Subcategory', textLimits.code),
-    ).pipe(idSchema),
-    rating: textOr(defaultRating, atMost('Rating', textLimits.shortText)),
-    ratingsAndReviews: textOr(
-      defaultRatingsAndReviews,
-      atMost('Ratings and reviews', textLimits.shortText),
-    ),
-    deliveryInfo: textOr(defaultDeliveryInfo, atMost('Delivery info', textLimits.shortText)),
-    availableSizes,
-    specifications,
-  })
-  .refine((details) => details.og_price >= details.price, {
-    message: productMessages.ogPriceMin,
-    path: ['og_price'],
-    // Compared whenever both prices are good numbers, even while other fields are still wrong.
-    when: ({ value, issues }) => {
-      const prices = value as { price?: unknown; og_price?: unknown } | null;
-      return (
-        typeof prices?.price === 'number' &&
-        typeof prices.og_price === 'number' &&
-        issues.every((issue) => !['price', 'og_price'].includes(String(issue.path?.[0])))
-      );
-    },
-  });
+export const productDetailsSchema = productDetailFields.refine(pricesAgree, {
+  ...pricesDisagree,
+  // Compared whenever both prices are good numbers, even while other fields are still wrong.
+  when: ({ value, issues }) => {
+    const prices = value as { price?: unknown; og_price?: unknown } | null;
+    return (
+      typeof prices?.price === 'number' &&
+      typeof prices.og_price === 'number' &&
+      issues.every((issue) => !['price', 'og_price'].includes(String(issue.path?.[0])))
+    );
+  },
+});
 export type ProductDetailsInput = z.input<typeof productDetailsSchema>;
 
 /**
@@ -331,18 +335,28 @@ export type OnExisting = (typeof onExistingChoices)[number];
 /** Products one bulk call takes at most (one transaction). */
 export const bulkProductLimit = 5_000;
 
+const productRowOf = (details: typeof productDetailsSchema) =>
+  details
+    .safeExtend({
+      events: productEvent(productMessages.required).default('None'),
+      btn_url: optionalWebUrl(productMessages.btnUrl, atMost('Button URL', textLimits.url)),
+      images: imageUrls(true),
+    })
+    .transform((row) => ({ ...row, btn_url: row.btn_url || row.og_url }));
+
 /**
  * One product of a bulk import or export: the product detail's fields, with category and
  * subcategory as ids and images as links (at least one). A row of an export imports as it is.
  * Without an event a row is 'None'; without a button link it links to its og_url.
+ *
+ * The CLI checks each row of a file of 100,000, and the server again: a good row is read by
+ * zod's compiled parser, from the same fields with the prices compared without `when` (which
+ * z.compile cannot take), refusing the same rows. A refused row is read again for its issues.
  */
-export const productRowSchema = productDetailsSchema
-  .safeExtend({
-    events: productEvent(productMessages.required).default('None'),
-    btn_url: optionalWebUrl(productMessages.btnUrl, atMost('Button URL', textLimits.url)),
-    images: imageUrls(true),
-  })
-  .transform((row) => ({ ...row, btn_url: row.btn_url || row.og_url }));
+export const productRowSchema = compiledWhenValid(
+  productRowOf(productDetailsSchema),
+  productRowOf(productDetailFields.refine(pricesAgree, pricesDisagree)),
+);
 export type ProductRow = z.output<typeof productRowSchema>;
 
 /**
