@@ -4,6 +4,7 @@
 // view and edit, and products by event with bulk assignment.
 import {
   productByEventPageSize,
+  searchDebounceMs,
   type ApiClient,
   type Product,
   type ProductRowRequest,
@@ -11,7 +12,7 @@ import {
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startShop, type Shop } from '@dealdesk/server/testing';
-import { screenshot } from '../support/browser.js';
+import { screenshot, skipAhead } from '../support/browser.js';
 import { importProducts, pngUpload, removeProducts, servedLink } from '../support/catalogue.js';
 import {
   answerCaptcha,
@@ -496,6 +497,21 @@ describe('Product Management', () => {
     expect(await firstNumber()).toBe('1');
     expect(await rows().count()).toBe(6);
     await typeSearch(page.getByLabel('Search products'), '');
+    await page.getByText('Showing 100 of 112 products').waitFor();
+  });
+
+  it('keeps typing where it was when its search reaches the address', async () => {
+    const box = page.getByLabel('Search products');
+    // A pause after a space: the trimmed search reaches the address, the box keeps the space.
+    await typeSearch(box, 'seeded phone ');
+    await page.getByText('Showing 55 of 55 products').waitFor();
+    expect(await box.inputValue()).toBe('seeded phone ');
+    await box.press('End');
+    await box.pressSequentially('01');
+    await skipAhead(page, searchDebounceMs);
+    await page.getByText('Showing 5 of 5 products').waitFor();
+    expect(await box.inputValue()).toBe('seeded phone 01');
+    await typeSearch(box, '');
     await page.getByText('Showing 100 of 112 products').waitFor();
   });
 

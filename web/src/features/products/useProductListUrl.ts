@@ -11,7 +11,7 @@ import {
   type SortOrder,
 } from '@dealdesk/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAddressQuery } from '../../ui/useAddressQuery.js';
 import { paths } from '../../app/paths.js';
 import type { ProductFilter } from './ProductFilters.js';
@@ -59,8 +59,11 @@ export function useProductListUrl() {
 
   const [typed, setTyped] = useState(search);
   const [debounced] = useDebouncedValue(typed.trim(), searchDebounceMs);
+  /** The search this box last wrote to the address. */
+  const written = useRef(search);
   useEffect(() => {
     if (debounced === search) return;
+    written.current = debounced;
     setParams(
       (next) => {
         if (debounced === '') next.delete('q');
@@ -72,8 +75,11 @@ export function useProductListUrl() {
     // Only a new typed search writes; the address changing (Back) must not write it again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
-  // Back or a link to another search: the box shows what the address asks.
-  useEffect(() => setTyped(search), [search]);
+  // Back or a link to another search: the box shows what the address asks. Its own search
+  // arriving changes nothing: what was typed since (a space, more letters) stays.
+  useEffect(() => {
+    if (search !== written.current) setTyped(search);
+  }, [search]);
 
   const setPage = (next: number) =>
     setParams((updated) => {
