@@ -563,7 +563,7 @@ describe('Product Management', () => {
     await page.getByText('Showing 3 of 3 products').waitFor();
     expect(await productsTitled('Seeded shirt 051')).toEqual([]);
     await typeSearch(page.getByLabel('Search products'), '');
-    // Shown before the next search is typed: the address catching up would empty the box.
+    // The whole list again, two products fewer.
     await page.getByText('Showing 100 of 110 products').waitFor();
   });
 });
