@@ -7,32 +7,30 @@ import { dialectOf } from './dialect.js';
 const statements = new Map<string, string>();
 
 /**
- * Inserts `rows` (every row with the same columns, in the same order, as the first) into
- * `table` with one statement; values go as bound parameters, as kysely would bind them.
+ * Inserts rows of `columns` into `table` with one statement: `values` holds each row's values
+ * in the columns' order, one row after another, bound as kysely would bind them.
  */
 export async function insertRows<DB>(
   db: Kysely<DB>,
   table: string,
-  rows: readonly Record<string, unknown>[],
+  columns: readonly string[],
+  values: unknown[],
 ): Promise<void> {
-  const [first] = rows;
-  if (first === undefined) return;
-  const columns = Object.keys(first);
+  const rows = values.length / columns.length;
+  if (rows === 0) return;
   const dialect = dialectOf(db);
-  const key = `${dialect} ${table} ${columns.join(',')} ${rows.length}`;
+  const key = `${dialect} ${table} ${columns.join(',')} ${rows}`;
   let text = statements.get(key);
   if (text === undefined) {
     let bound = 0;
     const placeholder = dialect === 'postgres' ? () => `$${(bound += 1)}` : () => '?';
     const tuple = () => `(${columns.map(placeholder).join(', ')})`;
-    const values = Array.from({ length: rows.length }, tuple).join(', ');
+    const tuples = Array.from({ length: rows }, tuple).join(', ');
     const names = columns.map((column) => `"${column.replace(/"/g, '""')}"`).join(', ');
-    text = `insert into "${table.replace(/"/g, '""')}" (${names}) values ${values}`;
+    text = `insert into "${table.replace(/"/g, '""')}" (${names}) values ${tuples}`;
     // Imports send calls of a few sizes: a handful of texts, kept apart per table and columns.
     if (statements.size > 64) statements.clear();
     statements.set(key, text);
   }
-  const parameters: unknown[] = [];
-  for (const row of rows) for (const column of columns) parameters.push(row[column]);
-  await db.executeQuery(CompiledQuery.raw(text, parameters));
+  await db.executeQuery(CompiledQuery.raw(text, values));
 }

@@ -13,7 +13,7 @@ import { newId } from '../../ids.js';
 import { countProducts, type Placement } from '../categories/service.js';
 import { categoryRefusals } from '../categories/messages.js';
 import { productsRepository } from './repository.js';
-import type { StoredBulk, StoredRow } from './rows.js';
+import { storedColumns, StoredRows, type StoredBulk, type StoredRow } from './rows.js';
 
 export type BulkStatus = 'created' | 'updated' | 'skipped';
 
@@ -30,21 +30,43 @@ interface Refusal extends RefusedRow {
   statusCode: number;
 }
 
-/** What one row stores as product `id`, written at `at`. */
+/** What one row stores as product `id`, written at `at` (an update's object). */
 const columnsOf = (row: StoredRow, id: string, at: string) => ({
   id,
   ...row,
   created_at: at,
   updated_at: at,
 });
-type RowColumns = ReturnType<typeof columnsOf>;
+
+/** The columns a created product's values fill, in order: its id, its row's, its times. */
+const createdColumns = ['id', ...storedColumns, 'created_at', 'updated_at'] as const;
 
 const placementOf = (row: { category_id: string; subcategory_id: string }): Placement => ({
   categoryId: row.category_id,
   subcategoryId: row.subcategory_id,
 });
 
+/** Where row `index` of `rows` is filed. */
+const placementAt = (rows: StoredRows, index: number): Placement => ({
+  categoryId: rows.get(index, 'category_id'),
+  subcategoryId: rows.get(index, 'subcategory_id'),
+});
+
+/** Each row's value of `column`, in their order. */
+const columnOf = (rows: StoredRows, column: 'og_url' | 'category_id' | 'subcategory_id') =>
+  Array.from({ length: rows.length }, (_, index) => rows.get(index, column));
+
 const distinct = (values: Iterable<string>) => [...new Set(values)];
+
+/** Why a row is refused: its category unknown, or its subcategory's (`parent`) not it. */
+function refusalOf(known: boolean, categoryId: string, parent: string | undefined) {
+  if (!known) return { message: categoryRefusals.categoryNotFound, statusCode: 404 };
+  if (parent === undefined)
+    return { message: categoryRefusals.subcategoryNotFound, statusCode: 404 };
+  if (parent !== categoryId)
+    return { message: categoryRefusals.subcategoryOutsideCategory, statusCode: 400 };
+  return undefined;
+}
 
 /**
  * The rows whose category or subcategory does not exist, or whose subcategory is another
@@ -52,22 +74,25 @@ const distinct = (values: Iterable<string>) => [...new Set(values)];
  */
 async function placementRefusals(
   repo: ReturnType<typeof productsRepository>,
-  rows: readonly StoredRow[],
+  rows: StoredRows,
 ): Promise<Refusal[]> {
   const [categories, subcategories] = await Promise.all([
-    repo.existingCategories(distinct(rows.map((row) => row.category_id))),
-    repo.subcategoryParents(distinct(rows.map((row) => row.subcategory_id))),
+    repo.existingCategories(distinct(columnOf(rows, 'category_id'))),
+    repo.subcategoryParents(distinct(columnOf(rows, 'subcategory_id'))),
   ]);
   const known = new Set(categories);
   const parents = new Map(subcategories.map((sub) => [sub.id, sub.category_id]));
-  return rows.flatMap((row, at): Refusal[] => {
-    const refuse = (message: string, statusCode: number) => [{ row: at + 1, message, statusCode }];
-    if (!known.has(row.category_id)) return refuse(categoryRefusals.categoryNotFound, 404);
-    const parent = parents.get(row.subcategory_id);
-    if (parent === undefined) return refuse(categoryRefusals.subcategoryNotFound, 404);
-    if (parent !== row.category_id) return refuse(categoryRefusals.subcategoryOutsideCategory, 400);
-    return [];
-  });
+  const refusals: Refusal[] = [];
+  for (let index = 0; index < rows.length; index += 1) {
+    const categoryId = rows.get(index, 'category_id');
+    const refusal = refusalOf(
+      known.has(categoryId),
+      categoryId,
+      parents.get(rows.get(index, 'subcategory_id')),
+    );
+    if (refusal !== undefined) refusals.push({ row: index + 1, ...refusal });
+  }
+  return refusals;
 }
 
 /** Where an og_url leads: a stored product, or one this call creates. */
@@ -83,9 +108,10 @@ interface Target {
 export async function importProducts(
   db: Kysely<Database>,
   dialect: DialectName,
-  { rows, onExisting }: StoredBulk,
+  { values, onExisting }: StoredBulk,
   now: Date,
 ): Promise<BulkAnswer> {
+  const rows = new StoredRows(values);
   const repo = productsRepository(db, dialect);
   // Several statements on the catalogue's logged table (change-counters.ts): the counter's
   // lock first. It also orders concurrent imports, so each sees the products the other made.
@@ -95,8 +121,9 @@ export async function importProducts(
   if (first !== undefined) throw new HttpError(first.statusCode, bulkRefusal(refused));
 
   const targets = new Map<string, Target>();
+  const ogUrls = columnOf(rows, 'og_url');
   // The oldest product of an og_url is the one a row meets (nothing kept them unique before).
-  const stored = await repo.withOgUrls(distinct(rows.map((row) => row.og_url)));
+  const stored = await repo.withOgUrls(distinct(ogUrls));
   /** Where each stored product met was filed before the call. */
   const placements = new Map<string, Placement>();
   for (const product of stored.sort((a, b) => (a.id < b.id ? -1 : 1))) {
@@ -105,35 +132,42 @@ export async function importProducts(
     placements.set(product.id, placementOf(product));
   }
 
-  const at = now.toISOString();
-  const created = new Map<string, RowColumns>();
-  const updated = new Map<string, RowColumns>();
-  const results = rows.map((row): BulkAnswer['results'][number] => {
-    const target = targets.get(row.og_url);
+  // The row each product written takes its columns from.
+  const created = new Map<string, number>();
+  const updated = new Map<string, number>();
+  const results = ogUrls.map((ogUrl, index): BulkAnswer['results'][number] => {
+    const target = targets.get(ogUrl);
     if (target === undefined) {
       const id = newId(now);
-      targets.set(row.og_url, { id, createdHere: true });
-      created.set(id, columnsOf(row, id, at));
+      targets.set(ogUrl, { id, createdHere: true });
+      created.set(id, index);
       return { _id: id, status: 'created' };
     }
     if (onExisting === 'skip') return { _id: target.id, status: 'skipped' };
     // A later row of the call replaces what an earlier one gave (created or stored).
-    (target.createdHere ? created : updated).set(target.id, columnsOf(row, target.id, at));
+    (target.createdHere ? created : updated).set(target.id, index);
     return { _id: target.id, status: 'updated' };
   });
 
-  await repo.insertMany([...created.values()]);
+  const at = now.toISOString();
+  const createdValues: unknown[] = [];
+  for (const [id, index] of created) {
+    createdValues.push(id);
+    rows.appendTo(index, createdValues);
+    createdValues.push(at, at);
+  }
+  await repo.insertMany(createdColumns, createdValues);
   // created_at is kept: a replaced product keeps its place among the newest.
-  await repo.replaceMany([...updated.values()]);
+  await repo.replaceMany([...updated].map(([id, index]) => columnsOf(rows.row(index), id, at)));
   await countProducts(db, [
-    ...[...created.values()].map((columns) => ({ placement: placementOf(columns), delta: 1 })),
-    ...[...updated].flatMap(([id, columns]) => {
+    ...[...created.values()].map((index) => ({ placement: placementAt(rows, index), delta: 1 })),
+    ...[...updated].flatMap(([id, index]) => {
       const before = placements.get(id);
       return before === undefined
         ? []
         : [
             { placement: before, delta: -1 },
-            { placement: placementOf(columns), delta: 1 },
+            { placement: placementAt(rows, index), delta: 1 },
           ];
     }),
   ]);

@@ -337,13 +337,18 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
     },
 
     /**
-     * Inserts the products, as many a statement as the bound values allow, inside the caller's
-     * transaction. SQLite indexes and logs them once at the end instead of row by row.
+     * Inserts products, `values` holding each one's `columns` one product after another: as
+     * many a statement as the bound values allow, inside the caller's transaction. SQLite
+     * indexes and logs them once at the end instead of row by row.
      */
-    insertMany: async (rows: readonly Insertable<ProductsTable>[]): Promise<void> => {
+    insertMany: async (
+      columns: readonly (keyof ProductsTable)[],
+      values: unknown[],
+    ): Promise<void> => {
+      const perStatement = Math.max(1, Math.floor(boundValues / columns.length)) * columns.length;
       const insert = async () => {
-        for (const part of slices(rows, rowsPerStatement(rows)))
-          await insertRows(db, 'products', part);
+        for (const part of slices(values, perStatement))
+          await insertRows(db, 'products', columns, part);
       };
       if (dialect === 'postgres') return insert();
       const after = await insertWithTriggersPaused(db, productSearch, insert);

@@ -51,16 +51,85 @@ function storedRow(row: ProductRow) {
   };
 }
 export type StoredRow = ReturnType<typeof storedRow>;
+type StoredColumn = keyof StoredRow;
+
+/** A bulk row's stored columns, in the order of a StoredBulk's values. */
+export const storedColumns = [
+  'title',
+  'price',
+  'og_price',
+  'rating',
+  'ratings_and_reviews',
+  'delivery_info',
+  'available_sizes',
+  'specifications',
+  'og_url',
+  'btn_url',
+  'category_id',
+  'subcategory_id',
+  'events',
+  'search_text',
+  'images',
+] as const satisfies readonly StoredColumn[];
+// Every column a row stores is listed (the build fails on one left out).
+const everyColumnListed: Exclude<StoredColumn, (typeof storedColumns)[number]> extends never
+  ? true
+  : never = true;
+void everyColumnListed;
+
+/** Each stored column's place in a row's values. */
+const columnAt = Object.fromEntries(storedColumns.map((name, at) => [name, at])) as Record<
+  StoredColumn,
+  number
+>;
 
 /**
  * A bulk call's body with each row as it will be stored: the handler's work before its
- * transaction, made on the body thread for a large call (http/body-preparers.ts).
+ * transaction, made on the body thread for a large call (http/body-preparers.ts). The rows'
+ * columns go one row after another in one list, which the main thread receives in half the
+ * time of an object a row.
  */
-export const storedBulk = ({ products, onExisting }: ProductBulk) => ({
-  rows: products.map(storedRow),
-  onExisting,
-});
-export type StoredBulk = ReturnType<typeof storedBulk>;
+export interface StoredBulk {
+  values: StoredRow[StoredColumn][];
+  onExisting: ProductBulk['onExisting'];
+}
+
+export function storedBulk({ products, onExisting }: ProductBulk): StoredBulk {
+  const values: StoredBulk['values'] = [];
+  for (const product of products) {
+    const row = storedRow(product);
+    for (const column of storedColumns) values.push(row[column]);
+  }
+  return { values, onExisting };
+}
+
+/** The rows of a StoredBulk's values. */
+export class StoredRows {
+  readonly length: number;
+
+  constructor(private readonly values: StoredBulk['values']) {
+    this.length = values.length / storedColumns.length;
+  }
+
+  /** Row `index`'s `column`. */
+  get<C extends StoredColumn>(index: number, column: C): StoredRow[C] {
+    return this.values[index * storedColumns.length + columnAt[column]] as StoredRow[C];
+  }
+
+  /** Appends row `index`'s values (storedColumns) to `list`. */
+  appendTo(index: number, list: unknown[]): void {
+    const start = index * storedColumns.length;
+    for (let at = start; at < start + storedColumns.length; at += 1) list.push(this.values[at]);
+  }
+
+  /** Row `index` as an object. */
+  row(index: number): StoredRow {
+    const start = index * storedColumns.length;
+    return Object.fromEntries(
+      storedColumns.map((column, at) => [column, this.values[start + at]]),
+    ) as StoredRow;
+  }
+}
 
 /** A stored product with its category and subcategory names. */
 export interface ProductRecord extends Omit<ProductsTable, 'search_text' | 'updated_at'> {

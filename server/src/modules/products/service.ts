@@ -224,12 +224,12 @@ export function productsService(context: AppContext) {
       db.transaction().execute(async (trx) => {
         const answer = await importProducts(trx, dialect, input, clock());
         // One entry for the whole import (docs/audit.md): what it did, not every product.
-        const { created, updated, skipped } = answer;
+        const { created, updated, skipped, results } = answer;
         await audit.record(trx, {
           action: 'import',
           kind: 'product',
           itemId: null,
-          label: input.rows.length === 1 ? '1 row' : `${input.rows.length} rows`,
+          label: results.length === 1 ? '1 row' : `${results.length} rows`,
           after: { created, updated, skipped, onExisting: input.onExisting },
         });
         return answer;
