@@ -204,7 +204,9 @@ export async function buildApp(
     const uploads = uploadSpool(join(config.dataDir, 'incoming'));
     await uploads.sweep();
     // Large JSON bodies are opened and checked on a thread of their own (http/body-check.ts).
-    const bodies = bodyChecker(config.secret);
+    const bodies = bodyChecker(config.secret, metrics.largeBody);
+    // Once listening, so that starting it does not slow the server's own start.
+    app.addHook('onListen', async () => bodies.start());
     context.onClose(bodies.close);
     const auth = authService(context);
     app.decorate('dealdesk', { context, auth });

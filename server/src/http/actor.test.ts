@@ -52,7 +52,7 @@ describe('the actor scope and the audit checks', () => {
       cacheControl: 'no-store',
       front: frontCache('key', 'no-store', createMetrics()),
       uploads: uploadSpool(spool),
-      bodies: bodyChecker('0'.repeat(64)),
+      bodies: bodyChecker('0'.repeat(64), () => {}),
     });
     api.implement(write('/unrecorded'), { handler: async () => ({}) });
     api.implement(write('/recorded'), {

@@ -1,6 +1,7 @@
 // GET /metrics: Prometheus text (prom-client) of this process: requests per route and status
 // with their durations (the content API's answers from memory included), the tracked events
-// accepted, the sizes of the memories, and Node's process metrics. One registry per app, so
+// accepted, the large bodies checked off the main thread, the sizes of the memories, and Node's
+// process metrics. One registry per app, so
 // several apps in one process (tests) keep their own.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -34,6 +35,11 @@ export function createMetrics() {
     name: 'dealdesk_tracking_commit_events',
     help: "Events each of the tracking group commit's transactions wrote",
     buckets: [1, 10, 50, 100, 500, 1_000, 5_000, 10_000],
+    registers: [registry],
+  });
+  const largeBodies = new Counter({
+    name: 'dealdesk_large_bodies_total',
+    help: 'JSON bodies of 256 KiB or more (bulk imports) sent to the body thread to be checked',
     registers: [registry],
   });
   /** Pushes and mails, by outcome. */
@@ -88,6 +94,7 @@ export function createMetrics() {
       rejectedEvents.inc(rejected);
     },
     trackingCommit: (events: number) => commitSizes.observe(events),
+    largeBody: () => largeBodies.inc(),
     push: outcome('dealdesk_pushes_total', 'Push notifications handed to the provider, by outcome'),
     mail: outcome('dealdesk_mails_total', 'Mails (sign-in codes, resets, notices), by outcome'),
     /**
