@@ -11,6 +11,9 @@ import { benchEnvironment, machine, round, startServerProcess } from '../lib.mjs
 import { apiToken, cliEnvironment, png, resultsDir, timeCli } from './support.mjs';
 
 const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+// The issue's 10,000 products a second, as a share of the floor's rate at this machine's normal
+// speed (21,400-26,200 rows a second; bench/README.md): held at the slowest of those floors.
+const goalRatio = 0.47;
 // better-sqlite3 is the server's dependency: found from the server's package.
 const Database = createRequire(
   fileURLToPath(new URL('../../server/package.json', import.meta.url)),
@@ -136,6 +139,8 @@ try {
     rawInsertPerSecond: perSecond(rawMs),
     // The share of the floor's rate the whole path keeps (file, checks, envelope, HTTP, server).
     ratioToRawInsert: round(rawMs / run.ms, 3),
+    goal: `>= ${goalRatio}`,
+    met: rawMs / run.ms >= goalRatio,
   };
   console.table(results);
   mkdirSync(resultsDir, { recursive: true });
