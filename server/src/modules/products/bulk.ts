@@ -58,16 +58,6 @@ const columnOf = (rows: StoredRows, column: 'og_url' | 'category_id' | 'subcateg
 
 const distinct = (values: Iterable<string>) => [...new Set(values)];
 
-/** Why a row is refused: its category unknown, or its subcategory's (`parent`) not it. */
-function refusalOf(known: boolean, categoryId: string, parent: string | undefined) {
-  if (!known) return { message: categoryRefusals.categoryNotFound, statusCode: 404 };
-  if (parent === undefined)
-    return { message: categoryRefusals.subcategoryNotFound, statusCode: 404 };
-  if (parent !== categoryId)
-    return { message: categoryRefusals.subcategoryOutsideCategory, statusCode: 400 };
-  return undefined;
-}
-
 /**
  * The rows whose category or subcategory does not exist, or whose subcategory is another
  * category's (the checks and messages of create, which answers 404 and 400 for them).
@@ -84,13 +74,13 @@ async function placementRefusals(
   const parents = new Map(subcategories.map((sub) => [sub.id, sub.category_id]));
   const refusals: Refusal[] = [];
   for (let index = 0; index < rows.length; index += 1) {
-    const categoryId = rows.get(index, 'category_id');
-    const refusal = refusalOf(
-      known.has(categoryId),
-      categoryId,
-      parents.get(rows.get(index, 'subcategory_id')),
-    );
-    if (refusal !== undefined) refusals.push({ row: index + 1, ...refusal });
+    const refuse = (message: string, statusCode: number) =>
+      refusals.push({ row: index + 1, message, statusCode });
+    const { categoryId, subcategoryId } = placementAt(rows, index);
+    const parent = parents.get(subcategoryId);
+    if (!known.has(categoryId)) refuse(categoryRefusals.categoryNotFound, 404);
+    else if (parent === undefined) refuse(categoryRefusals.subcategoryNotFound, 404);
+    else if (parent !== categoryId) refuse(categoryRefusals.subcategoryOutsideCategory, 400);
   }
   return refusals;
 }
