@@ -1,6 +1,8 @@
 // `npm test`: install what is missing, check format, lint and types, then run every test.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { ensureInstalled, root, run } from './bootstrap.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensurePostgres } from './ensure-postgres.mjs';
@@ -14,6 +16,14 @@ ensurePostgres();
 ensureChromium();
 // The CLI's completion tests run its zsh and fish scripts in those shells.
 ensureShells();
+
+/**
+ * Each project also writes a JSON report, so that the failed tests are named again at the very
+ * end: a CI log often keeps only its tail, and the package tests report first.
+ */
+const reports = mkdtempSync(join(tmpdir(), 'dealdesk-test-'));
+const reportOf = (project) => join(reports, `${project}.json`);
+process.on('exit', () => rmSync(reports, { recursive: true, force: true }));
 
 const args = process.argv.slice(2);
 if (args.length > 0) {
@@ -61,13 +71,11 @@ async function allAtOnce() {
       ...checks
         .filter(([bin]) => afterBuild.has(bin))
         .map(([bin, binArgs]) => started(bin, binArgs, { keep: true })),
-      started('vitest', ['run', '--project', 'browser'], { keep: true }),
+      started('vitest', vitestArgs('browser'), { keep: true }),
     );
   }
   const packages =
-    build.code === 0
-      ? await started('vitest', ['run', '--project', 'packages'], { keep: false })
-      : build;
+    build.code === 0 ? await started('vitest', vitestArgs('packages'), { keep: false }) : build;
   const results = [packages, ...(await Promise.all(kept))];
   for (const { name, output } of results.slice(1)) {
     if (output.length === 0) continue;
@@ -75,6 +83,47 @@ async function allAtOnce() {
     process.stdout.write(Buffer.concat(output));
   }
   const failed = results.filter(({ code }) => code !== 0);
-  for (const { name } of failed) console.error(`[dealdesk] ${name} failed`);
+  for (const { name } of failed) {
+    console.error(`[dealdesk] ${name} failed`);
+    summariseFailures(name);
+  }
   if (failed.length > 0) process.exit(1);
+}
+
+function vitestArgs(project) {
+  return [
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reportOf(project)}`,
+  ];
+}
+
+/** The failed tests of a vitest run, with their message and where it was thrown. */
+function summariseFailures(name) {
+  const project = /--project (\w+)/.exec(name)?.[1];
+  if (project === undefined) return;
+  if (!existsSync(reportOf(project))) {
+    console.error('  (no report was written: see the output above)');
+    return;
+  }
+  const report = JSON.parse(readFileSync(reportOf(project), 'utf8'));
+  const failures = report.testResults.flatMap((file) => [
+    ...(file.status === 'failed' && file.message ? [[file.name, '(the file)', file.message]] : []),
+    ...file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => [file.name, test.fullName, test.failureMessages.join('\n')]),
+  ]);
+  if (failures.length === 0) {
+    console.error('  every test passed: see the errors vitest reported above');
+  }
+  for (const [file, test, message] of failures) {
+    const lines = message.split('\n');
+    const thrown = lines.find((line) => /^\s+at /.test(line) && !line.includes('node_modules'));
+    const what = lines.filter((line) => !/^\s+at /.test(line)).slice(0, 6);
+    console.error(`  ${relative(root, file)} > ${test}`);
+    for (const line of [...what, ...(thrown ? [thrown.trim()] : [])]) console.error(`    ${line}`);
+  }
 }

@@ -85,8 +85,9 @@ describe.skipIf(!existsSync(builtServer))('a large body in the built server', ()
     await holder.query('BEGIN; LOCK TABLE auth_tokens IN ACCESS EXCLUSIVE MODE');
     const answer = clientOn().products.bulk({ products });
     // Sent to the body thread (started when the server began listening) before the caller
-    // is let in.
-    await expect.poll(largeBodiesSent).toBe(before + 1);
+    // is let in. Sealing and sending 2,000 rows can take over poll's default second on a
+    // busy machine: the poll ends as soon as the count moves.
+    await expect.poll(largeBodiesSent, { timeout: 15_000 }).toBe(before + 1);
     await holder.query('COMMIT');
     await holder.end();
     expect(await answer).toMatchObject({ status: true, created: 2_000 });

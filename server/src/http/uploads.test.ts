@@ -302,6 +302,6 @@ describe('uploads as they stream', () => {
     ]);
     expect(sent.body.message).not.toBe(uploadsBusyMessage);
     expect(sent.status).toBe(200);
-    await expect.poll(spooled).toBe(0);
+    await expect.poll(spooled, { timeout: 10_000 }).toBe(0);
   });
 });

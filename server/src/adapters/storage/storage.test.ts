@@ -97,7 +97,7 @@ describe.each(dialects)('storage on %s', (dialect) => {
       } finally {
         await admin.end();
       }
-      await expect.poll(() => dropped.length).toBeGreaterThan(0);
+      await expect.poll(() => dropped.length, { timeout: 10_000 }).toBeGreaterThan(0);
       const tables = await storage.db.introspection.getTables();
       expect(tables.map((table) => table.name)).toContain('admins');
     },
