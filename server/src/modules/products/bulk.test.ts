@@ -419,4 +419,32 @@ describe.each(dialects)('the bulk import on %s', (dialect) => {
     });
     expect(await total()).toBe(before.total + bulkProductLimit);
   });
+
+  // SQLite writes in the server's thread. Between an import's statements the event loop turns,
+  // so the server reads and answers other requests while it writes (repository.ts insertMany):
+  // a second connection, trying the write lock at every turn, finds the import holding it.
+  it.runIf(dialect === 'sqlite')('lets the event loop turn while it writes', async () => {
+    const file = new SQLite(join(database.dataDir, 'dealdesk.sqlite'), { timeout: 0 });
+    let turnsWhileWriting = 0;
+    let watching = true;
+    const watch = () => {
+      if (!watching) return;
+      try {
+        file.exec('BEGIN IMMEDIATE; ROLLBACK');
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+        turnsWhileWriting += 1;
+      }
+      setImmediate(watch);
+    };
+    setImmediate(watch);
+    try {
+      const rows = Array.from({ length: 2_000 }, () => row(shirts));
+      expect(await api.products.bulk({ products: rows })).toMatchObject({ created: 2_000 });
+    } finally {
+      watching = false;
+      file.close();
+    }
+    expect(turnsWhileWriting).toBeGreaterThan(0);
+  });
 });

@@ -1,5 +1,6 @@
 // Storage of products. Portable kysely only; the full-text match comes from the dialect helper.
 import type { ProductEvent, ProductListQuery, ProductSortField, SortOrder } from '@dealdesk/core';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   sql,
   type Expression,
@@ -347,8 +348,14 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
     ): Promise<void> => {
       const perStatement = Math.max(1, Math.floor(boundValues / columns.length)) * columns.length;
       const insert = async () => {
-        for (const part of slices(values, perStatement))
+        for (const part of slices(values, perStatement)) {
           await insertRows(db, 'products', columns, part);
+          // SQLite writes in this thread, where a 5,000-product call's statements hold the event
+          // loop for a fifth of a second: a turn between them reads the next calls' bodies and
+          // sends the last call's answer meanwhile (imports keep three in flight; without it
+          // they arrived after the write, bench/cli/import.mjs), and the other requests go on.
+          await nextTurn();
+        }
       };
       if (dialect === 'postgres') return insert();
       const after = await insertWithTriggersPaused(db, productSearch, insert);
