@@ -1,20 +1,32 @@
 // A list's state kept in the address's query (Back, a reload and a link show the same list).
-import { useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /**
  * The address's query, and a change to it that builds on the last change made, not on the
- * last render's: react-router's functional update reads the rendered address, so two changes
- * before a render (a From then a To typed quickly) would lose the first.
+ * last render's. react-router's functional update reads the rendered address, and the router
+ * applies a change in a transition: a render before it lands (a list's answer, say) still
+ * shows the address before it. Two changes around such a render (a From then a To typed
+ * quickly, on a busy machine) lost the first. So the changes written are remembered until an
+ * address shown on screen is one of them; one that is none of them (Back, a link) is followed.
  */
 export function useAddressQuery() {
   const [params, setParams] = useSearchParams();
   const latest = useRef(params);
-  latest.current = params;
+  const written = useRef<string[]>([]);
+  // After each address shown (react-router keeps the object while the query stays), never in
+  // a render, which React may drop or run before the change lands.
+  useLayoutEffect(() => {
+    const landed = written.current.indexOf(params.toString());
+    if (landed === -1) written.current = [];
+    else written.current.splice(0, landed + 1);
+    if (written.current.length === 0) latest.current = params;
+  }, [params]);
   const update = (change: (next: URLSearchParams) => void, options?: { replace: boolean }) => {
     const next = new URLSearchParams(latest.current);
     change(next);
     latest.current = next;
+    written.current.push(next.toString());
     setParams(next, options);
     return next;
   };
