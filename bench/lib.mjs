@@ -100,6 +100,19 @@ export function processCpuSeconds(pid) {
   }
 }
 
+/** Resident memory of a process and its children (cluster workers), in bytes (Linux /proc). */
+export function rssBytes(pid) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean),
+    );
+    return children.reduce((total, child) => total + rssBytes(child), kb * 1024);
+  } catch {
+    return 0;
+  }
+}
+
 /** Prints a run's measurements and keeps them in bench/results/<name>.json. */
 export function report(name, result) {
   const text = `${JSON.stringify(result, null, 2)}\n`;

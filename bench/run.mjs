@@ -16,6 +16,7 @@ const benchmarks = [
   'cli/import.mjs',
   'web-bundle/measure.mjs',
   'flood/run.mjs',
+  'edge/run.mjs',
 ];
 const only = process.argv.slice(2);
 

@@ -12,7 +12,6 @@
 // Build first (`node_modules/.bin/tsc -b`), then `node bench/flood/run.mjs`.
 import { buildApp, loadConfig } from '@dealdesk/server';
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { seedDemo } from '../../server/dist/demo/seed.js';
 import { seedCatalogue } from '../catalogue/seed.mjs';
@@ -23,6 +22,7 @@ import {
   processCpuSeconds,
   report,
   round,
+  rssBytes,
   startBareServer,
   startServerProcess,
   waitUntilIdle,
@@ -68,19 +68,6 @@ const scenarios = [
 const chosen = scenarios.filter(
   (scenario) => process.env.BENCH_FLOOD === undefined || scenario.key === process.env.BENCH_FLOOD,
 );
-
-/** Resident memory of a process and its children (cluster workers), in bytes (Linux /proc). */
-function rssBytes(pid) {
-  try {
-    const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean),
-    );
-    return children.reduce((total, child) => total + rssBytes(child), kb * 1024);
-  } catch {
-    return 0;
-  }
-}
 
 const mb = (bytes) => round(bytes / 1024 / 1024, 1);
 
