@@ -136,14 +136,16 @@ async function start(): Promise<void> {
 
 /**
  * The configuration of the commands on the server machine (backup, restore, admin): only the
- * data folder and DATABASE_URL matter, so no development keys are made for them (a restore
- * needs the folder empty).
+ * data folder and DATABASE_URL matter, so no development or server key is made for them (a
+ * restore needs the folder empty).
  */
 const operationsConfig = () =>
   loadConfig({
     ...process.env,
     DEALDESK_API_KEY: process.env['DEALDESK_API_KEY'] ?? 'not-needed',
     DEALDESK_SECRET: process.env['DEALDESK_SECRET'] ?? '0'.repeat(64),
+    // None of them opens a sealed key; a restore brings the archive's key file back.
+    DEALDESK_SERVER_KEY: process.env['DEALDESK_SERVER_KEY'] ?? '0'.repeat(64),
   });
 
 /** `main.js backup <file>` and `main.js restore <file>` (`npm run backup -- <file>`). */
