@@ -154,9 +154,10 @@ async function backupOrRestore(command: 'backup' | 'restore', file: string | und
   if (file === undefined) throw new BackupError(`Name the archive: npm run ${command} -- <file>`);
   const config = operationsConfig();
   if (command === 'backup') {
-    const { mediaFiles } = await backUp(config, file);
+    const { mediaFiles, serverKey } = await backUp(config, file);
+    const key = serverKey ? ', the server key' : '';
     process.stdout.write(
-      `[dealdesk] backed up the database and ${mediaFiles} media files to ${file}\n`,
+      `[dealdesk] backed up the database${key} and ${mediaFiles} media files to ${file}\n`,
     );
   } else {
     await restore(config, file);
@@ -196,12 +197,14 @@ const { what, run, explained } =
           explained: (): Promise<Explained> => Promise.resolve(ConfigError),
         };
 run().catch(async (error: unknown) => {
+  const isExplained = error instanceof (await explained());
   const message =
     error instanceof ConfigError
       ? `configuration: ${error.message}`
-      : error instanceof (await explained())
+      : isExplained
         ? error.message
         : error;
   console.error(`[dealdesk] could not ${what}:`, message);
-  process.exit(1);
+  // An explained error may say its own status (a restore's refused archive: 2).
+  process.exit(isExplained && 'exitCode' in error ? Number(error.exitCode) : 1);
 });
