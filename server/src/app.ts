@@ -35,6 +35,7 @@ import { useSecurityHeaders } from './http/security-headers.js';
 import { takingTurns } from './http/taking-turns.js';
 import { serveFiles } from './http/static.js';
 import { uploadSpool } from './http/uploads.js';
+import { resealUnderServerKey } from './modules/auth/reseal.js';
 import { authService, type AuthService } from './modules/auth/service.js';
 import { allModules } from './modules/index.js';
 
@@ -146,6 +147,14 @@ export async function buildApp(
   try {
     // One set of migrations for both dialects, run before the first request is served.
     await migrateToLatest(storage.db);
+    const resealed = await resealUnderServerKey(storage.db, config);
+    if (resealed.keys + resealed.recoveryCodes > 0)
+      app.log.info(resealed, 'authenticator keys and recovery codes sealed under the server key');
+    if (resealed.unopened > 0)
+      app.log.warn(
+        resealed,
+        'authenticator keys the envelope secret no longer opens: turn those apps off with npm run admin -- reset-authenticator',
+      );
     const clock = options.clock ?? (() => new Date());
     // Each save is noted until its rows are written; a killed process's leftovers go here.
     const { media, settleLeftovers } = await notingSaves(await openMediaStore(config), storage.db, {

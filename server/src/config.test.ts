@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -84,8 +85,40 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'expected number'],
     [{ DEALDESK_WORKERS: '0' }, 'DEALDESK_WORKERS must be a whole number from 1 to 64'],
     [{ DEALDESK_WORKERS: 'two' }, 'DEALDESK_WORKERS must be a whole number from 1 to 64'],
+    [{ DEALDESK_SERVER_KEY: 'ab'.repeat(31) }, 'DEALDESK_SERVER_KEY must be 64 hex characters'],
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig({ DEALDESK_DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DEALDESK_DATA_DIR: dataDir, ...env })).toThrow(message);
+  });
+
+  it('makes the server key once in the data dir (0600), also when the API key and secret are set', async () => {
+    const env = {
+      DEALDESK_DATA_DIR: dataDir,
+      DEALDESK_API_KEY: 'k',
+      DEALDESK_SECRET: 'ab'.repeat(32),
+    };
+    const first = loadConfig(env);
+    expect(first.serverKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.serverKey).not.toBe(first.secret);
+    expect(first.generatedKeys).toEqual({ apiKey: false, secret: false, serverKey: true });
+    const file = join(dataDir, 'server-key');
+    expect((await readFile(file, 'utf8')).trim()).toBe(first.serverKey);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(loadConfig(env).serverKey).toBe(first.serverKey);
+  });
+
+  it('takes the server key from DEALDESK_SERVER_KEY and then keeps no file', () => {
+    const serverKey = 'cd'.repeat(32);
+    const config = loadConfig({ DEALDESK_DATA_DIR: dataDir, DEALDESK_SERVER_KEY: serverKey });
+    expect(config.serverKey).toBe(serverKey);
+    expect(config.generatedKeys.serverKey).toBe(false);
+    expect(existsSync(join(dataDir, 'server-key'))).toBe(false);
+  });
+
+  it('refuses a key file that holds no key, rather than making another', async () => {
+    await writeFile(join(dataDir, 'server-key'), 'not a key\n');
+    expect(() => loadConfig({ DEALDESK_DATA_DIR: dataDir })).toThrow(
+      `${join(dataDir, 'server-key')} does not hold a server key (64 hex characters)`,
+    );
   });
 });

@@ -2,7 +2,7 @@
 // `buildApp` takes a plain ServerConfig (tests build one directly); `loadConfig` reads the
 // environment for `main.ts`.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -70,8 +70,16 @@ export interface ServerConfig {
   apiKey: string;
   /** Envelope key: 64 hex characters (32 bytes). */
   secret: string;
-  /** Which of the two were generated into the data dir (development keys, printed at start). */
-  generatedKeys: { apiKey: boolean; secret: boolean };
+  /**
+   * Server-only key, 64 hex characters: seals what must stay secret even from someone holding
+   * a database copy and everything /config.js serves (the authenticator keys).
+   */
+  serverKey: string;
+  /**
+   * Which keys were generated into the data dir: the development keys (printed at start), and
+   * the server key (kept in `serverKeyFile`, never printed).
+   */
+  generatedKeys: { apiKey: boolean; secret: boolean; serverKey: boolean };
   firstAdmin: { id: string; password: string | null; email: string };
   smtpUrl: string | null;
   mailFrom: string;
@@ -166,6 +174,16 @@ const environmentSchema = z.object({
   DEALDESK_SECRET: z.preprocess(
     blankToUndefined,
     z.string().regex(secretPattern, 'DEALDESK_SECRET must be 64 hex characters').optional(),
+  ),
+  DEALDESK_SERVER_KEY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(
+        secretPattern,
+        'DEALDESK_SERVER_KEY must be 64 hex characters (e.g. from openssl rand -hex 32)',
+      )
+      .optional(),
   ),
   DEALDESK_ADMIN_ID: z.preprocess(blankToUndefined, z.string().default('admin')),
   DEALDESK_ADMIN_PASSWORD: z.preprocess(
@@ -301,6 +319,38 @@ function developmentKeys(dataDir: string): DevelopmentKeys {
 
 export class ConfigError extends Error {}
 
+/** Where the server key is kept when DEALDESK_SERVER_KEY is unset (and what backups carry). */
+export const serverKeyFile = 'server-key';
+
+/**
+ * Without DEALDESK_SERVER_KEY the server makes its key once, always (also when the API key and
+ * secret are set), and keeps it in the data dir, readable by its owner only. Written aside and
+ * linked into place: of processes starting at once on one folder, one key wins, read whole.
+ */
+function storedServerKey(dataDir: string): string {
+  const file = join(dataDir, serverKeyFile);
+  const read = () => readFileSync(file, 'utf8').trim();
+  try {
+    return z.string().regex(secretPattern).parse(read());
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new ConfigError(
+        `${file} does not hold a server key (64 hex characters): restore it from a backup, or set DEALDESK_SERVER_KEY`,
+      );
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const aside = `${file}.${process.pid}`;
+  writeFileSync(aside, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+  try {
+    linkSync(aside, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(aside, { force: true });
+  }
+  return read();
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = environmentSchema.safeParse(env);
   if (!parsed.success) {
@@ -311,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const generatedKeys = {
     apiKey: vars.DEALDESK_API_KEY === undefined,
     secret: vars.DEALDESK_SECRET === undefined,
+    serverKey: vars.DEALDESK_SERVER_KEY === undefined,
   };
   const development =
     generatedKeys.apiKey || generatedKeys.secret ? developmentKeys(dataDir) : null;
@@ -321,6 +372,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: vars.DATABASE_URL ?? null,
     apiKey: vars.DEALDESK_API_KEY ?? development?.apiKey ?? '',
     secret: vars.DEALDESK_SECRET ?? development?.secret ?? '',
+    serverKey: vars.DEALDESK_SERVER_KEY ?? storedServerKey(dataDir),
     generatedKeys,
     firstAdmin: {
       id: vars.DEALDESK_ADMIN_ID,

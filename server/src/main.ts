@@ -136,14 +136,16 @@ async function start(): Promise<void> {
 
 /**
  * The configuration of the commands on the server machine (backup, restore, admin): only the
- * data folder and DATABASE_URL matter, so no development keys are made for them (a restore
- * needs the folder empty).
+ * data folder and DATABASE_URL matter, so no development or server key is made for them (a
+ * restore needs the folder empty).
  */
 const operationsConfig = () =>
   loadConfig({
     ...process.env,
     DEALDESK_API_KEY: process.env['DEALDESK_API_KEY'] ?? 'not-needed',
     DEALDESK_SECRET: process.env['DEALDESK_SECRET'] ?? '0'.repeat(64),
+    // None of them opens a sealed key; a restore brings the archive's key file back.
+    DEALDESK_SERVER_KEY: process.env['DEALDESK_SERVER_KEY'] ?? '0'.repeat(64),
   });
 
 /** `main.js backup <file>` and `main.js restore <file>` (`npm run backup -- <file>`). */
@@ -152,9 +154,10 @@ async function backupOrRestore(command: 'backup' | 'restore', file: string | und
   if (file === undefined) throw new BackupError(`Name the archive: npm run ${command} -- <file>`);
   const config = operationsConfig();
   if (command === 'backup') {
-    const { mediaFiles } = await backUp(config, file);
+    const { mediaFiles, serverKey } = await backUp(config, file);
+    const key = serverKey ? ', the server key' : '';
     process.stdout.write(
-      `[dealdesk] backed up the database and ${mediaFiles} media files to ${file}\n`,
+      `[dealdesk] backed up the database${key} and ${mediaFiles} media files to ${file}\n`,
     );
   } else {
     await restore(config, file);
@@ -194,12 +197,14 @@ const { what, run, explained } =
           explained: (): Promise<Explained> => Promise.resolve(ConfigError),
         };
 run().catch(async (error: unknown) => {
+  const isExplained = error instanceof (await explained());
   const message =
     error instanceof ConfigError
       ? `configuration: ${error.message}`
-      : error instanceof (await explained())
+      : isExplained
         ? error.message
         : error;
   console.error(`[dealdesk] could not ${what}:`, message);
-  process.exit(1);
+  // An explained error may say its own status (a restore's refused archive: 2).
+  process.exit(isExplained && 'exitCode' in error ? Number(error.exitCode) : 1);
 });

@@ -25,4 +25,14 @@ suite('the start-up banner', () => {
     expect(describe(real, 'http://x', null)).not.toContain('warning');
     expect(describe(configWith({}), 'http://x', null)).not.toContain('warning');
   });
+
+  it('warns on PostgreSQL with a server key made in the data folder: instances need the same', () => {
+    const postgres = { DATABASE_URL: 'postgres://u@db/dealdesk' };
+    const made = describe(configWith(postgres), 'http://x', null);
+    expect(made).toContain(`the server key was made in ${join(dataDir, 'server-key')}`);
+    expect(made).toContain('set DEALDESK_SERVER_KEY on each of them');
+    const shared = configWith({ ...postgres, DEALDESK_SERVER_KEY: 'cd'.repeat(32) });
+    expect(describe(shared, 'http://x', null)).not.toContain('warning');
+    expect(describe(configWith({}), 'http://x', null)).not.toContain('server key');
+  });
 });

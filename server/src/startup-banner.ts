@@ -1,7 +1,9 @@
 // What the terminal shows once the server listens: where, with what storage and mail, the
-// development keys and the first admin's password when they were generated, and warnings.
+// development keys and the first admin's password when they were generated, and warnings (mail
+// that cannot arrive, a server key several instances do not share).
 import { canReceiveMail } from '@dealdesk/core';
-import type { ServerConfig } from './config.js';
+import { join } from 'node:path';
+import { serverKeyFile, type ServerConfig } from './config.js';
 
 /** What the terminal shows once the server listens. */
 export function describe(
@@ -24,6 +26,12 @@ export function describe(
       `  warning: mail to the first admin's address ${config.firstAdmin.email} cannot be delivered,`,
       '           so sign-in codes and password resets will not arrive: set DEALDESK_ADMIN_EMAIL',
       '           to a real address before the first start.',
+    );
+  if (config.databaseUrl !== null && config.generatedKeys.serverKey)
+    lines.push(
+      `  warning: the server key was made in ${join(config.dataDir, serverKeyFile)}; every instance`,
+      '           on this database needs the same key: set DEALDESK_SERVER_KEY on each of them',
+      '           (see docs/operations.md), or authenticator sign-ins fail on the others.',
     );
   if (generatedPassword !== null) {
     lines.push(

@@ -33,7 +33,8 @@ export interface ServerProcessOptions {
 }
 
 /** What a process is started on: its database, keys and first admin (a test's config has them). */
-type ProcessConfig = Pick<ServerConfig, 'databaseUrl' | 'apiKey' | 'secret' | 'firstAdmin'>;
+type ProcessConfig = Pick<ServerConfig, 'databaseUrl' | 'apiKey' | 'secret' | 'firstAdmin'> &
+  Partial<Pick<ServerConfig, 'serverKey'>>;
 
 /** A built server process, started by `spawnServerProcess` or `startServerProcess`. */
 export interface SpawnedServer<Config extends ProcessConfig = ServerConfig> {
@@ -71,6 +72,8 @@ export async function spawnServerProcess<Config extends ProcessConfig>(
       DATABASE_URL: config.databaseUrl ?? '',
       DEALDESK_API_KEY: config.apiKey,
       DEALDESK_SECRET: config.secret,
+      // Instances of one database share one server key (else a key file of its own folder).
+      ...(config.serverKey === undefined ? {} : { DEALDESK_SERVER_KEY: config.serverKey }),
       ...(config.firstAdmin.password === null
         ? {}
         : { DEALDESK_ADMIN_PASSWORD: config.firstAdmin.password }),

@@ -103,13 +103,18 @@ export function secondFactorRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Spends an unused recovery code; true when this call spent it. */
-    useRecoveryCode: async (trx: Kysely<Database>, adminId: string, hash: string, now: string) => {
+    /** Spends an unused recovery code kept as one of `hashes`; true when this call spent it. */
+    useRecoveryCode: async (
+      trx: Kysely<Database>,
+      adminId: string,
+      hashes: string[],
+      now: string,
+    ) => {
       const result = await trx
         .updateTable('admin_recovery_codes')
         .set({ used_at: now })
         .where('admin_id', '=', adminId)
-        .where('code_hash', '=', hash)
+        .where('code_hash', 'in', hashes)
         .where('used_at', 'is', null)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;

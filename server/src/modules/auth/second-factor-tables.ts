@@ -1,7 +1,7 @@
 /** An admin's authenticator app (one row per admin who started a set-up). Times: ISO-8601 UTC. */
 export interface AdminAuthenticatorsTable {
   admin_id: string;
-  /** The key in use, sealed (AES-256-GCM, see second-factor.ts); null while off. */
+  /** The key in use, sealed (AES-256-GCM, see sealed-keys.ts); null while off. */
   secret: string | null;
   /** A set-up's key waiting for its confirming code, sealed; null when none waits. */
   pending_secret: string | null;
@@ -11,7 +11,7 @@ export interface AdminAuthenticatorsTable {
   updated_at: string;
 }
 
-/** Single-use recovery codes: only an HMAC of each is kept. */
+/** Single-use recovery codes: only an HMAC of each is kept (sealed-keys.ts). */
 export interface AdminRecoveryCodesTable {
   id: string;
   admin_id: string;

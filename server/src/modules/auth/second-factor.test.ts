@@ -140,7 +140,7 @@ describe.each(dialects)('the authenticator app as the second sign-in step on %s'
       .where('a_id', '=', admin.a_id)
       .executeTakeFirstOrThrow();
     const own = rows.find((row) => row.admin_id === id);
-    expect(own?.secret).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(own?.secret).toMatch(/^v2\.[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(own?.pending_secret).toBeNull();
   });
 

@@ -1,8 +1,7 @@
 // The authenticator app as the second sign-in step (issue 21): RFC 6238 codes instead of the
-// mailed one, for each admin who turns it on. The key is kept sealed with AES-256-GCM under a
-// key derived from the server's secret (HKDF, its own purpose label), a fresh nonce per key and
-// the admin's id as associated data, so a database copy alone holds no usable key. Recovery
-// codes are kept as HMACs under another derived key, for the same reason.
+// mailed one, for each admin who turns it on. Keys are kept sealed and recovery codes as HMACs,
+// both under the server-only key (sealed-keys.ts): a database copy, even with everything
+// /config.js serves, holds no usable key or code.
 import {
   isRecoveryCodeInput,
   normalizeRecoveryCode,
@@ -12,14 +11,7 @@ import {
   type AuthenticatorSetup,
   type AuthenticatorStatus,
 } from '@dealdesk/core';
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-  randomInt,
-} from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import type { Database } from '../../adapters/storage/schema.js';
@@ -30,23 +22,18 @@ import { auditTrail, type AuditEntryInput } from '../audit/service.js';
 import type { RequestOrigin } from './devices.js';
 import { messages } from './messages.js';
 import { adminNotices } from './notices.js';
+import { authenticatorSealing } from './sealed-keys.js';
 import { secondFactorRepository, type AuthenticatorRow } from './second-factor-repository.js';
 import { base32Encode, matchingStep, totpStepSeconds } from './totp.js';
 
 const issuer = 'Dealdesk';
 /** RFC 4226 asks for at least 128 bits; 160 is HMAC-SHA1's own size. */
 const keyBytes = 20;
-const nonceBytes = 12;
-const sealVersion = 'v1';
 
 export const authenticatorMessages = {
   notStarted: 'Start the set-up first: no authenticator key is waiting for a code',
   notOn: 'The authenticator app is not turned on',
 } as const;
-
-/** A key of `purpose` derived from the server's secret: each use has its own. */
-const derivedKey = (secret: string, purpose: string) =>
-  Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'hex'), Buffer.alloc(0), purpose, 32));
 
 /** `abcde-fghij`: ten characters from the readable alphabet, in two groups. */
 function newRecoveryCode(): string {
@@ -93,31 +80,8 @@ export function secondFactor(context: AppContext) {
   const repo = secondFactorRepository(db);
   const audit = auditTrail(context);
   const notices = adminNotices(context);
-  const sealKey = derivedKey(config.secret, 'dealdesk/authenticator-key/v1');
-  const recoveryKey = derivedKey(config.secret, 'dealdesk/recovery-codes/v1');
-
-  /** `v1.<nonce>.<ciphertext>.<tag>` (base64url), bound to its admin by the associated data. */
-  function seal(adminId: string, key: Buffer): string {
-    const nonce = randomBytes(nonceBytes);
-    const cipher = createCipheriv('aes-256-gcm', sealKey, nonce).setAAD(Buffer.from(adminId));
-    const sealed = Buffer.concat([cipher.update(key), cipher.final()]);
-    return [sealVersion, nonce, sealed, cipher.getAuthTag()]
-      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-      .join('.');
-  }
-
-  function open(adminId: string, sealed: string): Buffer {
-    const [version, nonce, ciphertext, tag] = sealed.split('.');
-    if (version !== sealVersion || nonce === undefined || ciphertext === undefined || !tag)
-      throw new Error('An authenticator key is not sealed as expected');
-    const decipher = createDecipheriv('aes-256-gcm', sealKey, Buffer.from(nonce, 'base64url'))
-      .setAAD(Buffer.from(adminId))
-      .setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]);
-  }
-
-  const recoveryHash = (adminId: string, code: string) =>
-    createHmac('sha256', recoveryKey).update(`${adminId}:${code}`).digest('hex');
+  const sealing = authenticatorSealing(config);
+  const { seal, open } = sealing.keys;
 
   /**
    * Spends `code` (checked by the call's schema in core: 6 digits, or a normalised recovery
@@ -131,7 +95,12 @@ export function secondFactor(context: AppContext) {
   ): Promise<boolean> {
     if (row.secret === null) return false;
     if (isRecoveryCodeInput(code))
-      return repo.useRecoveryCode(trx, adminId, recoveryHash(adminId, code), clock().toISOString());
+      return repo.useRecoveryCode(
+        trx,
+        adminId,
+        sealing.recoveryHashes(adminId, code),
+        clock().toISOString(),
+      );
     const step = matchingStep(open(adminId, row.secret), code, clock());
     return step !== null && repo.useStep(trx, adminId, step);
   }
@@ -141,7 +110,7 @@ export function secondFactor(context: AppContext) {
     const codes = Array.from({ length: recoveryCodeCount }, newRecoveryCode);
     const rows = codes.map((code) => ({
       id: newId(clock()),
-      code_hash: recoveryHash(adminId, normalizeRecoveryCode(code)),
+      code_hash: sealing.recoveryHash(adminId, normalizeRecoveryCode(code)),
     }));
     await repo.replaceRecoveryCodes(trx, adminId, rows, clock().toISOString());
     return codes;
