@@ -8,9 +8,6 @@ import { homeDocument } from './home.js';
 
 const contentVersion = ({ content }: { content: number }) => String(content);
 
-/** Addresses answers are kept for (one without DEALDESK_PUBLIC_URL each Host asked). */
-const keptAddresses = 16;
-
 /**
  * The content API the mobile app reads (docs/app-api.md): each answer is built once per version
  * of the content it shows and sent as the same sealed bytes, with an ETag, until that changes.
@@ -20,7 +17,7 @@ export const appModule: Module = (api, context) => {
   const buildHome = homeDocument(context);
   const categories = categoriesService(context);
   const policy = policyService(context);
-  const answers = publishedCache(context.changes, keptAddresses * 4);
+  const answers = publishedCache(context.changes, context.contentMemory.shelf('app'));
   /** Whether the last home built had items with limits: then the tracked counts matter. */
   let homeFollowsCounts = true;
 
