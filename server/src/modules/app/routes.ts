@@ -20,13 +20,14 @@ export const appModule: Module = (api, context) => {
   const answers = publishedCache(context.changes, context.contentMemory.shelf('app'));
   /** Whether the last home built had items with limits: then the tracked counts matter. */
   let homeFollowsCounts = true;
+  // Made once, not per request: a kept answer holds it, and with it what its scope holds.
+  const homeVersion = ({ content, totals }: { content: number; totals: number }) =>
+    homeFollowsCounts ? `${content}.${totals}` : String(content);
 
   api.implement(endpoints.app.home, {
     handler: async ({ request }) => {
       const base = publicBaseOf(context.config, request);
-      const version = ({ content, totals }: { content: number; totals: number }) =>
-        homeFollowsCounts ? `${content}.${totals}` : String(content);
-      return answers(`home ${base}`, version, async () => {
+      return answers(`home ${base}`, homeVersion, async () => {
         const { home, followsCounts } = await buildHome(base);
         homeFollowsCounts = followsCounts;
         return api.publish(endpoints.app.home, { data: home });
