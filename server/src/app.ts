@@ -15,6 +15,7 @@ import { migrateToLatest, openStorage } from './adapters/storage/database.js';
 import { attemptStore } from './http/attempt-store.js';
 import {
   ConfigError,
+  defaultContentCacheBytes,
   defaultContentCacheControl,
   defaultContentPollMs,
   type ServerConfig,
@@ -26,6 +27,8 @@ import { serveApiDocument } from './http/api-document.js';
 import { bodyChecker } from './http/body-check.js';
 import { useEnvelope } from './http/envelope.js';
 import { registerErrorAnswers } from './http/errors.js';
+import { contentKeys } from './http/content-key.js';
+import { contentMemory } from './http/content-memory.js';
 import { frontCache } from './http/front-cache.js';
 import { createReadiness, serveOperations } from './operations/health.js';
 import { createMetrics } from './operations/metrics.js';
@@ -94,7 +97,13 @@ export async function buildApp(
   mkdirSync(config.dataDir, { recursive: true });
   const cacheControl = config.contentCacheControl ?? defaultContentCacheControl;
   const metrics = createMetrics();
-  const front = frontCache(config.apiKey, cacheControl, metrics);
+  // One byte budget for every kept answer of the content API, in front of Fastify or behind it.
+  const memory = contentMemory(config.contentCacheBytes ?? defaultContentCacheBytes, metrics);
+  const front = frontCache(config.apiKey, cacheControl, {
+    metrics,
+    memory,
+    keys: contentKeys(config),
+  });
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -181,6 +190,7 @@ export async function buildApp(
         config.contentPollMs ?? defaultContentPollMs,
         app.log,
       ),
+      contentMemory: memory,
       onClose: (release) => {
         app.addHook('onClose', release);
       },

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       scrapeAllowHosts: [],
       trustProxy: false,
       workers: 1,
+      contentCacheBytes: 64 * 1024 * 1024,
       firstAdmin: { id: 'admin', password: null, email: 'admin@localhost' },
       generatedKeys: { apiKey: true, secret: true },
       auth: defaultAuthSettings,
@@ -61,6 +62,7 @@ describe('loadConfig', () => {
       DEALDESK_SESSION_HOURS: '2',
       DEALDESK_TZ: 'Europe/Paris',
       DEALDESK_WORKERS: '2',
+      DEALDESK_CONTENT_CACHE_BYTES: '1048576',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -73,6 +75,7 @@ describe('loadConfig', () => {
       scrapeAllowHosts: ['shop.example', 'localhost'],
       timeZone: 'Europe/Paris',
       workers: 2,
+      contentCacheBytes: 1048576,
     });
     expect(config.auth.sessionTtlMs).toBe(2 * 60 * 60 * 1000);
   });
@@ -86,6 +89,14 @@ describe('loadConfig', () => {
     [{ DEALDESK_WORKERS: '0' }, 'DEALDESK_WORKERS must be a whole number from 1 to 64'],
     [{ DEALDESK_WORKERS: 'two' }, 'DEALDESK_WORKERS must be a whole number from 1 to 64'],
     [{ DEALDESK_SERVER_KEY: 'ab'.repeat(31) }, 'DEALDESK_SERVER_KEY must be 64 hex characters'],
+    [
+      { DEALDESK_CONTENT_CACHE_BYTES: '64MB' },
+      'DEALDESK_CONTENT_CACHE_BYTES must be a whole number of bytes',
+    ],
+    [
+      { DEALDESK_CONTENT_CACHE_BYTES: '-1' },
+      'DEALDESK_CONTENT_CACHE_BYTES must be a whole number of bytes',
+    ],
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig({ DEALDESK_DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DEALDESK_DATA_DIR: dataDir, ...env })).toThrow(message);

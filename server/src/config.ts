@@ -106,6 +106,8 @@ export interface ServerConfig {
   publicUrl?: string | null;
   /** Cache-Control of the content API's answers (absent: defaultContentCacheControl). */
   contentCacheControl?: string;
+  /** Bytes the content API's kept answers may take (absent: defaultContentCacheBytes). */
+  contentCacheBytes?: number;
   /** How often each instance reads the content's change counters (absent: the default). */
   contentPollMs?: number;
   /** Bearer token GET /metrics asks for; absent or null: /metrics is open. */
@@ -134,6 +136,12 @@ export const defaultContentPollMs = 250;
 
 /** Phones and a CDN may keep an answer 30 s, and use it 5 minutes more while they refresh it. */
 export const defaultContentCacheControl = 'public, max-age=30, stale-while-revalidate=300';
+
+/**
+ * What the content API's kept answers may take (DEALDESK_CONTENT_CACHE_BYTES): a home, the
+ * categories and hundreds of product pages, while ever new queries grow nothing past it.
+ */
+export const defaultContentCacheBytes = 64 * 1024 * 1024;
 
 const minute = 60_000;
 
@@ -224,6 +232,14 @@ const environmentSchema = z.object({
   DEALDESK_CONTENT_CACHE_CONTROL: z.preprocess(
     blankToUndefined,
     z.string().default(defaultContentCacheControl),
+  ),
+  DEALDESK_CONTENT_CACHE_BYTES: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'DEALDESK_CONTENT_CACHE_BYTES must be a whole number of bytes' })
+      .int('DEALDESK_CONTENT_CACHE_BYTES must be a whole number of bytes')
+      .min(0, 'DEALDESK_CONTENT_CACHE_BYTES must be a whole number of bytes')
+      .default(defaultContentCacheBytes),
   ),
   DEALDESK_PUSH_POLL_SECONDS: z.preprocess(
     blankToUndefined,
@@ -392,6 +408,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     auth: { ...defaultAuthSettings, sessionTtlMs: vars.DEALDESK_SESSION_HOURS * 60 * minute },
     publicUrl: vars.DEALDESK_PUBLIC_URL ?? null,
     contentCacheControl: vars.DEALDESK_CONTENT_CACHE_CONTROL,
+    contentCacheBytes: vars.DEALDESK_CONTENT_CACHE_BYTES,
     metricsToken: vars.DEALDESK_METRICS_TOKEN ?? null,
     trackEventsPerAddress: vars.DEALDESK_TRACK_EVENTS_PER_ADDRESS,
     s3:

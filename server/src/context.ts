@@ -8,6 +8,7 @@ import type { Database } from './adapters/storage/schema.js';
 import type { ServerConfig } from './config.js';
 import type { Readiness } from './operations/health.js';
 import type { Metrics } from './operations/metrics.js';
+import type { ContentMemory } from './http/content-memory.js';
 import type { ApiRouter } from './http/route.js';
 
 /** Counters of the published content (0016), the catalogue (0010) and the totals (0011). */
@@ -29,6 +30,8 @@ export interface AppContext {
   metrics: Metrics;
   /** The change counters of what the content API publishes, read every few hundred ms. */
   changes: ChangeWatch<ContentCounter>;
+  /** Where the content API's answers are kept, within DEALDESK_CONTENT_CACHE_BYTES. */
+  contentMemory: ContentMemory;
   /** Runs `release` when the app closes, after requests in flight (a module's connections). */
   onClose(release: () => Promise<void>): void;
 }

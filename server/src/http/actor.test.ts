@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMetrics } from '../operations/metrics.js';
 import { currentActor, type Actor } from './actor.js';
+import { contentKeys } from './content-key.js';
+import { contentMemory } from './content-memory.js';
 import { frontCache } from './front-cache.js';
 import { bodyChecker } from './body-check.js';
 import { createApiRouter } from './route.js';
@@ -46,11 +48,16 @@ describe('the actor scope and the audit checks', () => {
       tokenId: '76543210fedcba9876543210',
       via: 'session' as const,
     });
+    const metrics = createMetrics();
     const api = createApiRouter(app, guard, (_call, run) => run(), {
       checkAnswers: true,
       secret: '0'.repeat(64),
       cacheControl: 'no-store',
-      front: frontCache('key', 'no-store', createMetrics()),
+      front: frontCache('key', 'no-store', {
+        metrics,
+        memory: contentMemory(1024 * 1024, metrics),
+        keys: contentKeys({ publicUrl: null, trustProxy: false }),
+      }),
       uploads: uploadSpool(spool),
       bodies: bodyChecker('0'.repeat(64), () => {}),
     });

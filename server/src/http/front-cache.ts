@@ -6,59 +6,62 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import { apiKeyCheck } from './api-key.js';
+import type { ContentKeys } from './content-key.js';
+import type { ContentMemory } from './content-memory.js';
 import type { Metrics } from '../operations/metrics.js';
 import { namesTag, type Published } from './published.js';
 import { noSniff } from './security-headers.js';
 
-/**
- * Answers remembered at most (each a URL asked, with the address it was asked at): a caller
- * asking ever new queries costs at most this many answers of memory (a product page ~20 KB).
- */
-const remembered = 2_000;
-
 interface Entry {
-  published: Published;
+  etag: string;
+  /** Whether it is still the answer (the Published's): also tells one build from another. */
+  current: () => boolean;
+  /** The sealed answer's bytes (not the Published's text, so each copy is counted once). */
   body: Buffer;
   /** Counts an answer in the metrics, under the route as declared (`/api/v1/app/products/:id`). */
   sent: Record<200 | 304, () => void>;
 }
 
-/**
- * The address a request was made to and its URL: published answers link media from that
- * address when DEALDESK_PUBLIC_URL is not set, so each is remembered for its own.
- */
-const keyOf = (request: IncomingMessage) =>
-  `${request.headers.host ?? ''} ${String(request.headers['x-forwarded-host'] ?? '')} ${String(request.headers['x-forwarded-proto'] ?? '')} ${request.url ?? ''}`;
-
-export function frontCache(apiKey: string, cacheControl: string, metrics: Metrics) {
+export function frontCache(
+  apiKey: string,
+  cacheControl: string,
+  { metrics, memory, keys }: { metrics: Metrics; memory: ContentMemory; keys: ContentKeys },
+) {
   const keyAccepted = apiKeyCheck(apiKey);
-  const entries = new Map<string, Entry>();
+  // Kept under the normalised key (content-key.ts), within the shared byte budget.
+  const entries = memory.shelf<Entry>('front');
   let serving = true;
 
   return {
     /** Keeps a published answer Fastify has just sent, for the requests that ask the same. */
     remember(request: FastifyRequest, published: Published): void {
-      const key = keyOf(request.raw);
-      if (entries.get(key)?.published === published) return;
-      entries.delete(key);
-      entries.set(key, {
-        published,
-        body: Buffer.from(published.body),
-        sent: {
-          200: metrics.counter('GET', request.routeOptions.url ?? request.url, 200),
-          304: metrics.counter('GET', request.routeOptions.url ?? request.url, 304),
-        },
-      });
-      if (entries.size > remembered) entries.delete(entries.keys().next().value ?? key);
+      const key = keys.ofRouted(request);
+      if (key === null) return;
+      const kept = entries.get(key);
+      if (kept?.etag === published.etag && kept.current === published.current) return;
+      // Out of Buffer's shared pool: a small answer kept there would hold a whole 8 KiB slab.
+      const body = Buffer.allocUnsafeSlow(Buffer.byteLength(published.body));
+      body.write(published.body);
+      const route = request.routeOptions.url ?? request.url;
+      const sent = {
+        200: metrics.counter('GET', route, 200),
+        304: metrics.counter('GET', route, 304),
+      };
+      entries.set(
+        key,
+        { etag: published.etag, current: published.current, body, sent },
+        body.length,
+      );
     },
 
     /** Answers the request when it can; false leaves it to Fastify. */
     serve(request: IncomingMessage, response: ServerResponse): boolean {
       if (!serving || request.method !== 'GET') return false;
-      const entry = entries.get(keyOf(request));
-      if (entry === undefined || !entry.published.current()) return false;
+      const key = keys.ofRequest(request);
+      const entry = key === null ? undefined : entries.get(key);
+      if (entry === undefined || !entry.current()) return false;
       if (!keyAccepted(request)) return false;
-      const { etag } = entry.published;
+      const { etag } = entry;
       if (namesTag(request.headers['if-none-match'], etag)) {
         response.writeHead(304, { etag, 'cache-control': cacheControl });
         response.end();

@@ -8,6 +8,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeWatch } from '../adapters/storage/change-watch.js';
 import { envelopeJson, jsonOf } from '@dealdesk/core';
+import type { Shelf } from './content-memory.js';
 import { sealText } from './envelope.js';
 
 export class Published {
@@ -52,21 +53,34 @@ export function sendPublished(
   return reply.type('application/json').send(published.body);
 }
 
+/** A published answer kept with the version of the content it was built from. */
+export interface KeptPublished {
+  version: string;
+  published: Published;
+}
+
 /**
  * Published answers kept by key (a query, the address asked) while their version holds: the
- * version of the change counters `versionOf` tells (the content's, the catalogue's...). The
- * oldest go past `size` keys. A build under way is shared by the requests that wait for it.
+ * version of the change counters `versionOf` tells (the content's, the catalogue's...). They sit
+ * on a shelf of the content API's memory, within its byte budget (content-memory.ts). A build
+ * under way is shared by the requests that wait for it.
  */
-export function publishedCache<Name extends string>(changes: ChangeWatch<Name>, size: number) {
-  const held = new Map<string, { version: string; answer: Promise<Published> }>();
+export function publishedCache<Name extends string>(
+  changes: ChangeWatch<Name>,
+  kept: Shelf<KeptPublished>,
+) {
+  // Builds last as long as requests wait for them: as many as requests in flight.
+  const building = new Map<string, { version: string; answer: Promise<Published> }>();
   return async (
     key: string,
     versionOf: (versions: Readonly<Record<Name, number>>) => string,
     build: () => Promise<Published>,
   ): Promise<Published> => {
     const version = versionOf(await changes.versions());
-    const kept = held.get(key);
-    if (kept?.version === version) return kept.answer;
+    const held = kept.get(key);
+    if (held?.version === version) return held.published;
+    const underWay = building.get(key);
+    if (underWay?.version === version) return underWay.answer;
     const current = () => {
       const now = changes.peek();
       return now !== null && versionOf(now) === version;
@@ -74,13 +88,18 @@ export function publishedCache<Name extends string>(changes: ChangeWatch<Name>, 
     const answer = build().then(
       (published) => new Published(published.etag, published.body, current),
     );
-    held.delete(key);
-    held.set(key, { version, answer });
-    if (held.size > size) held.delete(held.keys().next().value ?? key);
+    building.set(key, { version, answer });
     // A failed build is not kept: the next request tries again.
-    answer.catch(() => {
-      if (held.get(key)?.answer === answer) held.delete(key);
-    });
+    void answer.then(
+      (published) => {
+        if (building.get(key)?.answer !== answer) return;
+        building.delete(key);
+        kept.set(key, { version, published }, published.body.length);
+      },
+      () => {
+        if (building.get(key)?.answer === answer) building.delete(key);
+      },
+    );
     return answer;
   };
 }

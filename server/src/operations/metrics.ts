@@ -1,8 +1,8 @@
 // GET /metrics: Prometheus text (prom-client) of this process: requests per route and status
 // with their durations (the content API's answers from memory included), the tracked events
-// accepted, the large bodies checked off the main thread, the sizes of the memories, and Node's
-// process metrics. One registry per app, so
-// several apps in one process (tests) keep their own.
+// accepted, the large bodies checked off the main thread, the sizes of the memories (the content
+// API's kept answers too, and what they let go), and Node's process metrics. One registry per
+// app, so several apps in one process (tests) keep their own.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export function createMetrics() {
@@ -40,6 +40,11 @@ export function createMetrics() {
   const largeBodies = new Counter({
     name: 'dealdesk_large_bodies_total',
     help: 'JSON bodies of 256 KiB or more (bulk imports) sent to the body thread to be checked',
+    registers: [registry],
+  });
+  const contentCacheEvictions = new Counter({
+    name: 'dealdesk_content_cache_evictions_total',
+    help: "Answers the content API's cache let go to stay within DEALDESK_CONTENT_CACHE_BYTES (or never kept, larger than it)",
     registers: [registry],
   });
   /** Pushes and mails, by outcome. */
@@ -95,6 +100,7 @@ export function createMetrics() {
     },
     trackingCommit: (events: number) => commitSizes.observe(events),
     largeBody: () => largeBodies.inc(),
+    contentCacheEvicted: () => contentCacheEvictions.inc(),
     push: outcome('dealdesk_pushes_total', 'Push notifications handed to the provider, by outcome'),
     mail: outcome('dealdesk_mails_total', 'Mails (sign-in codes, resets, notices), by outcome'),
     /**

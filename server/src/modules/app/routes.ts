@@ -8,9 +8,6 @@ import { homeDocument } from './home.js';
 
 const contentVersion = ({ content }: { content: number }) => String(content);
 
-/** Addresses answers are kept for (one without DEALDESK_PUBLIC_URL each Host asked). */
-const keptAddresses = 16;
-
 /**
  * The content API the mobile app reads (docs/app-api.md): each answer is built once per version
  * of the content it shows and sent as the same sealed bytes, with an ETag, until that changes.
@@ -20,16 +17,17 @@ export const appModule: Module = (api, context) => {
   const buildHome = homeDocument(context);
   const categories = categoriesService(context);
   const policy = policyService(context);
-  const answers = publishedCache(context.changes, keptAddresses * 4);
+  const answers = publishedCache(context.changes, context.contentMemory.shelf('app'));
   /** Whether the last home built had items with limits: then the tracked counts matter. */
   let homeFollowsCounts = true;
+  // Made once, not per request: a kept answer holds it, and with it what its scope holds.
+  const homeVersion = ({ content, totals }: { content: number; totals: number }) =>
+    homeFollowsCounts ? `${content}.${totals}` : String(content);
 
   api.implement(endpoints.app.home, {
     handler: async ({ request }) => {
       const base = publicBaseOf(context.config, request);
-      const version = ({ content, totals }: { content: number; totals: number }) =>
-        homeFollowsCounts ? `${content}.${totals}` : String(content);
-      return answers(`home ${base}`, version, async () => {
+      return answers(`home ${base}`, homeVersion, async () => {
         const { home, followsCounts } = await buildHome(base);
         homeFollowsCounts = followsCounts;
         return api.publish(endpoints.app.home, { data: home });

@@ -8,9 +8,6 @@ import { createScraper, ScrapeError, scrapeQueueLimits } from './scraping/index.
 import { storedBulk } from './rows.js';
 import { productsService } from './service.js';
 
-/** Answers of the app's product calls kept per process (queries and products asked). */
-const appAnswersKept = 2_000;
-
 /** Products, their events and the marketplace scraper (spec part 2, sections 2-5 and 7). */
 export const productsModule: Module = (api, context) => {
   const products = productsService(context);
@@ -60,7 +57,7 @@ export const productsModule: Module = (api, context) => {
 
   // The content API's product calls (modules/app has the rest): published once per version
   // of the catalogue, per query and address asked.
-  const appAnswers = publishedCache(context.changes, appAnswersKept);
+  const appAnswers = publishedCache(context.changes, context.contentMemory.shelf('products'));
   const catalogueVersion = ({ catalogue }: { catalogue: number }) => String(catalogue);
   /** A product's listed JSON as the app gets it: images as absolute links. */
   const forApp = (listed: string, base: string): Omit<Product, 'view' | 'btn_click'> => {
