@@ -27,6 +27,7 @@ import { bodyChecker } from './http/body-check.js';
 import { useEnvelope } from './http/envelope.js';
 import { registerErrorAnswers } from './http/errors.js';
 import { frontCache } from './http/front-cache.js';
+import { fastifyTrustProxy } from './http/client-address.js';
 import { createReadiness, serveOperations } from './operations/health.js';
 import { createMetrics } from './operations/metrics.js';
 import { idempotency } from './http/idempotency.js';
@@ -96,7 +97,7 @@ export async function buildApp(
   const front = frontCache(config.apiKey, cacheControl, metrics);
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: jsonBodyLimit,
     // The content API's current answers leave before Fastify (http/front-cache.ts).
     serverFactory: (handler, options) => {

@@ -76,7 +76,27 @@ describe('loadConfig', () => {
     expect(config.auth.sessionTtlMs).toBe(2 * 60 * 60 * 1000);
   });
 
+  it('reads every form of DEALDESK_TRUST_PROXY as Fastify takes it', () => {
+    const trustProxyOf = (value: string) =>
+      loadConfig({ DEALDESK_DATA_DIR: dataDir, DEALDESK_TRUST_PROXY: value }).trustProxy;
+    expect(trustProxyOf('true')).toBe(true);
+    expect(trustProxyOf('false')).toBe(false);
+    expect(trustProxyOf('2')).toBe(2);
+    expect(trustProxyOf(' 10.0.0.1, 10.1.0.0/16 ,fd00::/8, loopback')).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  const trustProxyForms =
+    'DEALDESK_TRUST_PROXY must be true, false, a number of proxies, or proxy addresses and CIDR ranges separated by commas';
+
   it.each([
+    [{ DEALDESK_TRUST_PROXY: 'yes' }, trustProxyForms],
+    [{ DEALDESK_TRUST_PROXY: '10.0.0.0/33' }, trustProxyForms],
+    [{ DEALDESK_TRUST_PROXY: '10.0.0.1, proxy.internal' }, trustProxyForms],
     [{ DEALDESK_SECRET: 'not-hex' }, 'DEALDESK_SECRET must be 64 hex characters'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres://'],
     [{ DEALDESK_TZ: 'Mars/Base' }, 'DEALDESK_TZ must be an IANA time zone'],

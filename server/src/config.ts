@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { adminEmailPattern, defaultBusinessTimeZone } from '@dealdesk/core';
 import type { S3Settings } from './adapters/media/s3.js';
+import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
 // The guard only, not the scraper (cheerio, undici): every start reads the configuration.
 import { parseAllowHosts } from './modules/products/scraping/guard.js';
 
@@ -79,7 +80,8 @@ export interface ServerConfig {
   scrapeAllowHosts: string[];
   /** The built web app, served on the same port when it exists. */
   webDistDir: string;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-* headers count (http/client-address.ts). */
+  trustProxy: TrustProxy;
   logLevel: string;
   /**
    * Every answer is checked against its declaration in core before it is sent (a mismatch is a
@@ -191,7 +193,22 @@ const environmentSchema = z.object({
   DEALDESK_SCRAPE_ALLOW_HOSTS: z.preprocess(blankToUndefined, z.string().default('')),
   DEALDESK_WEB_DIR: optionalText,
   DEALDESK_SESSION_HOURS: z.preprocess(blankToUndefined, z.coerce.number().positive().default(24)),
-  DEALDESK_TRUST_PROXY: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
+  DEALDESK_TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default('false')
+      .transform((text, context) => {
+        const trusted = parseTrustProxy(text);
+        if (trusted !== null) return trusted;
+        context.addIssue({
+          code: 'custom',
+          message:
+            'DEALDESK_TRUST_PROXY must be true, false, a number of proxies, or proxy addresses and CIDR ranges separated by commas',
+        });
+        return z.NEVER;
+      }),
+  ),
   DEALDESK_FCM_SERVICE_ACCOUNT: optionalText,
   DEALDESK_FCM_TOPIC: z.preprocess(
     blankToUndefined,
@@ -332,7 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     timeZone: vars.DEALDESK_TZ,
     scrapeAllowHosts: parseAllowHosts(vars.DEALDESK_SCRAPE_ALLOW_HOSTS),
     webDistDir: vars.DEALDESK_WEB_DIR ? resolve(vars.DEALDESK_WEB_DIR) : defaultWebDistDir,
-    trustProxy: vars.DEALDESK_TRUST_PROXY === 'true',
+    trustProxy: vars.DEALDESK_TRUST_PROXY,
     logLevel: vars.LOG_LEVEL,
     checkAnswers:
       (vars.DEALDESK_CHECK_ANSWERS ?? String(vars.NODE_ENV !== 'production')) === 'true',
