@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { adminEmailPattern, defaultBusinessTimeZone } from '@dealdesk/core';
 import type { S3Settings } from './adapters/media/s3.js';
+import { parseAllowedHosts } from './http/allowed-hosts.js';
 import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
 // The guard only, not the scraper (cheerio, undici): every start reads the configuration.
 import { parseAllowHosts } from './modules/products/scraping/guard.js';
@@ -82,6 +83,11 @@ export interface ServerConfig {
   webDistDir: string;
   /** The proxies whose X-Forwarded-* headers count (http/client-address.ts). */
   trustProxy: TrustProxy;
+  /**
+   * Host names requests may name (http/allowed-hosts.ts; a leading dot: with subdomains);
+   * absent: defaultAllowedHosts(). The public URL's host is allowed as well.
+   */
+  allowedHosts?: string[];
   logLevel: string;
   /**
    * Every answer is checked against its declaration in core before it is sent (a mismatch is a
@@ -94,8 +100,8 @@ export interface ServerConfig {
   /** Absent: defaultPushSettings. */
   push?: PushSettings;
   /**
-   * Where phones reach this server: absolute media links of pushes and of the content API.
-   * Absent or null: pushes leave icons out, the content API links to the address asked.
+   * Where phones and mails reach this server: the base of every absolute link. Absent or null:
+   * pushes leave icons out, other links use the allowed Host asked (http/public-url.ts).
    */
   publicUrl?: string | null;
   /** Cache-Control of the content API's answers (absent: defaultContentCacheControl). */
@@ -208,6 +214,22 @@ const environmentSchema = z.object({
         });
         return z.NEVER;
       }),
+  ),
+  DEALDESK_ALLOWED_HOSTS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((text, context) => {
+        const hosts = parseAllowedHosts(text);
+        if (hosts !== null) return hosts;
+        context.addIssue({
+          code: 'custom',
+          message:
+            'DEALDESK_ALLOWED_HOSTS must be host names separated by commas (a leading dot also allows subdomains; no *)',
+        });
+        return z.NEVER;
+      })
+      .optional(),
   ),
   DEALDESK_FCM_SERVICE_ACCOUNT: optionalText,
   DEALDESK_FCM_TOPIC: z.preprocess(
@@ -350,6 +372,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     scrapeAllowHosts: parseAllowHosts(vars.DEALDESK_SCRAPE_ALLOW_HOSTS),
     webDistDir: vars.DEALDESK_WEB_DIR ? resolve(vars.DEALDESK_WEB_DIR) : defaultWebDistDir,
     trustProxy: vars.DEALDESK_TRUST_PROXY,
+    ...(vars.DEALDESK_ALLOWED_HOSTS === undefined
+      ? {}
+      : { allowedHosts: vars.DEALDESK_ALLOWED_HOSTS }),
     logLevel: vars.LOG_LEVEL,
     checkAnswers:
       (vars.DEALDESK_CHECK_ANSWERS ?? String(vars.NODE_ENV !== 'production')) === 'true',
