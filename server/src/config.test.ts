@@ -90,14 +90,17 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('reads the allowed hosts (lower case), and leaves the list to its default unset', () => {
+  it('reads the allowed hosts (lower case) and NODE_ENV, and leaves the list to its default unset', () => {
     const config = loadConfig({
       DEALDESK_DATA_DIR: dataDir,
       DEALDESK_ALLOWED_HOSTS: 'Deals.Example, .cdn.example,[::1],',
+      NODE_ENV: 'production',
     });
     expect(config).toMatchObject({
       allowedHosts: ['deals.example', '.cdn.example', '[::1]'],
+      production: true,
     });
+    expect(loadConfig({ DEALDESK_DATA_DIR: dataDir })).toMatchObject({ production: false });
     expect(loadConfig({ DEALDESK_DATA_DIR: dataDir }).allowedHosts).toBeUndefined();
   });
 

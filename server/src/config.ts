@@ -88,6 +88,8 @@ export interface ServerConfig {
    * absent: defaultAllowedHosts(). The public URL's host is allowed as well.
    */
   allowedHosts?: string[];
+  /** NODE_ENV=production: the start warns of settings a deployment should make. */
+  production?: boolean;
   logLevel: string;
   /**
    * Every answer is checked against its declaration in core before it is sent (a mismatch is a
@@ -375,6 +377,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(vars.DEALDESK_ALLOWED_HOSTS === undefined
       ? {}
       : { allowedHosts: vars.DEALDESK_ALLOWED_HOSTS }),
+    production: vars.NODE_ENV === 'production',
     logLevel: vars.LOG_LEVEL,
     checkAnswers:
       (vars.DEALDESK_CHECK_ANSWERS ?? String(vars.NODE_ENV !== 'production')) === 'true',

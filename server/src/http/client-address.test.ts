@@ -1,6 +1,6 @@
 // The caller's address: X-Forwarded-For counts only from a proxy DEALDESK_TRUST_PROXY names,
-// and only when it is an IP address. Real servers on each dialect, over real HTTP from
-// 127.0.0.1.
+// and only when it is an IP address; /metrics without a token answers this machine's callers
+// only. Real servers on each dialect, over real HTTP from 127.0.0.1.
 import { createApiClient } from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
@@ -14,6 +14,7 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../testing/harness.js';
+import { isLoopback } from './client-address.js';
 
 /** The server's admin client, behind a proxy that forwards `forwardedFor`. */
 const clientVia = (server: TestServer, forwardedFor: string, token: () => string | null) =>
@@ -52,6 +53,18 @@ async function auditedAddress(server: TestServer, forwardedFor: string): Promise
     .executeTakeFirstOrThrow();
   return entry.address;
 }
+
+const metricsVia = (server: TestServer, forwardedFor: string) =>
+  fetch(`${server.baseUrl}/metrics`, { headers: { 'x-forwarded-for': forwardedFor } });
+
+describe('loopback callers', () => {
+  it('are 127.0.0.0/8 and ::1, as IPv4 or IPv6, and nothing else', () => {
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])
+      expect(isLoopback(address)).toBe(true);
+    for (const address of ['10.0.0.1', '::ffff:10.0.0.1', '128.0.0.1', '::2', '', 'localhost'])
+      expect(isLoopback(address)).toBe(false);
+  });
+});
 
 describe.each(dialects)('client addresses on %s', (dialect) => {
   let database: TestDatabase;
@@ -94,4 +107,18 @@ describe.each(dialects)('client addresses on %s', (dialect) => {
       expect(await auditedAddress(proxied, forwarded)).toBe('127.0.0.1');
     },
   );
+
+  it('answers /metrics without a token to this machine only (403 JSON), counting refusals', async () => {
+    const refused = await metricsVia(proxied, '203.0.113.9');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      status: false,
+      message: 'Without DEALDESK_METRICS_TOKEN the metrics answer only on this machine',
+    });
+    // A forwarded address from an untrusted caller changes nothing: it is this machine.
+    const local = await metricsVia(direct, '203.0.113.9');
+    expect(local.status).toBe(200);
+    const text = await (await fetch(`${proxied.baseUrl}/metrics`)).text();
+    expect(text).toMatch(/^dealdesk_edge_refused_total\{reason="metrics"\} 1$/m);
+  });
 });

@@ -44,3 +44,7 @@ export function clientAddress(request: FastifyRequest): string {
   const forwarded = request.ip;
   return isIP(forwarded) !== 0 ? forwarded : (request.socket.remoteAddress ?? '');
 }
+
+/** Whether an address is this machine's own (127.0.0.0/8, ::1, or IPv4 loopback as IPv6). */
+export const isLoopback = (address: string): boolean =>
+  address === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/i.test(address);

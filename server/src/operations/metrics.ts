@@ -44,7 +44,7 @@ export function createMetrics() {
   });
   const edgeRefusals = new Counter({
     name: 'dealdesk_edge_refused_total',
-    help: 'Requests refused at the edge, by reason (host: a Host not allowed)',
+    help: 'Requests refused at the edge, by reason (host: a Host not allowed; metrics: /metrics asked from afar without a token)',
     labelNames: ['reason'] as const,
     registers: [registry],
   });
