@@ -94,6 +94,16 @@ export default tseslint.config(
     'A server module uses another only through its service.ts (or messages.ts).',
   ),
   {
+    // A forwarded address is taken only when it is an IP address (http/client-address.ts).
+    files: ['server/src/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'request', property: 'ip', message: 'Use clientAddress(request).' },
+      ],
+    },
+  },
+  {
     files: [
       '**/*.test.ts',
       'tests/**/*.ts',

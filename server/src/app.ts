@@ -30,6 +30,8 @@ import { registerErrorAnswers } from './http/errors.js';
 import { contentKeys } from './http/content-key.js';
 import { contentMemory } from './http/content-memory.js';
 import { frontCache } from './http/front-cache.js';
+import { refuseMisdirected } from './http/allowed-hosts.js';
+import { fastifyTrustProxy } from './http/client-address.js';
 import { createReadiness, serveOperations } from './operations/health.js';
 import { createMetrics } from './operations/metrics.js';
 import { idempotency } from './http/idempotency.js';
@@ -104,15 +106,17 @@ export async function buildApp(
     memory,
     keys: contentKeys(config),
   });
+  const misdirected = refuseMisdirected(config, metrics);
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: jsonBodyLimit,
-    // The content API's current answers leave before Fastify (http/front-cache.ts).
+    // A Host off the list is refused, and the content API's current answers leave, before
+    // Fastify (http/allowed-hosts.ts, http/front-cache.ts).
     serverFactory: (handler, options) => {
       // Requests are answered in turns, so new connections are accepted meanwhile.
       const inTurn = takingTurns((request: IncomingMessage, response: ServerResponse) => {
-        if (front.serve(request, response)) return 'answered';
+        if (misdirected(request, response) || front.serve(request, response)) return 'answered';
         handler(request, response);
         return 'continues';
       });
@@ -239,7 +243,7 @@ export async function buildApp(
       clock: context.clock,
     });
     for (const register of allModules(auth)) register(api, context);
-    serveApiDocument(app, serverVersion);
+    serveApiDocument(app, serverVersion, config.publicUrl ?? null);
     serveOperations(app, context, metrics, config.metricsToken ?? null);
     await serveFiles(app, { media: media.served, webDistDir: config.webDistDir }, config);
     return app;

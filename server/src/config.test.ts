@@ -80,7 +80,47 @@ describe('loadConfig', () => {
     expect(config.auth.sessionTtlMs).toBe(2 * 60 * 60 * 1000);
   });
 
+  it('reads every form of DEALDESK_TRUST_PROXY as Fastify takes it', () => {
+    const trustProxyOf = (value: string) =>
+      loadConfig({ DEALDESK_DATA_DIR: dataDir, DEALDESK_TRUST_PROXY: value }).trustProxy;
+    expect(trustProxyOf('true')).toBe(true);
+    expect(trustProxyOf('false')).toBe(false);
+    expect(trustProxyOf('2')).toBe(2);
+    expect(trustProxyOf(' 10.0.0.1, 10.1.0.0/16 ,fd00::/8, loopback')).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('reads the allowed hosts (lower case) and NODE_ENV, and leaves the list to its default unset', () => {
+    const config = loadConfig({
+      DEALDESK_DATA_DIR: dataDir,
+      DEALDESK_ALLOWED_HOSTS: 'Deals.Example, .cdn.example,[::1],',
+      NODE_ENV: 'production',
+    });
+    expect(config).toMatchObject({
+      allowedHosts: ['deals.example', '.cdn.example', '[::1]'],
+      production: true,
+    });
+    expect(loadConfig({ DEALDESK_DATA_DIR: dataDir })).toMatchObject({ production: false });
+    expect(loadConfig({ DEALDESK_DATA_DIR: dataDir }).allowedHosts).toBeUndefined();
+  });
+
+  const trustProxyForms =
+    'DEALDESK_TRUST_PROXY must be true, false, a number of proxies, or proxy addresses and CIDR ranges separated by commas';
+  const allowedHostsForm =
+    'DEALDESK_ALLOWED_HOSTS must be host names separated by commas (a leading dot also allows subdomains; no *)';
+
   it.each([
+    [{ DEALDESK_TRUST_PROXY: 'yes' }, trustProxyForms],
+    [{ DEALDESK_TRUST_PROXY: '10.0.0.0/33' }, trustProxyForms],
+    [{ DEALDESK_TRUST_PROXY: '10.0.0.1, proxy.internal' }, trustProxyForms],
+    [{ DEALDESK_ALLOWED_HOSTS: '*' }, allowedHostsForm],
+    [{ DEALDESK_ALLOWED_HOSTS: 'deals.example:8080' }, allowedHostsForm],
+    [{ DEALDESK_ALLOWED_HOSTS: 'a b, deals.example' }, allowedHostsForm],
+    [{ DEALDESK_ALLOWED_HOSTS: ' , ' }, allowedHostsForm],
     [{ DEALDESK_SECRET: 'not-hex' }, 'DEALDESK_SECRET must be 64 hex characters'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres://'],
     [{ DEALDESK_TZ: 'Mars/Base' }, 'DEALDESK_TZ must be an IANA time zone'],

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { adminEmailPattern, defaultBusinessTimeZone } from '@dealdesk/core';
 import type { S3Settings } from './adapters/media/s3.js';
+import { parseAllowedHosts } from './http/allowed-hosts.js';
+import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
 // The guard only, not the scraper (cheerio, undici): every start reads the configuration.
 import { parseAllowHosts } from './modules/products/scraping/guard.js';
 
@@ -87,7 +89,15 @@ export interface ServerConfig {
   scrapeAllowHosts: string[];
   /** The built web app, served on the same port when it exists. */
   webDistDir: string;
-  trustProxy: boolean;
+  /** The proxies whose X-Forwarded-* headers count (http/client-address.ts). */
+  trustProxy: TrustProxy;
+  /**
+   * Host names requests may name (http/allowed-hosts.ts; a leading dot: with subdomains);
+   * absent: defaultAllowedHosts(). The public URL's host is allowed as well.
+   */
+  allowedHosts?: string[];
+  /** NODE_ENV=production: the start warns of settings a deployment should make. */
+  production?: boolean;
   logLevel: string;
   /**
    * Every answer is checked against its declaration in core before it is sent (a mismatch is a
@@ -100,8 +110,8 @@ export interface ServerConfig {
   /** Absent: defaultPushSettings. */
   push?: PushSettings;
   /**
-   * Where phones reach this server: absolute media links of pushes and of the content API.
-   * Absent or null: pushes leave icons out, the content API links to the address asked.
+   * Where phones and mails reach this server: the base of every absolute link. Absent or null:
+   * pushes leave icons out, other links use the allowed Host asked (http/public-url.ts).
    */
   publicUrl?: string | null;
   /** Cache-Control of the content API's answers (absent: defaultContentCacheControl). */
@@ -217,7 +227,38 @@ const environmentSchema = z.object({
   DEALDESK_SCRAPE_ALLOW_HOSTS: z.preprocess(blankToUndefined, z.string().default('')),
   DEALDESK_WEB_DIR: optionalText,
   DEALDESK_SESSION_HOURS: z.preprocess(blankToUndefined, z.coerce.number().positive().default(24)),
-  DEALDESK_TRUST_PROXY: z.preprocess(blankToUndefined, z.enum(['true', 'false']).default('false')),
+  DEALDESK_TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .default('false')
+      .transform((text, context) => {
+        const trusted = parseTrustProxy(text);
+        if (trusted !== null) return trusted;
+        context.addIssue({
+          code: 'custom',
+          message:
+            'DEALDESK_TRUST_PROXY must be true, false, a number of proxies, or proxy addresses and CIDR ranges separated by commas',
+        });
+        return z.NEVER;
+      }),
+  ),
+  DEALDESK_ALLOWED_HOSTS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((text, context) => {
+        const hosts = parseAllowedHosts(text);
+        if (hosts !== null) return hosts;
+        context.addIssue({
+          code: 'custom',
+          message:
+            'DEALDESK_ALLOWED_HOSTS must be host names separated by commas (a leading dot also allows subdomains; no *)',
+        });
+        return z.NEVER;
+      })
+      .optional(),
+  ),
   DEALDESK_FCM_SERVICE_ACCOUNT: optionalText,
   DEALDESK_FCM_TOPIC: z.preprocess(
     blankToUndefined,
@@ -400,7 +441,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     timeZone: vars.DEALDESK_TZ,
     scrapeAllowHosts: parseAllowHosts(vars.DEALDESK_SCRAPE_ALLOW_HOSTS),
     webDistDir: vars.DEALDESK_WEB_DIR ? resolve(vars.DEALDESK_WEB_DIR) : defaultWebDistDir,
-    trustProxy: vars.DEALDESK_TRUST_PROXY === 'true',
+    trustProxy: vars.DEALDESK_TRUST_PROXY,
+    ...(vars.DEALDESK_ALLOWED_HOSTS === undefined
+      ? {}
+      : { allowedHosts: vars.DEALDESK_ALLOWED_HOSTS }),
+    production: vars.NODE_ENV === 'production',
     logLevel: vars.LOG_LEVEL,
     checkAnswers:
       (vars.DEALDESK_CHECK_ANSWERS ?? String(vars.NODE_ENV !== 'production')) === 'true',

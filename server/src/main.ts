@@ -9,7 +9,7 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
-import { describe } from './startup-banner.js';
+import { describe, edgeWarnings } from './startup-banner.js';
 
 /** Requests still running after this long on shutdown are cut off. */
 const shutdownGraceMs = 10_000;
@@ -117,6 +117,7 @@ async function start(): Promise<void> {
     return;
   }
   const app = await buildApp(config);
+  for (const warning of edgeWarnings(config)) app.log.warn(warning);
   const { created, generatedPassword } = await app.dealdesk.auth.ensureFirstAdmin();
   if (created) app.log.info({ adminId: config.firstAdmin.id }, 'first admin created');
   if (process.argv.slice(2).includes('--demo')) {

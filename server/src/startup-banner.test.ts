@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe as suite, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
-import { describe } from './startup-banner.js';
+import { describe, edgeWarnings } from './startup-banner.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dealdesk-banner-'));
 const configWith = (env: Record<string, string>) =>
@@ -34,5 +34,19 @@ suite('the start-up banner', () => {
     const shared = configWith({ ...postgres, DEALDESK_SERVER_KEY: 'cd'.repeat(32) });
     expect(describe(shared, 'http://x', null)).not.toContain('warning');
     expect(describe(configWith({}), 'http://x', null)).not.toContain('server key');
+  });
+
+  it('warns of a production start without a public URL, and of open metrics off loopback', () => {
+    expect(edgeWarnings(configWith({}))).toEqual([]);
+    expect(edgeWarnings(configWith({ NODE_ENV: 'production' }))).toEqual([
+      expect.stringContaining('set DEALDESK_PUBLIC_URL'),
+    ]);
+    const deployed = { NODE_ENV: 'production', DEALDESK_PUBLIC_URL: 'https://deals.example' };
+    expect(edgeWarnings(configWith(deployed))).toEqual([]);
+    expect(edgeWarnings(configWith({ ...deployed, HOST: '0.0.0.0' }))).toEqual([
+      expect.stringContaining('set DEALDESK_METRICS_TOKEN'),
+    ]);
+    const withToken = { ...deployed, HOST: '0.0.0.0', DEALDESK_METRICS_TOKEN: 'scrape-me' };
+    expect(edgeWarnings(configWith(withToken))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
 import { canReceiveMail } from '@dealdesk/core';
 import { join } from 'node:path';
 import { serverKeyFile, type ServerConfig } from './config.js';
+import { isLoopback } from './http/client-address.js';
 
 /** What the terminal shows once the server listens. */
 export function describe(
@@ -40,4 +41,18 @@ export function describe(
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** What a deployment should set and has not: one log line each at start. */
+export function edgeWarnings(config: ServerConfig): string[] {
+  const warnings: string[] = [];
+  if (config.production === true && !config.publicUrl)
+    warnings.push(
+      'NODE_ENV=production without DEALDESK_PUBLIC_URL: links are built from the Host asked (DEALDESK_ALLOWED_HOSTS); set DEALDESK_PUBLIC_URL',
+    );
+  if (!isLoopback(config.host) && config.host !== 'localhost' && !config.metricsToken)
+    warnings.push(
+      `listening on ${config.host} without DEALDESK_METRICS_TOKEN: /metrics answers only on this machine; set DEALDESK_METRICS_TOKEN to read it from elsewhere`,
+    );
+  return warnings;
 }

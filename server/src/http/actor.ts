@@ -4,6 +4,7 @@
 import type { AuditClient } from '@dealdesk/core';
 import type { FastifyRequest } from 'fastify';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { clientAddress } from './client-address.js';
 
 export interface Actor {
   /** The administrator; for a sign-in or reset step, the one its temporary token is for. */
@@ -35,7 +36,7 @@ export const requestActor = (request: FastifyRequest): Actor => ({
   tokenId: null,
   via: null,
   client: clientOf(request.headers['user-agent']),
-  address: request.ip,
+  address: clientAddress(request),
   recorded: 0,
 });
 

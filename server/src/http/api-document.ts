@@ -74,31 +74,39 @@ ${calls.join('\n')}
 }
 
 /**
- * The documents of a version. They depend on nothing else (core's contract is fixed), so a
- * process builds them once: that took 0.1-0.2 s, most of an app's start (tests start hundreds).
+ * The documents of a version and public URL. They depend on nothing else (core's contract is
+ * fixed), so a process builds them once: that took 0.1-0.2 s, most of an app's start (tests
+ * start hundreds). `servers` names DEALDESK_PUBLIC_URL only, never the Host asked: without it
+ * the documents name none, and tools call the address they read them from.
  */
 const documentsOf = (() => {
   const built = new Map<string, { text: string; appText: string; appPage: string }>();
-  return (version: string) => {
-    const known = built.get(version);
+  return (version: string, publicUrl: string | null) => {
+    const key = `${version} ${publicUrl ?? ''}`;
+    const known = built.get(key);
     if (known !== undefined) return known;
+    const info = { version, ...(publicUrl === null ? {} : { serverUrl: publicUrl }) };
     const appDocument = openApiDocument(allEndpoints({ only: 'app' }), {
-      version,
+      ...info,
       title: 'Dealdesk app API',
       description: appDescription,
     });
     const documents = {
-      text: JSON.stringify(openApiDocument(allEndpoints(), { version })),
+      text: JSON.stringify(openApiDocument(allEndpoints(), info)),
       appText: JSON.stringify(appDocument),
       appPage: documentPage(appDocument),
     };
-    built.set(version, documents);
+    built.set(key, documents);
     return documents;
   };
 })();
 
-export function serveApiDocument(app: FastifyInstance, version: string): void {
-  const { text, appText, appPage } = documentsOf(version);
+export function serveApiDocument(
+  app: FastifyInstance,
+  version: string,
+  publicUrl: string | null,
+): void {
+  const { text, appText, appPage } = documentsOf(version, publicUrl);
   // A string payload skips the envelope's preSerialization hook.
   app.get(apiDocumentPath, async (_request, reply) => reply.type('application/json').send(text));
   app.get(appDocumentPaths[0], async (_request, reply) =>

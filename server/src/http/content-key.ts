@@ -68,12 +68,13 @@ function queryOf(text: string): Record<string, string | string[]> {
 
 /**
  * The part of the key that says where links point: nothing with DEALDESK_PUBLIC_URL (every
- * address gets the same answer), else the Host asked (and the forwarded host and scheme when
- * a proxy is trusted), lowercased as URLs write host names; null when one is too long to keep.
+ * address gets the same answer), else the Host asked (and the forwarded scheme when a proxy is
+ * trusted: public-url.ts builds links from these two only), lowercased as URLs write host
+ * names; null when one is too long to keep.
  */
 function linkAddress(config: Pick<ServerConfig, 'publicUrl' | 'trustProxy'>) {
   if (config.publicUrl !== undefined && config.publicUrl !== null) return () => '';
-  const names = config.trustProxy ? ['host', 'x-forwarded-host', 'x-forwarded-proto'] : ['host'];
+  const names = config.trustProxy === false ? ['host'] : ['host', 'x-forwarded-proto'];
   return (headers: IncomingHttpHeaders): string | null => {
     const values = names.map((name) => String(headers[name] ?? '').toLowerCase());
     return values.some((value) => value.length > longestAddress) ? null : values.join(' ');

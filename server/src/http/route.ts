@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { RateLimitRule } from '../config.js';
 import { actAs, requestActor, withActor, type Actor } from './actor.js';
 import type { BodyChecker } from './body-check.js';
+import { clientAddress } from './client-address.js';
 import { bodyPreparers } from './body-preparers.js';
 import { keepBodyDigest, SealedBody } from './envelope.js';
 import { HttpError } from './errors.js';
@@ -393,7 +394,7 @@ export function createApiRouter(
     limiter(name, rule, keyOf, onFirstRefusal) {
       // The rate-limit store keys on the request; the key itself comes from the parsed input.
       const keys = new WeakMap<FastifyRequest, string>();
-      const keyGenerator = (request: FastifyRequest) => keys.get(request) ?? request.ip;
+      const keyGenerator = (request: FastifyRequest) => keys.get(request) ?? clientAddress(request);
       const check = app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator });
       // A second counter of the same window allows one refusal notice.
       const notice = app.createRateLimit({

@@ -2,7 +2,9 @@
 // from this origin only, no type sniffing, no full addresses leaked to other sites, and HTTPS
 // remembered once the back-office is reached over TLS. Set on every answer Fastify sends; the
 // content API's answers from memory (front-cache.ts) carry the one that matters for JSON.
+// Admin API answers are never kept by a browser or a proxy (Cache-Control: no-store).
 import type { FastifyInstance } from 'fastify';
+import { apiDocumentPath } from './api-document.js';
 
 /**
  * Scripts, styles, fonts and calls from this origin only. Styles also inline (the component
@@ -38,9 +40,21 @@ const everyAnswer = {
 /** A year, subdomains included: what HSTS preload lists ask for. */
 const strictTransport = 'max-age=31536000; includeSubDomains';
 
+/**
+ * The admin API: what is under /api/ but the content API (cached by design) and the OpenAPI
+ * documents (the same for everyone).
+ */
+const isAdminApi = (url: string): boolean =>
+  url.startsWith('/api/') &&
+  !url.startsWith('/api/v1/app/') &&
+  url.split('?', 1)[0] !== apiDocumentPath;
+
 export function useSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply) => {
     reply.headers(everyAnswer);
+    // A route that says how to keep its answer (an export) keeps its own.
+    if (isAdminApi(request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
     // Over TLS only (here, or at a trusted proxy that says so): over plain HTTP it is ignored.
     if (request.protocol === 'https') reply.header('strict-transport-security', strictTransport);
   });

@@ -1,13 +1,15 @@
 // What an operator or a load balancer asks, without the API key and with no secret in the
 // answer: GET /health (the process answers), GET /ready (it can serve: database reachable,
 // migrations applied, media store writable, memories loaded; 503 naming what is not), and
-// GET /metrics (metrics.ts; behind DEALDESK_METRICS_TOKEN when it is set). Plain JSON or text,
+// GET /metrics (metrics.ts; behind DEALDESK_METRICS_TOKEN when it is set, to this machine's own
+// callers only when it is not: its figures tell a lot about the traffic). Plain JSON or text,
 // never the envelope.
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { pendingMigrations } from '../adapters/storage/database.js';
 import type { AppContext } from '../context.js';
 import { secretCheck } from '../http/api-key.js';
+import { clientAddress, isLoopback } from '../http/client-address.js';
 import type { Metrics } from './metrics.js';
 
 /** A readiness check: resolves with what is wrong, or null when all is well. */
@@ -70,6 +72,15 @@ export function serveOperations(
 
   const isToken = metricsToken === null ? null : secretCheck(metricsToken);
   app.get('/metrics', async (request, reply) => {
+    if (isToken === null && !isLoopback(clientAddress(request))) {
+      metrics.edgeRefused('metrics');
+      return reply
+        .code(403)
+        .type('application/json')
+        .send(
+          '{"status":false,"message":"Without DEALDESK_METRICS_TOKEN the metrics answer only on this machine"}',
+        );
+    }
     if (isToken !== null) {
       const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
       if (!isToken(given))

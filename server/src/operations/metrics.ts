@@ -1,8 +1,8 @@
 // GET /metrics: Prometheus text (prom-client) of this process: requests per route and status
 // with their durations (the content API's answers from memory included), the tracked events
-// accepted, the large bodies checked off the main thread, the sizes of the memories (the content
-// API's kept answers too, and what they let go), and Node's process metrics. One registry per
-// app, so several apps in one process (tests) keep their own.
+// accepted, the large bodies checked off the main thread, the requests refused at the edge, the
+// sizes of the memories (the content API's kept answers too, and what they let go), and Node's
+// process metrics. One registry per app, so several apps in one process (tests) keep their own.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export function createMetrics() {
@@ -45,6 +45,12 @@ export function createMetrics() {
   const contentCacheEvictions = new Counter({
     name: 'dealdesk_content_cache_evictions_total',
     help: "Answers the content API's cache let go to stay within DEALDESK_CONTENT_CACHE_BYTES (or never kept, larger than it)",
+    registers: [registry],
+  });
+  const edgeRefusals = new Counter({
+    name: 'dealdesk_edge_refused_total',
+    help: 'Requests refused at the edge, by reason (host: a Host not allowed; metrics: /metrics asked from afar without a token)',
+    labelNames: ['reason'] as const,
     registers: [registry],
   });
   /** Pushes and mails, by outcome. */
@@ -101,6 +107,8 @@ export function createMetrics() {
     trackingCommit: (events: number) => commitSizes.observe(events),
     largeBody: () => largeBodies.inc(),
     contentCacheEvicted: () => contentCacheEvictions.inc(),
+    /** A request refused before it reached a route's work, and why. */
+    edgeRefused: (reason: string) => edgeRefusals.inc({ reason }),
     push: outcome('dealdesk_pushes_total', 'Push notifications handed to the provider, by outcome'),
     mail: outcome('dealdesk_mails_total', 'Mails (sign-in codes, resets, notices), by outcome'),
     /**

@@ -1,6 +1,7 @@
 // Where a request came from, in words people recognise: "Chrome on Windows", not the raw
 // user-agent. Shown in the session list and in the notice mails.
 import type { FastifyRequest } from 'fastify';
+import { clientAddress } from '../../http/client-address.js';
 
 /** The address and user-agent of the request that made a change or started a session. */
 export interface RequestOrigin {
@@ -9,7 +10,7 @@ export interface RequestOrigin {
 }
 
 export function originOf(request: FastifyRequest): RequestOrigin {
-  return { address: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+  return { address: clientAddress(request), userAgent: request.headers['user-agent'] ?? '' };
 }
 
 // Order matters: Edge and Opera also say Chrome, Chrome also says Safari.

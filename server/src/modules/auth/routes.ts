@@ -1,5 +1,6 @@
 import { endpoints, secondFactorMessages } from '@dealdesk/core';
 import type { Module } from '../../context.js';
+import { clientAddress } from '../../http/client-address.js';
 import { administratorRoutes } from './administrator-routes.js';
 import { originOf } from './devices.js';
 import { authenticatorRoutes } from './second-factor-routes.js';
@@ -11,10 +12,8 @@ export function authModule(auth: AuthService): Module {
     const limits = context.config.auth;
     // Every step before a session is limited per address. The ID or email being tried has a
     // tight limit per address, and a ceiling from anywhere, which mails its admin when reached.
-    const perAddress = api.limiter(
-      'sign-in-address',
-      limits.loginPerAddress,
-      (_input, request) => request.ip,
+    const perAddress = api.limiter('sign-in-address', limits.loginPerAddress, (_input, request) =>
+      clientAddress(request),
     );
     /** The limit of one admin ID or email from one address, and its ceiling from anywhere. */
     const limitsOn = <I>(
@@ -25,7 +24,7 @@ export function authModule(auth: AuthService): Module {
       api.limiter(
         `${name}-address`,
         limits.loginPerAdminIdAndAddress,
-        (input: I, request) => `${keyOf(input)}@${request.ip}`,
+        (input: I, request) => `${keyOf(input)}@${clientAddress(request)}`,
       ),
       api.limiter(name, limits.loginPerAdminId, keyOf, (input) =>
         auth.noticeAttemptCeiling(who(keyOf(input))),

@@ -1,5 +1,6 @@
 import { endpoints } from '@dealdesk/core';
 import type { AuthSettings } from '../../config.js';
+import { clientAddress } from '../../http/client-address.js';
 import type { ApiRouter } from '../../http/route.js';
 import { originOf } from './devices.js';
 import type { SecondFactorService } from './second-factor.js';
@@ -13,7 +14,9 @@ export function authenticatorRoutes(
   // The calls that check a code are limited per address, as the sign-in steps: a stolen
   // session cannot try its way through the million codes to turn the app off.
   const codeTries = [
-    api.limiter('authenticator-code', limits.loginPerAddress, (_input, request) => request.ip),
+    api.limiter('authenticator-code', limits.loginPerAddress, (_input, request) =>
+      clientAddress(request),
+    ),
   ];
 
   api.implement(endpoints.admin.authenticatorStatus, {

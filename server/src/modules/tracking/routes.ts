@@ -1,5 +1,6 @@
 import { endpoints } from '@dealdesk/core';
 import type { Module } from '../../context.js';
+import { clientAddress } from '../../http/client-address.js';
 import { eventIngestion } from './ingestion.js';
 
 /**
@@ -13,7 +14,7 @@ export const trackingModule: Module = (api, context) => {
 
   api.implement(endpoints.tracking.track, {
     handler: async ({ body, request }) => {
-      const counted = await ingestion.record(body.events, request.ip);
+      const counted = await ingestion.record(body.events, clientAddress(request));
       context.metrics.trackedEvents(counted);
       return counted;
     },
