@@ -105,6 +105,17 @@ export function administrators(context: AppContext) {
     }));
   }
 
+  /** Ends `id`'s bearer tokens and pending invitations; answers how many invitations went. */
+  async function offBoard(trx: Kysely<Database>, id: string): Promise<number> {
+    await trx.deleteFrom('auth_tokens').where('admin_id', '=', id).execute();
+    const invitations = await trx
+      .deleteFrom('admin_invitations')
+      .where('invited_by', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(invitations.numDeletedRows);
+  }
+
   /** Disables or enables `id` in one transaction with its audit entry. */
   async function setStatus(caller: AdminCaller, id: string, disable: boolean) {
     return db.transaction().execute(async (trx) => {
@@ -139,8 +150,9 @@ export function administrators(context: AppContext) {
         })
         .where('id', '=', id)
         .execute();
-      // Every bearer token ends, API tokens too: enabling again does not bring them back.
-      if (disable) await trx.deleteFrom('auth_tokens').where('admin_id', '=', id).execute();
+      // Every bearer token ends, API tokens too: enabling again does not bring them back. The
+      // invitations they sent go too: one accepted later would let their choice in after them.
+      const cancelled = disable ? await offBoard(trx, id) : 0;
       const after = await findAdmin(trx, id, caller.adminId);
       await audit.record(trx, {
         action: disable ? 'disable' : 'enable',
@@ -148,7 +160,7 @@ export function administrators(context: AppContext) {
         itemId: id,
         label: after.a_id,
         before: { status: before.status },
-        after: { status: after.status },
+        after: { status: after.status, ...(disable ? { invitationsCancelled: cancelled } : {}) },
       });
       return after;
     });
@@ -294,6 +306,16 @@ export function administrators(context: AppContext) {
             .where('used_at', 'is', null)
             .executeTakeFirst();
           if (spent.numUpdatedRows === 0n)
+            throw new HttpError(400, administratorMessages.invitationInvalid);
+          // An inviter disabled meanwhile: their invitations went with them (offBoard). The row
+          // is shared-locked on PostgreSQL, so a disable running now waits for this answer.
+          const inviter = await trx
+            .selectFrom('admins')
+            .select('status')
+            .where('id', '=', invitation.invited_by ?? '')
+            .$if(context.dialect === 'postgres', (query) => query.forShare())
+            .executeTakeFirst();
+          if (invitation.invited_by !== null && inviter?.status !== 'active')
             throw new HttpError(400, administratorMessages.invitationInvalid);
           const emailTaken = await trx
             .selectFrom('admins')
