@@ -5,6 +5,9 @@
 // several apps in one process (tests) keep their own.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+/** Why an administrator's call was refused (dealdesk_admin_refusals_total's reason). */
+export type AdminRefusal = 'caller-ended' | 'code-tries-per-admin' | 'admin-id';
+
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'dealdesk_' });
@@ -40,6 +43,15 @@ export function createMetrics() {
   const largeBodies = new Counter({
     name: 'dealdesk_large_bodies_total',
     help: 'JSON bodies of 256 KiB or more (bulk imports) sent to the body thread to be checked',
+    registers: [registry],
+  });
+  const refusedWrites = new Counter({
+    name: 'dealdesk_admin_refusals_total',
+    help:
+      "Administrators' calls refused by the off-boarding rules: a write whose caller ended " +
+      'before it committed, authenticator code tries over the per-admin limit, admin IDs ' +
+      'refused as confusable or of mixed scripts; by reason',
+    labelNames: ['reason'] as const,
     registers: [registry],
   });
   /** Pushes and mails, by outcome. */
@@ -95,6 +107,7 @@ export function createMetrics() {
     },
     trackingCommit: (events: number) => commitSizes.observe(events),
     largeBody: () => largeBodies.inc(),
+    adminRefused: (reason: AdminRefusal) => refusedWrites.inc({ reason }),
     push: outcome('dealdesk_pushes_total', 'Push notifications handed to the provider, by outcome'),
     mail: outcome('dealdesk_mails_total', 'Mails (sign-in codes, resets, notices), by outcome'),
     /**

@@ -21,6 +21,7 @@ import { consoleActor, currentActor, type Actor } from '../../http/actor.js';
 import { HttpError } from '../../http/errors.js';
 import { pagesById } from '../../http/export-pages.js';
 import { newId } from '../../ids.js';
+import { messages } from '../auth/messages.js';
 import { describeCaller } from '../auth/service.js';
 import type { AuditLogTable } from './tables.js';
 
@@ -138,6 +139,39 @@ async function describe(
   return { actor: who === null ? 'server console' : `${who} (server console)`, tokenName: null };
 }
 
+/**
+ * A signed-in caller is checked again in the write's transaction, just before it commits: an
+ * administrator disabled (or a session ended) while the write was under way fails it, rolled
+ * back with nothing sent (what leaves the server is sent after the commit). On PostgreSQL the
+ * rows are shared-locked, so a disable running now waits for this write, or this for it.
+ */
+async function checkStillSignedIn(
+  trx: Kysely<Database>,
+  context: AppContext,
+  actor: Actor,
+): Promise<void> {
+  if (actor.via === null || actor.adminId === null || actor.tokenId === null) return;
+  const valid = await trx
+    .selectFrom('auth_tokens')
+    .innerJoin('admins', 'admins.id', 'auth_tokens.admin_id')
+    .select('auth_tokens.id')
+    .where('auth_tokens.id', '=', actor.tokenId)
+    .where('admins.id', '=', actor.adminId)
+    .where('admins.status', '=', 'active')
+    .where((eb) =>
+      eb.or([
+        eb('auth_tokens.expires_at', 'is', null),
+        eb('auth_tokens.expires_at', '>', context.clock().toISOString()),
+      ]),
+    )
+    .$if(context.dialect === 'postgres', (query) => query.forShare())
+    .executeTakeFirst();
+  if (valid === undefined) {
+    context.metrics.adminRefused('caller-ended');
+    throw new HttpError(401, messages.tokenInvalid);
+  }
+}
+
 export function auditTrail(context: AppContext) {
   const { db, clock, config } = context;
 
@@ -163,7 +197,6 @@ export function auditTrail(context: AppContext) {
     query.orderBy('at', 'desc').orderBy('id', 'desc');
 
   return {
-    /** Writes one entry with `trx` (the change's transaction); who and where from the call. */
     /**
      * Writes the change's entries with `trx` (its transaction), in one statement a batch: a
      * bulk call's entry per item costs no query per item. Who and where come from the call.
@@ -173,6 +206,8 @@ export function auditTrail(context: AppContext) {
       change: AuditEntryInput | readonly AuditEntryInput[],
     ): Promise<void> {
       const entries = 'action' in change ? [change] : change;
+      const caller = currentActor();
+      if (caller !== undefined) await checkStillSignedIn(trx, context, caller);
       const now = clock();
       for (let start = 0; start < entries.length; start += recordBatch) {
         const rows = [];

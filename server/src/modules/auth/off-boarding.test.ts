@@ -1,5 +1,8 @@
 // Off-boarding leaves nothing behind (issue 35): a disabled administrator's invitations, writes
 // still in flight, and their authenticator and admin ID rules.
+import { createApiClient } from '@dealdesk/core';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   clientFor,
@@ -12,7 +15,42 @@ import {
   type TestServer,
 } from '../../testing/harness.js';
 import { codeIn } from '../../testing/smtp-capture.js';
+import { sample } from '../stories/testing.js';
 import { administratorMessages } from './administrators.js';
+import { messages } from './messages.js';
+
+/**
+ * A fetch that sends the first half of a body, then waits for `release` before the rest: the
+ * call is past its guard and reading its upload meanwhile.
+ */
+const halfThenWait =
+  (release: Promise<void>): typeof fetch =>
+  async (url, init) => {
+    const form = new Response(init?.body);
+    const bytes = new Uint8Array(await form.arrayBuffer());
+    const half = Math.floor(bytes.length / 2);
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(bytes.slice(0, half));
+        await release;
+        controller.enqueue(bytes.slice(half));
+        controller.close();
+      },
+    });
+    const headers = new Headers(init?.headers);
+    headers.set('content-type', form.headers.get('content-type') ?? '');
+    // Node's fetch streams a body only with duplex 'half'.
+    const streamed: RequestInit & { duplex: 'half' } = { ...init, headers, body, duplex: 'half' };
+    return fetch(url, streamed);
+  };
+
+/** Waits until `ready` answers true, asking the database again and again (no timed guess). */
+async function until(ready: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; !(await ready()); tries += 1) {
+    if (tries > 2_000) throw new Error('never ready');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 describe.each(dialects)('off-boarding an administrator on %s', (dialect) => {
   let database: TestDatabase;
@@ -81,5 +119,55 @@ describe.each(dialects)('off-boarding an administrator on %s', (dialect) => {
       status: 'disabled',
       invitationsCancelled: 1,
     });
+  });
+
+  it('fails a write whose administrator is disabled while it uploads: nothing stored or pushed', async () => {
+    const [keeper, leaver] = [await adminWithSession(), await adminWithSession()];
+    const outbox = join(server.config.dataDir, 'push-outbox');
+    const pushes = async () => (await readdir(outbox).catch(() => [])).length;
+    const pushed = await pushes();
+    const title = `Held ${dialect} ${Date.now()}`;
+    let release = () => {};
+    const held = createApiClient({
+      baseUrl: server.baseUrl,
+      apiKey: server.config.apiKey,
+      secret: server.config.secret,
+      token: () => leaver.token,
+      fetch: halfThenWait(new Promise<void>((resolve) => (release = resolve))),
+    });
+    const sending = held.notifications.send({
+      title,
+      message: 'Sent by an administrator on the way out',
+      url: '',
+      image: sample('png'),
+    });
+    // The guard marks the fresh session used: the call is past it, its upload still open.
+    await until(async () => {
+      const session = await db()
+        .selectFrom('auth_tokens')
+        .select('last_used_at')
+        .where('id', '=', leaver.sessionId)
+        .executeTakeFirst();
+      return session?.last_used_at !== null;
+    });
+    expect((await keeper.api.admin.disableAdministrator({ id: leaver.id })).status).toBe(true);
+    release();
+
+    expect(await sending).toMatchObject({ httpStatus: 401, message: messages.tokenInvalid });
+    expect(await pushes()).toBe(pushed);
+    const stored = await db()
+      .selectFrom('notifications')
+      .select('id')
+      .where('n_title', '=', title)
+      .execute();
+    expect(stored).toEqual([]);
+    const written = await db()
+      .selectFrom('audit_log')
+      .select('action')
+      .where('admin_id', '=', leaver.id)
+      .execute();
+    expect(written).toEqual([]);
+    const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(/^dealdesk_admin_refusals_total\{reason="caller-ended"\} 1$/m);
   });
 });
