@@ -60,6 +60,7 @@ describe('loadConfig', () => {
       DEALDESK_SESSION_HOURS: '2',
       DEALDESK_TZ: 'Europe/Paris',
       DEALDESK_WORKERS: '2',
+      DEALDESK_AUTHENTICATOR_TRIES_PER_ADMIN: '3',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -74,6 +75,7 @@ describe('loadConfig', () => {
       workers: 2,
     });
     expect(config.auth.sessionTtlMs).toBe(2 * 60 * 60 * 1000);
+    expect(config.auth.authenticatorTriesPerAdmin).toEqual({ max: 3, windowMs: 15 * 60_000 });
   });
 
   it.each([
@@ -84,6 +86,10 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'expected number'],
     [{ DEALDESK_WORKERS: '0' }, 'DEALDESK_WORKERS must be a whole number from 1 to 64'],
     [{ DEALDESK_WORKERS: 'two' }, 'DEALDESK_WORKERS must be a whole number from 1 to 64'],
+    [
+      { DEALDESK_AUTHENTICATOR_TRIES_PER_ADMIN: '0' },
+      'DEALDESK_AUTHENTICATOR_TRIES_PER_ADMIN must be a whole number, 1 or more',
+    ],
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig({ DEALDESK_DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DEALDESK_DATA_DIR: dataDir, ...env })).toThrow(message);

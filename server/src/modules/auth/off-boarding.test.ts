@@ -1,6 +1,6 @@
 // Off-boarding leaves nothing behind (issue 35): a disabled administrator's invitations, writes
 // still in flight, and their authenticator and admin ID rules.
-import { createApiClient } from '@dealdesk/core';
+import { createApiClient, secondFactorMessages } from '@dealdesk/core';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import {
   dialects,
   freshDatabase,
   startTestServer,
+  testAuthSettings,
   testConfig,
   type TestDatabase,
   type TestServer,
@@ -18,6 +19,7 @@ import { codeIn } from '../../testing/smtp-capture.js';
 import { sample } from '../stories/testing.js';
 import { administratorMessages } from './administrators.js';
 import { messages } from './messages.js';
+import { authenticatorCode } from './totp.js';
 
 /**
  * A fetch that sends the first half of a body, then waits for `release` before the rest: the
@@ -58,7 +60,9 @@ describe.each(dialects)('off-boarding an administrator on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await freshDatabase(dialect);
-    server = await startTestServer(testConfig(database));
+    // Six authenticator code tries per administrator, whatever the address.
+    const auth = { ...testAuthSettings, authenticatorTriesPerAdmin: { max: 6, windowMs: 60_000 } };
+    server = await startTestServer(testConfig(database, { auth }));
   });
   afterAll(async () => {
     await server.close();
@@ -169,5 +173,51 @@ describe.each(dialects)('off-boarding an administrator on %s', (dialect) => {
     expect(written).toEqual([]);
     const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
     expect(metrics).toMatch(/^dealdesk_admin_refusals_total\{reason="caller-ended"\} 1$/m);
+  });
+
+  /** Turns `admin`'s authenticator app on; answers its key and recovery codes. */
+  async function withAuthenticator(admin: Awaited<ReturnType<typeof adminWithSession>>) {
+    const secret = (await admin.api.admin.authenticatorSetup()).secret ?? '';
+    const code = authenticatorCode(secret, server.clock.now());
+    const confirmed = await admin.api.admin.authenticatorConfirm({ code });
+    expect(confirmed).toMatchObject({ status: true, data: { enabled: true } });
+    return { secret, recoveryCodes: confirmed.recoveryCodes ?? [] };
+  }
+
+  it('moves the authenticator app to another phone only with a code from it or a recovery code', async () => {
+    const admin = await adminWithSession();
+    const { secret, recoveryCodes } = await withAuthenticator(admin);
+    const alone = await admin.api.admin.authenticatorSetup();
+    expect(alone).toMatchObject({
+      httpStatus: 400,
+      message: secondFactorMessages.moveNeedsCode,
+    });
+    // The confirming code's step is spent: the same code again is a wrong one.
+    const spent = authenticatorCode(secret, server.clock.now());
+    expect(await admin.api.admin.authenticatorSetup({ code: spent })).toMatchObject({
+      httpStatus: 400,
+      message: messages.wrongCode,
+    });
+    const moved = await admin.api.admin.authenticatorSetup({ code: recoveryCodes[0] ?? '' });
+    expect(moved.status).toBe(true);
+    const code = authenticatorCode(moved.secret ?? '', server.clock.now());
+    expect((await admin.api.admin.authenticatorConfirm({ code })).status).toBe(true);
+  });
+
+  it('limits authenticator code tries per administrator, not only per address', async () => {
+    const [tried, other] = [await adminWithSession(), await adminWithSession()];
+    await withAuthenticator(tried);
+    await withAuthenticator(other);
+    // Two tries went to the set-up; four wrong codes reach the six.
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      expect((await tried.api.admin.authenticatorOff({ code: 'zzzzz-zzzzz' })).httpStatus).toBe(
+        400,
+      );
+    const refused = await tried.api.admin.authenticatorOff({ code: 'zzzzz-zzzzz' });
+    expect(refused.httpStatus).toBe(429);
+    // The same address, another administrator: their own tries.
+    expect((await other.api.admin.authenticatorOff({ code: 'zzzzz-zzzzz' })).httpStatus).toBe(400);
+    const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(/^dealdesk_admin_refusals_total\{reason="code-tries-per-admin"\} 1$/m);
   });
 });

@@ -52,7 +52,7 @@ export function authModule(auth: AuthService): Module {
       },
     });
 
-    authenticatorRoutes(api, auth.authenticator, limits);
+    authenticatorRoutes(api, auth.authenticator, limits, context.metrics);
 
     api.implement(endpoints.admin.loginOtp, {
       limits: [perAddress],
