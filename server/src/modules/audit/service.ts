@@ -39,6 +39,11 @@ export interface AuditEntryInput {
   adminId?: string | null;
 }
 
+/** What a refused bulk call's entry says before its status and message are added. */
+export type RefusalEntry = Pick<AuditEntryInput, 'kind' | 'label'> & {
+  after: Record<string, unknown>;
+};
+
 /** How often each instance prunes: old entries need not go to the minute. */
 export const pruneEveryMs = 60 * 60_000;
 
@@ -242,6 +247,27 @@ export function auditTrail(context: AppContext) {
           actor.recorded += 1;
         }
         await trx.insertInto('audit_log').values(rows).execute();
+      }
+    },
+
+    /**
+     * Runs a bulk write; when it is refused (a 4xx other than an ended caller's 401), records
+     * the refusal after its transaction rolled back: `refused`, with the status and message
+     * added to `entry.after`. A refused bulk call changed nothing, but was made.
+     */
+    async keepRefusal<T>(entry: RefusalEntry, work: () => Promise<T>): Promise<T> {
+      try {
+        return await work();
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode >= 400 && error.statusCode < 500)
+          if (error.statusCode !== 401)
+            await this.record(db, {
+              ...entry,
+              action: 'refused',
+              itemId: null,
+              after: { ...entry.after, status: error.statusCode, message: error.message },
+            });
+        throw error;
       }
     },
 

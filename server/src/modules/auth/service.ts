@@ -96,6 +96,8 @@ export function authService(context: AppContext) {
       if (right) return row.admin_id;
     }
     const tries = await repo.countWrongCode(caller.tokenId);
+    const step = row?.kind === 'login-code' ? 'sign-in' : 'reset';
+    await signIns.codeFailed(row?.admin_id ?? null, step, tries, settings.codeMaxTries);
     if (tries === null || tries >= settings.codeMaxTries) {
       await repo.deleteToken(caller.tokenId);
       throw new HttpError(401, messages.noTriesLeft);
