@@ -1,7 +1,13 @@
 // Several administrators (issue 21): a signed-in admin invites another by email (a one-time
 // link and code), and disables or enables one. A disabled admin's sessions and tokens end at
 // once, and the access guard refuses any still in flight (tokens.ts).
-import type { Administrator, Invitation } from '@dealdesk/core';
+import {
+  adminIdKey,
+  adminIdMessages,
+  adminIdSkeleton,
+  type Administrator,
+  type Invitation,
+} from '@dealdesk/core';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../adapters/storage/dialect.js';
 import type { Database } from '../../adapters/storage/schema.js';
@@ -103,6 +109,27 @@ export function administrators(context: AppContext) {
       expiresAt: row.expires_at,
       expired: row.expires_at <= now,
     }));
+  }
+
+  /**
+   * The stored skeleton of a new admin ID: refused when it is an existing one in another case or
+   * form, or looks like one (core's admin-ids.ts). The unique skeleton settles two answers at once.
+   */
+  async function newAdminIdSkeleton(trx: Kysely<Database>, id: string): Promise<string> {
+    const key = adminIdSkeleton(id);
+    const alike = await trx
+      .selectFrom('admins')
+      .select('a_id')
+      .where('a_id_skeleton', '=', key)
+      .executeTakeFirst();
+    if (alike === undefined) return key;
+    context.metrics.adminRefused('admin-id');
+    const same = adminIdKey(alike.a_id) === adminIdKey(id);
+    throw new HttpError(
+      409,
+      same ? administratorMessages.adminIdTaken : adminIdMessages.confusable,
+      'a_id',
+    );
   }
 
   /** Ends `id`'s bearer tokens and pending invitations; answers how many invitations went. */
@@ -328,6 +355,7 @@ export function administrators(context: AppContext) {
             .values({
               id: adminId,
               a_id: answer.a_id,
+              a_id_skeleton: await newAdminIdSkeleton(trx, answer.a_id),
               a_email: invitation.email,
               password_hash: passwordHash,
               a_name: '',

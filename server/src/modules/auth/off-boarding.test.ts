@@ -1,6 +1,6 @@
 // Off-boarding leaves nothing behind (issue 35): a disabled administrator's invitations, writes
 // still in flight, and their authenticator and admin ID rules.
-import { createApiClient, secondFactorMessages } from '@dealdesk/core';
+import { adminIdMessages, createApiClient, secondFactorMessages } from '@dealdesk/core';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,5 +219,48 @@ describe.each(dialects)('off-boarding an administrator on %s', (dialect) => {
     expect((await other.api.admin.authenticatorOff({ code: 'zzzzz-zzzzz' })).httpStatus).toBe(400);
     const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
     expect(metrics).toMatch(/^dealdesk_admin_refusals_total\{reason="code-tries-per-admin"\} 1$/m);
+  });
+
+  it('refuses an admin ID that is an existing one in another case or form, or looks like one', async () => {
+    const inviter = await adminWithSession();
+    await server.app.dealdesk.auth.createAdmin({
+      a_id: 'copy',
+      a_email: `copy.${dialect}@example.test`,
+      password: 'copy-password',
+    });
+    const email = `alike.${dialect}.${Date.now()}@example.test`;
+    expect((await inviter.api.admin.inviteAdministrator({ a_email: email })).status).toBe(true);
+    const { token, code } = invitationMail(email);
+    const answer = (a_id: string) =>
+      clientFor(server).admin.acceptInvitation({ token, code, a_id, password: 'alike-password' });
+
+    for (const taken of ['COPY', '\uff43\uff4f\uff50\uff59'])
+      expect(await answer(taken)).toMatchObject({
+        httpStatus: 409,
+        message: administratorMessages.adminIdTaken,
+      });
+    // All Cyrillic, and Latin with a zero: each looks like "copy".
+    for (const alike of ['\u0441\u043e\u0440\u0443', 'c0py'])
+      expect(await answer(alike)).toMatchObject({
+        httpStatus: 409,
+        message: adminIdMessages.confusable,
+      });
+    expect(await answer('c\u043epy')).toMatchObject({
+      httpStatus: 400,
+      message: adminIdMessages.mixedScripts,
+    });
+    // The refusals spent nothing: the invitation still makes a clearly different ID.
+    expect(await answer('copy-editor')).toMatchObject({ status: true, a_id: 'copy-editor' });
+    const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(/^dealdesk_admin_refusals_total\{reason="admin-id"\} 4$/m);
+  });
+
+  it('counts sign-in tries on an admin ID whatever its case or form', async () => {
+    const guest = clientFor(server).admin;
+    const tries = ['copy', 'COPY', 'Copy', '\uff43\uff4f\uff50\uff59', 'cOpY'];
+    for (const a_id of tries)
+      expect((await guest.login({ a_id, a_password: 'not-the-password' })).httpStatus).toBe(401);
+    const sixth = await guest.login({ a_id: '\uff23\uff2f\uff30\uff39', a_password: 'x' });
+    expect(sixth.httpStatus).toBe(429);
   });
 });

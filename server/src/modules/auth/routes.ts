@@ -1,4 +1,4 @@
-import { endpoints, secondFactorMessages } from '@dealdesk/core';
+import { adminIdKey, endpoints, secondFactorMessages } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { administratorRoutes } from './administrator-routes.js';
 import { originOf } from './devices.js';
@@ -33,7 +33,8 @@ export function authModule(auth: AuthService): Module {
     ];
     const perAdminId = limitsOn(
       'sign-in-id',
-      (input: { body: { a_id: string } }) => input.body.a_id.toLowerCase(),
+      // IDs that differ only in case or form count as one.
+      (input: { body: { a_id: string } }) => adminIdKey(input.body.a_id),
       (loginId) => ({ loginId }),
     );
     const perEmail = limitsOn(
