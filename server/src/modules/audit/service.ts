@@ -201,7 +201,7 @@ export function auditTrail(context: AppContext) {
   const newestFirst = <O>(query: SelectQueryBuilder<Database, 'audit_log', O>) =>
     query.orderBy('at', 'desc').orderBy('id', 'desc');
 
-  return {
+  const trail = {
     /**
      * Writes the change's entries with `trx` (its transaction), in one statement a batch: a
      * bulk call's entry per item costs no query per item. Who and where come from the call.
@@ -261,7 +261,7 @@ export function auditTrail(context: AppContext) {
       } catch (error) {
         if (error instanceof HttpError && error.statusCode >= 400 && error.statusCode < 500)
           if (error.statusCode !== 401)
-            await this.record(db, {
+            await trail.record(db, {
               ...entry,
               action: 'refused',
               itemId: null,
@@ -336,4 +336,5 @@ export function auditTrail(context: AppContext) {
       }
     },
   };
+  return trail;
 }
