@@ -63,6 +63,7 @@ describe('loadConfig', () => {
       DEALDESK_TZ: 'Europe/Paris',
       DEALDESK_WORKERS: '2',
       DEALDESK_CONTENT_CACHE_BYTES: '1048576',
+      DEALDESK_AUTHENTICATOR_TRIES_PER_ADMIN: '3',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -78,6 +79,7 @@ describe('loadConfig', () => {
       contentCacheBytes: 1048576,
     });
     expect(config.auth.sessionTtlMs).toBe(2 * 60 * 60 * 1000);
+    expect(config.auth.authenticatorTriesPerAdmin).toEqual({ max: 3, windowMs: 15 * 60_000 });
   });
 
   it('reads every form of DEALDESK_TRUST_PROXY as Fastify takes it', () => {
@@ -136,6 +138,10 @@ describe('loadConfig', () => {
     [
       { DEALDESK_CONTENT_CACHE_BYTES: '-1' },
       'DEALDESK_CONTENT_CACHE_BYTES must be a whole number of bytes',
+    ],
+    [
+      { DEALDESK_AUTHENTICATOR_TRIES_PER_ADMIN: '0' },
+      'DEALDESK_AUTHENTICATOR_TRIES_PER_ADMIN must be a whole number, 1 or more',
     ],
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig({ DEALDESK_DATA_DIR: dataDir, ...env })).toThrow(ConfigError);

@@ -36,6 +36,11 @@ export interface AuthSettings {
   /** Every step before a session, from one address. */
   loginPerAddress: RateLimitRule;
   /**
+   * Authenticator codes one administrator may try (set-up, confirming, turning off, new
+   * recovery codes), from anywhere: a stolen session on many addresses still has few tries.
+   */
+  authenticatorTriesPerAdmin: RateLimitRule;
+  /**
    * scrypt's cost N for new password hashes (each hash keeps its own, so it can grow). Only
    * tests lower it: the environment cannot, so a deployment always hashes at the default.
    */
@@ -163,6 +168,7 @@ export const defaultAuthSettings: AuthSettings = {
   loginPerAdminId: { max: 100, windowMs: 60 * minute },
   loginPerAdminIdAndAddress: { max: 5, windowMs: 15 * minute },
   loginPerAddress: { max: 20, windowMs: 15 * minute },
+  authenticatorTriesPerAdmin: { max: 10, windowMs: 15 * minute },
   // 2^15 with r=8: 32 MiB and about 0.1 s per hash.
   passwordCost: 2 ** 15,
 };
@@ -258,6 +264,14 @@ const environmentSchema = z.object({
         return z.NEVER;
       })
       .optional(),
+  ),
+  DEALDESK_AUTHENTICATOR_TRIES_PER_ADMIN: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'DEALDESK_AUTHENTICATOR_TRIES_PER_ADMIN must be a whole number, 1 or more' })
+      .int('DEALDESK_AUTHENTICATOR_TRIES_PER_ADMIN must be a whole number, 1 or more')
+      .min(1, 'DEALDESK_AUTHENTICATOR_TRIES_PER_ADMIN must be a whole number, 1 or more')
+      .default(defaultAuthSettings.authenticatorTriesPerAdmin.max),
   ),
   DEALDESK_FCM_SERVICE_ACCOUNT: optionalText,
   DEALDESK_FCM_TOPIC: z.preprocess(
@@ -450,7 +464,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     checkAnswers:
       (vars.DEALDESK_CHECK_ANSWERS ?? String(vars.NODE_ENV !== 'production')) === 'true',
     workers: vars.DEALDESK_WORKERS,
-    auth: { ...defaultAuthSettings, sessionTtlMs: vars.DEALDESK_SESSION_HOURS * 60 * minute },
+    auth: {
+      ...defaultAuthSettings,
+      sessionTtlMs: vars.DEALDESK_SESSION_HOURS * 60 * minute,
+      authenticatorTriesPerAdmin: {
+        ...defaultAuthSettings.authenticatorTriesPerAdmin,
+        max: vars.DEALDESK_AUTHENTICATOR_TRIES_PER_ADMIN,
+      },
+    },
     publicUrl: vars.DEALDESK_PUBLIC_URL ?? null,
     contentCacheControl: vars.DEALDESK_CONTENT_CACHE_CONTROL,
     contentCacheBytes: vars.DEALDESK_CONTENT_CACHE_BYTES,

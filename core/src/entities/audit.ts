@@ -26,6 +26,8 @@ export const auditActions = [
   'second-factor-on',
   'second-factor-off',
   'recovery-codes',
+  'refused',
+  'code-failed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -53,6 +55,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'second-factor-on': 'Authenticator codes turned on',
   'second-factor-off': 'Authenticator codes turned off',
   'recovery-codes': 'Recovery codes renewed',
+  refused: 'Refused',
+  'code-failed': 'Wrong code',
 };
 
 /** What kind of item a write changed. */

@@ -3,3 +3,4 @@ export * from './story-ads.js';
 export * from './events.js';
 export * from './confirmations.js';
 export * from './send-time.js';
+export * from './admin-ids.js';

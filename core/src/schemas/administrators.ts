@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminIdMessages, mixesScripts } from '../rules/admin-ids.js';
 import { forgetPasswordSchema, loginSchema, newPasswordSchema, otpSchema } from './auth.js';
 
 export const invitationMessages = {
@@ -19,6 +20,7 @@ export const invitationAcceptSchema = z.object({
     .min(1, invitationMessages.tokenRequired)
     .max(200, invitationMessages.tokenRequired),
   code: otpSchema.shape.otp,
-  a_id: loginSchema.shape.a_id,
+  // One alphabet: an ID mixing them is how a look-alike of another is made.
+  a_id: loginSchema.shape.a_id.refine((id) => !mixesScripts(id), adminIdMessages.mixedScripts),
   password: newPasswordSchema.shape.password,
 });

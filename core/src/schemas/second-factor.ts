@@ -26,6 +26,7 @@ export const secondFactorMessages = {
   authenticatorCode: `The code is the ${codeLength} digits your authenticator app shows`,
   codeOrRecoveryCode: `Enter the ${codeLength}-digit code from your authenticator app, or a recovery code`,
   signInCode: `Enter the ${codeLength}-digit code (or, with an authenticator app, a recovery code)`,
+  moveNeedsCode: `Your authenticator app is on: enter its ${codeLength}-digit code, or a recovery code, to set up another one`,
 } as const;
 
 /** A recovery code as stored and compared: lower case, without the hyphen or spaces. */
@@ -66,6 +67,14 @@ export const authenticatorCodeSchema = z.object({
 /** Turning the authenticator app off: a current code, or a recovery code (a lost phone). */
 export const authenticatorOffSchema = z.object({
   code: codeOrRecovery(secondFactorMessages.codeOrRecoveryCode),
+});
+
+/**
+ * Starting a set-up: with an app already on (moving it to another phone), a current code from
+ * it or a recovery code, so a session alone cannot put its own app in place.
+ */
+export const authenticatorSetupRequestSchema = z.object({
+  code: codeOrRecovery(secondFactorMessages.codeOrRecoveryCode).optional(),
 });
 
 /** The authenticator app of the signed-in admin. */

@@ -5,6 +5,9 @@
 // process metrics. One registry per app, so several apps in one process (tests) keep their own.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+/** Why an administrator's call was refused (dealdesk_admin_refusals_total's reason). */
+export type AdminRefusal = 'caller-ended' | 'code-tries-per-admin' | 'admin-id';
+
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'dealdesk_' });
@@ -50,6 +53,15 @@ export function createMetrics() {
   const edgeRefusals = new Counter({
     name: 'dealdesk_edge_refused_total',
     help: 'Requests refused at the edge, by reason (host: a Host not allowed; metrics: /metrics asked from afar without a token)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  const refusedWrites = new Counter({
+    name: 'dealdesk_admin_refusals_total',
+    help:
+      "Administrators' calls refused by the off-boarding rules: a write whose caller ended " +
+      'before it committed, authenticator code tries over the per-admin limit, admin IDs ' +
+      'refused as confusable or of mixed scripts; by reason',
     labelNames: ['reason'] as const,
     registers: [registry],
   });
@@ -109,6 +121,7 @@ export function createMetrics() {
     contentCacheEvicted: () => contentCacheEvictions.inc(),
     /** A request refused before it reached a route's work, and why. */
     edgeRefused: (reason: string) => edgeRefusals.inc({ reason }),
+    adminRefused: (reason: AdminRefusal) => refusedWrites.inc({ reason }),
     push: outcome('dealdesk_pushes_total', 'Push notifications handed to the provider, by outcome'),
     mail: outcome('dealdesk_mails_total', 'Mails (sign-in codes, resets, notices), by outcome'),
     /**

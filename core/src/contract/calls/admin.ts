@@ -11,6 +11,7 @@ import {
   apiTokenCreateSchema,
   authenticatorCodeSchema,
   authenticatorOffSchema,
+  authenticatorSetupRequestSchema,
   authenticatorSetupSchema,
   authenticatorStatusSchema,
   secondFactors,
@@ -246,13 +247,16 @@ export const admin = {
   }),
   /**
    * Starts setting up an authenticator app: a new key, shown this once (it replaces a set-up
-   * not yet confirmed; one already on keeps working until the new one is confirmed).
+   * not yet confirmed; one already on keeps working until the new one is confirmed). With an
+   * app already on, it takes a current code from it or a recovery code.
    */
   authenticatorSetup: endpoint({
     method: 'POST',
     path: '/api/admin/authenticator/setup',
     access: 'session',
-    summary: 'Starts the authenticator app set-up: its key, otpauth:// link and QR code, once',
+    summary:
+      'Starts the authenticator app set-up: its key, otpauth:// link and QR code, once (with an app on: a code from it)',
+    body: envelopeBody(authenticatorSetupRequestSchema),
     answer: authenticatorSetupSchema,
     message: 'Scan the QR code with your authenticator app, then enter the code it shows',
     // A waiting key changes nothing until a code confirms it; the confirmation is audited.

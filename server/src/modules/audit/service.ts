@@ -21,6 +21,7 @@ import { consoleActor, currentActor, type Actor } from '../../http/actor.js';
 import { HttpError } from '../../http/errors.js';
 import { pagesById } from '../../http/export-pages.js';
 import { newId } from '../../ids.js';
+import { messages } from '../auth/messages.js';
 import { describeCaller } from '../auth/service.js';
 import type { AuditLogTable } from './tables.js';
 
@@ -37,6 +38,11 @@ export interface AuditEntryInput {
   /** Sign-in steps, where the request's scope has no admin yet: who it was. */
   adminId?: string | null;
 }
+
+/** What a refused bulk call's entry says before its status and message are added. */
+export type RefusalEntry = Pick<AuditEntryInput, 'kind' | 'label'> & {
+  after: Record<string, unknown>;
+};
 
 /** How often each instance prunes: old entries need not go to the minute. */
 export const pruneEveryMs = 60 * 60_000;
@@ -138,6 +144,39 @@ async function describe(
   return { actor: who === null ? 'server console' : `${who} (server console)`, tokenName: null };
 }
 
+/**
+ * A signed-in caller is checked again in the write's transaction, just before it commits: an
+ * administrator disabled (or a session ended) while the write was under way fails it, rolled
+ * back with nothing sent (what leaves the server is sent after the commit). On PostgreSQL the
+ * rows are shared-locked, so a disable running now waits for this write, or this for it.
+ */
+async function checkStillSignedIn(
+  trx: Kysely<Database>,
+  context: AppContext,
+  actor: Actor,
+): Promise<void> {
+  if (actor.via === null || actor.adminId === null || actor.tokenId === null) return;
+  const valid = await trx
+    .selectFrom('auth_tokens')
+    .innerJoin('admins', 'admins.id', 'auth_tokens.admin_id')
+    .select('auth_tokens.id')
+    .where('auth_tokens.id', '=', actor.tokenId)
+    .where('admins.id', '=', actor.adminId)
+    .where('admins.status', '=', 'active')
+    .where((eb) =>
+      eb.or([
+        eb('auth_tokens.expires_at', 'is', null),
+        eb('auth_tokens.expires_at', '>', context.clock().toISOString()),
+      ]),
+    )
+    .$if(context.dialect === 'postgres', (query) => query.forShare())
+    .executeTakeFirst();
+  if (valid === undefined) {
+    context.metrics.adminRefused('caller-ended');
+    throw new HttpError(401, messages.tokenInvalid);
+  }
+}
+
 export function auditTrail(context: AppContext) {
   const { db, clock, config } = context;
 
@@ -162,8 +201,7 @@ export function auditTrail(context: AppContext) {
   const newestFirst = <O>(query: SelectQueryBuilder<Database, 'audit_log', O>) =>
     query.orderBy('at', 'desc').orderBy('id', 'desc');
 
-  return {
-    /** Writes one entry with `trx` (the change's transaction); who and where from the call. */
+  const trail = {
     /**
      * Writes the change's entries with `trx` (its transaction), in one statement a batch: a
      * bulk call's entry per item costs no query per item. Who and where come from the call.
@@ -173,6 +211,8 @@ export function auditTrail(context: AppContext) {
       change: AuditEntryInput | readonly AuditEntryInput[],
     ): Promise<void> {
       const entries = 'action' in change ? [change] : change;
+      const caller = currentActor();
+      if (caller !== undefined) await checkStillSignedIn(trx, context, caller);
       const now = clock();
       for (let start = 0; start < entries.length; start += recordBatch) {
         const rows = [];
@@ -207,6 +247,27 @@ export function auditTrail(context: AppContext) {
           actor.recorded += 1;
         }
         await trx.insertInto('audit_log').values(rows).execute();
+      }
+    },
+
+    /**
+     * Runs a bulk write; when it is refused (a 4xx other than an ended caller's 401), records
+     * the refusal after its transaction rolled back: `refused`, with the status and message
+     * added to `entry.after`. A refused bulk call changed nothing, but was made.
+     */
+    async keepRefusal<T>(entry: RefusalEntry, work: () => Promise<T>): Promise<T> {
+      try {
+        return await work();
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode >= 400 && error.statusCode < 500)
+          if (error.statusCode !== 401)
+            await trail.record(db, {
+              ...entry,
+              action: 'refused',
+              itemId: null,
+              after: { ...entry.after, status: error.statusCode, message: error.message },
+            });
+        throw error;
       }
     },
 
@@ -275,4 +336,5 @@ export function auditTrail(context: AppContext) {
       }
     },
   };
+  return trail;
 }

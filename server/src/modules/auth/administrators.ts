@@ -1,7 +1,13 @@
 // Several administrators (issue 21): a signed-in admin invites another by email (a one-time
 // link and code), and disables or enables one. A disabled admin's sessions and tokens end at
 // once, and the access guard refuses any still in flight (tokens.ts).
-import type { Administrator, Invitation } from '@dealdesk/core';
+import {
+  adminIdKey,
+  adminIdMessages,
+  adminIdSkeleton,
+  type Administrator,
+  type Invitation,
+} from '@dealdesk/core';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../adapters/storage/dialect.js';
 import type { Database } from '../../adapters/storage/schema.js';
@@ -105,6 +111,38 @@ export function administrators(context: AppContext) {
     }));
   }
 
+  /**
+   * The stored skeleton of a new admin ID: refused when it is an existing one in another case or
+   * form, or looks like one (core's admin-ids.ts). The unique skeleton settles two answers at once.
+   */
+  async function newAdminIdSkeleton(trx: Kysely<Database>, id: string): Promise<string> {
+    const key = adminIdSkeleton(id);
+    const alike = await trx
+      .selectFrom('admins')
+      .select('a_id')
+      .where('a_id_skeleton', '=', key)
+      .executeTakeFirst();
+    if (alike === undefined) return key;
+    context.metrics.adminRefused('admin-id');
+    const same = adminIdKey(alike.a_id) === adminIdKey(id);
+    throw new HttpError(
+      409,
+      same ? administratorMessages.adminIdTaken : adminIdMessages.confusable,
+      'a_id',
+    );
+  }
+
+  /** Ends `id`'s bearer tokens and pending invitations; answers how many invitations went. */
+  async function offBoard(trx: Kysely<Database>, id: string): Promise<number> {
+    await trx.deleteFrom('auth_tokens').where('admin_id', '=', id).execute();
+    const invitations = await trx
+      .deleteFrom('admin_invitations')
+      .where('invited_by', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(invitations.numDeletedRows);
+  }
+
   /** Disables or enables `id` in one transaction with its audit entry. */
   async function setStatus(caller: AdminCaller, id: string, disable: boolean) {
     return db.transaction().execute(async (trx) => {
@@ -139,8 +177,9 @@ export function administrators(context: AppContext) {
         })
         .where('id', '=', id)
         .execute();
-      // Every bearer token ends, API tokens too: enabling again does not bring them back.
-      if (disable) await trx.deleteFrom('auth_tokens').where('admin_id', '=', id).execute();
+      // Every bearer token ends, API tokens too: enabling again does not bring them back. The
+      // invitations they sent go too: one accepted later would let their choice in after them.
+      const cancelled = disable ? await offBoard(trx, id) : 0;
       const after = await findAdmin(trx, id, caller.adminId);
       await audit.record(trx, {
         action: disable ? 'disable' : 'enable',
@@ -148,7 +187,7 @@ export function administrators(context: AppContext) {
         itemId: id,
         label: after.a_id,
         before: { status: before.status },
-        after: { status: after.status },
+        after: { status: after.status, ...(disable ? { invitationsCancelled: cancelled } : {}) },
       });
       return after;
     });
@@ -295,6 +334,16 @@ export function administrators(context: AppContext) {
             .executeTakeFirst();
           if (spent.numUpdatedRows === 0n)
             throw new HttpError(400, administratorMessages.invitationInvalid);
+          // An inviter disabled meanwhile: their invitations went with them (offBoard). The row
+          // is shared-locked on PostgreSQL, so a disable running now waits for this answer.
+          const inviter = await trx
+            .selectFrom('admins')
+            .select('status')
+            .where('id', '=', invitation.invited_by ?? '')
+            .$if(context.dialect === 'postgres', (query) => query.forShare())
+            .executeTakeFirst();
+          if (invitation.invited_by !== null && inviter?.status !== 'active')
+            throw new HttpError(400, administratorMessages.invitationInvalid);
           const emailTaken = await trx
             .selectFrom('admins')
             .select('id')
@@ -306,6 +355,7 @@ export function administrators(context: AppContext) {
             .values({
               id: adminId,
               a_id: answer.a_id,
+              a_id_skeleton: await newAdminIdSkeleton(trx, answer.a_id),
               a_email: invitation.email,
               password_hash: passwordHash,
               a_name: '',

@@ -125,14 +125,12 @@ export function authRepository(db: Kysely<Database>) {
         .orderBy('id')
         .execute(),
 
-    /** Answers the token deleted, or undefined when the admin has no such API token. */
     deleteApiToken: (adminId: string, id: string) =>
       db
         .deleteFrom('auth_tokens')
         .where('id', '=', id)
         .where('admin_id', '=', adminId)
         .where('kind', '=', 'api')
-        .returning(['name', 'expires_at'])
-        .executeTakeFirst(),
+        .execute(),
   };
 }

@@ -1,4 +1,4 @@
-import { endpoints, secondFactorMessages } from '@dealdesk/core';
+import { adminIdKey, endpoints, secondFactorMessages } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { clientAddress } from '../../http/client-address.js';
 import { administratorRoutes } from './administrator-routes.js';
@@ -32,7 +32,8 @@ export function authModule(auth: AuthService): Module {
     ];
     const perAdminId = limitsOn(
       'sign-in-id',
-      (input: { body: { a_id: string } }) => input.body.a_id.toLowerCase(),
+      // IDs that differ only in case or form count as one.
+      (input: { body: { a_id: string } }) => adminIdKey(input.body.a_id),
       (loginId) => ({ loginId }),
     );
     const perEmail = limitsOn(
@@ -51,7 +52,7 @@ export function authModule(auth: AuthService): Module {
       },
     });
 
-    authenticatorRoutes(api, auth.authenticator, limits);
+    authenticatorRoutes(api, auth.authenticator, limits, context.metrics);
 
     api.implement(endpoints.admin.loginOtp, {
       limits: [perAddress],

@@ -1,7 +1,9 @@
 import { endpoints } from '@dealdesk/core';
 import type { AuthSettings } from '../../config.js';
+import { currentActor } from '../../http/actor.js';
 import { clientAddress } from '../../http/client-address.js';
-import type { ApiRouter } from '../../http/route.js';
+import type { ApiRouter, AttemptLimit } from '../../http/route.js';
+import type { Metrics } from '../../operations/metrics.js';
 import { originOf } from './devices.js';
 import type { SecondFactorService } from './second-factor.js';
 
@@ -10,13 +12,28 @@ export function authenticatorRoutes(
   api: ApiRouter,
   authenticator: SecondFactorService,
   limits: AuthSettings,
+  metrics: Metrics,
 ): void {
-  // The calls that check a code are limited per address, as the sign-in steps: a stolen
-  // session cannot try its way through the million codes to turn the app off.
-  const codeTries = [
+  // The calls that check a code are limited per address, as the sign-in steps, and per
+  // administrator: a stolen session cannot try its way through the million codes to turn the
+  // app off, nor from many addresses.
+  const perAdmin = api.limiter(
+    'authenticator-code-admin',
+    limits.authenticatorTriesPerAdmin,
+    (_input, request) => currentActor()?.adminId ?? clientAddress(request),
+  );
+  const codeTries: AttemptLimit<unknown>[] = [
     api.limiter('authenticator-code', limits.loginPerAddress, (_input, request) =>
       clientAddress(request),
     ),
+    async (input, request) => {
+      try {
+        await perAdmin(input, request);
+      } catch (error) {
+        metrics.adminRefused('code-tries-per-admin');
+        throw error;
+      }
+    },
   ];
 
   api.implement(endpoints.admin.authenticatorStatus, {
@@ -24,7 +41,8 @@ export function authenticatorRoutes(
   });
 
   api.implement(endpoints.admin.authenticatorSetup, {
-    handler: async ({ caller }) => authenticator.startSetup(caller.adminId),
+    limits: codeTries,
+    handler: async ({ body, caller }) => authenticator.startSetup(caller.adminId, body.code),
   });
 
   api.implement(endpoints.admin.authenticatorConfirm, {

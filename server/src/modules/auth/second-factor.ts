@@ -8,6 +8,7 @@ import {
   recoveryCodeAlphabet,
   recoveryCodeCount,
   recoveryCodeLength,
+  secondFactorMessages,
   type AuthenticatorSetup,
   type AuthenticatorStatus,
 } from '@dealdesk/core';
@@ -155,11 +156,27 @@ export function secondFactor(context: AppContext) {
       return row !== undefined && spend(db, adminId, row, code);
     },
 
-    /** A new key waiting for its confirming code; answered as text, link and QR code, once. */
-    async startSetup(adminId: string): Promise<AuthenticatorSetup> {
+    /**
+     * A new key waiting for its confirming code; answered as text, link and QR code, once.
+     * With an app on, `code` (from it, or a recovery code) is spent first: a stolen session
+     * alone cannot put its own app in place. Enabling clears the waiting key, so a key waiting
+     * from before the app went on cannot replace it either.
+     */
+    async startSetup(adminId: string, code: string | undefined): Promise<AuthenticatorSetup> {
       const admin = await adminOf(adminId);
       const key = randomBytes(keyBytes);
-      await repo.putPending(adminId, seal(adminId, key), clock().toISOString());
+      await db.transaction().execute(async (trx) => {
+        const row = await secondFactorRepository(trx).find(adminId);
+        if (row !== undefined && row.secret !== null) {
+          if (code === undefined) throw new HttpError(400, secondFactorMessages.moveNeedsCode);
+          if (!(await spend(trx, adminId, row, code))) throw new HttpError(400, messages.wrongCode);
+        }
+        await secondFactorRepository(trx).putPending(
+          adminId,
+          seal(adminId, key),
+          clock().toISOString(),
+        );
+      });
       const secret = base32Encode(key);
       const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(admin.a_id)}`;
       const parameters = new URLSearchParams({

@@ -1,5 +1,5 @@
 // Sign-in with a mailed one-time code, password reset and the first admin.
-import type { SecondFactor } from '@dealdesk/core';
+import { adminIdSkeleton, type SecondFactor } from '@dealdesk/core';
 import { isUniqueViolation } from '../../adapters/storage/dialect.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
@@ -49,6 +49,8 @@ export function authService(context: AppContext) {
     await repo.insertAdmin({
       id: newId(clock()),
       a_id: admin.a_id,
+      // Unique: an ID that looks like an existing one is refused (its unique skeleton, 0024).
+      a_id_skeleton: adminIdSkeleton(admin.a_id),
       a_email: admin.a_email.toLowerCase(),
       password_hash: await hashPassword(admin.password, settings.passwordCost),
       a_name: '',
@@ -96,6 +98,8 @@ export function authService(context: AppContext) {
       if (right) return row.admin_id;
     }
     const tries = await repo.countWrongCode(caller.tokenId);
+    const step = row?.kind === 'login-code' ? 'sign-in' : 'reset';
+    await signIns.codeFailed(row?.admin_id ?? null, step, tries, settings.codeMaxTries);
     if (tries === null || tries >= settings.codeMaxTries) {
       await repo.deleteToken(caller.tokenId);
       throw new HttpError(401, messages.noTriesLeft);

@@ -49,7 +49,8 @@ export function adminSessions(context: AppContext) {
           .where('kind', '=', 'session')
           .executeTakeFirst();
         if (row === undefined) throw new HttpError(404, sessionMessages.notFound);
-        await trx.deleteFrom('auth_tokens').where('id', '=', id).execute();
+        // Recorded first: ending the caller's own session, the caller is still signed in when
+        // the entry checks it (audit/service.ts).
         await audit.record(trx, {
           action: 'revoke',
           kind: 'session',
@@ -57,6 +58,7 @@ export function adminSessions(context: AppContext) {
           label: describeDevice(row.user_agent),
           before: { device: describeDevice(row.user_agent), address: row.address ?? '' },
         });
+        await trx.deleteFrom('auth_tokens').where('id', '=', id).execute();
       });
     },
 

@@ -1,5 +1,6 @@
-// The audit entries of signing in: each success (written with the session it makes) and each
-// wrong admin ID or password, with the admin that was tried when there is one.
+// The audit entries of signing in: each success (written with the session it makes), each
+// wrong admin ID or password, with the admin that was tried when there is one, and each wrong
+// code at the second step.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../adapters/storage/schema.js';
 import type { AppContext } from '../../context.js';
@@ -25,6 +26,25 @@ export function signInAudit(context: AppContext) {
         adminId: tried?.id ?? null,
       });
     },
+
+    /**
+     * A wrong code at the second step of sign-in or of a reset (mailed, the app's, or a
+     * recovery code), with the tries it has counted; written on its own, as `failed`.
+     */
+    codeFailed: (
+      adminId: string | null,
+      step: 'sign-in' | 'reset',
+      tries: number | null,
+      triesAllowed: number,
+    ) =>
+      audit.record(db, {
+        action: 'code-failed',
+        kind: 'admin',
+        itemId: adminId,
+        label: step === 'sign-in' ? 'sign-in code' : 'password reset code',
+        adminId,
+        after: { step, tries, spent: tries === null || tries >= triesAllowed },
+      }),
 
     succeeded: (
       trx: Kysely<Database>,

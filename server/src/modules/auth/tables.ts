@@ -5,6 +5,11 @@ import type { Generated } from 'kysely';
 export interface AdminsTable {
   id: string;
   a_id: string;
+  /**
+   * The admin ID's skeleton (core's adminIdSkeleton), unique: IDs that look alike are one
+   * (0024). Null for an admin whose ID looked like an older one's before 0024.
+   */
+  a_id_skeleton: string | null;
   /** Stored lower-case: emails are matched without regard to case. */
   a_email: string;
   password_hash: string;

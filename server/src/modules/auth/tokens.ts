@@ -120,8 +120,9 @@ export function bearerTokens(context: AppContext) {
     async logout(caller: AdminCaller): Promise<void> {
       if (caller.via === 'api') throw new HttpError(400, messages.logoutApiToken);
       await db.transaction().execute(async (trx) => {
-        await authRepository(trx).deleteToken(caller.tokenId);
+        // Recorded first: the entry checks that the caller is still signed in (audit/service.ts).
         await audit.record(trx, { action: 'sign-out', kind: 'session', itemId: caller.tokenId });
+        await authRepository(trx).deleteToken(caller.tokenId);
       });
     },
 
@@ -164,8 +165,10 @@ export function bearerTokens(context: AppContext) {
 
     async revokeApiToken(caller: AdminCaller, id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const revoked = await authRepository(trx).deleteApiToken(caller.adminId, id);
+        const writer = authRepository(trx);
+        const revoked = (await writer.listApiTokens(caller.adminId)).find((row) => row.id === id);
         if (revoked === undefined) throw new HttpError(404, messages.tokenNotFound);
+        // Recorded before it goes: a token revoking itself is still signed in when checked.
         await audit.record(trx, {
           action: 'revoke',
           kind: 'token',
@@ -173,6 +176,7 @@ export function bearerTokens(context: AppContext) {
           label: revoked.name ?? '',
           before: { name: revoked.name, expiresAt: revoked.expires_at },
         });
+        await writer.deleteApiToken(caller.adminId, id);
       });
     },
   };

@@ -25,6 +25,12 @@ export interface BulkAnswer {
   results: { _id: string; status: BulkStatus }[];
 }
 
+/** A stored product an import replaced: as it was, and the row that replaced it. */
+export interface Replaced {
+  before: Awaited<ReturnType<ReturnType<typeof productsRepository>['stored']>>[number];
+  after: StoredRow;
+}
+
 /** A row refused, and the status create answers for it. */
 interface Refusal extends RefusedRow {
   statusCode: number;
@@ -93,14 +99,15 @@ interface Target {
 
 /**
  * Writes the rows in `db`, a transaction: all of them, or (a row refused) none. Answers what
- * became of each row, in their order.
+ * became of each row, in their order, and the stored products replaced (for their audit
+ * entries' before and after).
  */
 export async function importProducts(
   db: Kysely<Database>,
   dialect: DialectName,
   { values, onExisting }: StoredBulk,
   now: Date,
-): Promise<BulkAnswer> {
+): Promise<{ answer: BulkAnswer; replaced: Replaced[] }> {
   const rows = new StoredRows(values);
   const repo = productsRepository(db, dialect);
   // Several statements on the catalogue's logged table (change-counters.ts): the counter's
@@ -147,6 +154,9 @@ export async function importProducts(
     createdValues.push(at, at);
   }
   await repo.insertMany(createdColumns, createdValues);
+  const replaced = (updated.size === 0 ? [] : await repo.stored([...updated.keys()])).map(
+    (before) => ({ before, after: rows.row(updated.get(before.id) ?? 0) }),
+  );
   // created_at is kept: a replaced product keeps its place among the newest.
   await repo.replaceMany([...updated].map(([id, index]) => columnsOf(rows.row(index), id, at)));
   await countProducts(db, [
@@ -164,9 +174,12 @@ export async function importProducts(
 
   const count = (status: BulkStatus) => results.filter((result) => result.status === status).length;
   return {
-    created: count('created'),
-    updated: count('updated'),
-    skipped: count('skipped'),
-    results,
+    answer: {
+      created: count('created'),
+      updated: count('updated'),
+      skipped: count('skipped'),
+      results,
+    },
+    replaced,
   };
 }

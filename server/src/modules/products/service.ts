@@ -23,7 +23,14 @@ import type { ProductsTable } from './tables.js';
 import type { CatalogueIndex } from './catalogue-index.js';
 import { catalogueMemory } from './catalogue-memory.js';
 import { totalsMemory, trackingService } from '../tracking/service.js';
-import { detailColumns, listedJson, productJson, toProduct, type StoredBulk } from './rows.js';
+import {
+  detailColumns,
+  listedJson,
+  productJson,
+  StoredRows,
+  toProduct,
+  type StoredBulk,
+} from './rows.js';
 import { importProducts, type BulkAnswer } from './bulk.js';
 
 const placementOf = (row: { category_id: string; subcategory_id: string }): Placement => ({
@@ -221,19 +228,38 @@ export function productsService(context: AppContext) {
      * skipped or replaced, images included. A refused row writes nothing.
      */
     bulk: (input: StoredBulk): Promise<BulkAnswer> =>
-      db.transaction().execute(async (trx) => {
-        const answer = await importProducts(trx, dialect, input, clock());
-        // One entry for the whole import (docs/audit.md): what it did, not every product.
-        const { created, updated, skipped, results } = answer;
-        await audit.record(trx, {
-          action: 'import',
+      audit.keepRefusal(
+        {
           kind: 'product',
-          itemId: null,
-          label: results.length === 1 ? '1 row' : `${results.length} rows`,
-          after: { created, updated, skipped, onExisting: input.onExisting },
-        });
-        return answer;
-      }),
+          label: 'import',
+          after: { rows: new StoredRows(input.values).length, onExisting: input.onExisting },
+        },
+        () =>
+          db.transaction().execute(async (trx) => {
+            const { answer, replaced } = await importProducts(trx, dialect, input, clock());
+            // A summary entry for the import (docs/audit.md), and one per product it replaced
+            // with its before and after (written a batch per statement by record).
+            const { created, updated, skipped, results } = answer;
+            await audit.record(trx, [
+              {
+                action: 'import',
+                kind: 'product',
+                itemId: null,
+                label: results.length === 1 ? '1 row' : `${results.length} rows`,
+                after: { created, updated, skipped, onExisting: input.onExisting },
+              },
+              ...replaced.map(({ before, after }) => ({
+                action: 'update' as const,
+                kind: 'product' as const,
+                itemId: before.id,
+                label: after.title,
+                before: productFields(before),
+                after: productFields({ ...before, ...after }),
+              })),
+            ]);
+            return answer;
+          }),
+      ),
 
     /** Details, event and link; the images stay as they are. */
     async update({ id, productData }: ProductUpdate): Promise<Product> {
@@ -264,53 +290,67 @@ export function productsService(context: AppContext) {
 
     /** Deletes the products, their counters and their uploaded images. */
     async remove(ids: readonly string[]): Promise<void> {
-      const images = await db.transaction().execute(async (trx) => {
-        const writer = productsRepository(trx, dialect);
-        const stored = await writer.stored(ids);
-        requireAll(ids.length, stored.length);
-        await writer.delete(ids);
-        await trackingService(context, trx).clearCounts(ids);
-        await audit.record(
-          trx,
-          stored.map((row) => ({
-            action: 'delete',
-            kind: 'product',
-            itemId: row.id,
-            label: row.title,
-            before: productFields(row),
-          })),
-        );
-        await countProducts(
-          trx,
-          stored.map((row) => ({ placement: placementOf(row), delta: -1 })),
-        );
-        return stored.flatMap((row) =>
-          (JSON.parse(row.images) as ProductImage[]).map((image) => image.url),
-        );
-      });
+      const refusal = {
+        kind: 'product' as const,
+        label: 'delete',
+        after: { products: ids.length },
+      };
+      const images = await audit.keepRefusal(refusal, () =>
+        db.transaction().execute(async (trx) => {
+          const writer = productsRepository(trx, dialect);
+          const stored = await writer.stored(ids);
+          requireAll(ids.length, stored.length);
+          await writer.delete(ids);
+          await trackingService(context, trx).clearCounts(ids);
+          await audit.record(
+            trx,
+            stored.map((row) => ({
+              action: 'delete',
+              kind: 'product',
+              itemId: row.id,
+              label: row.title,
+              before: productFields(row),
+            })),
+          );
+          await countProducts(
+            trx,
+            stored.map((row) => ({ placement: placementOf(row), delta: -1 })),
+          );
+          return stored.flatMap((row) =>
+            (JSON.parse(row.images) as ProductImage[]).map((image) => image.url),
+          );
+        }),
+      );
       // Linked images are not ours: the media store only removes its own paths.
       await removeStored(media, images);
     },
 
     async setEvent(ids: readonly string[], event: ProductEvent): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const writer = productsRepository(trx, dialect);
-        const before = await writer.stored(ids);
-        const updated = await writer.setEvent(ids, event, now());
-        requireAll(ids.length, updated);
-        // One entry per product, so that each product's history shows it.
-        await audit.record(
-          trx,
-          before.map((row) => ({
-            action: 'update',
-            kind: 'product',
-            itemId: row.id,
-            label: row.title,
-            before: { events: row.events },
-            after: { events: event },
-          })),
-        );
-      });
+      const refusal = {
+        kind: 'product' as const,
+        label: 'event',
+        after: { products: ids.length, event },
+      };
+      await audit.keepRefusal(refusal, () =>
+        db.transaction().execute(async (trx) => {
+          const writer = productsRepository(trx, dialect);
+          const before = await writer.stored(ids);
+          const updated = await writer.setEvent(ids, event, now());
+          requireAll(ids.length, updated);
+          // One entry per product, so that each product's history shows it.
+          await audit.record(
+            trx,
+            before.map((row) => ({
+              action: 'update',
+              kind: 'product',
+              itemId: row.id,
+              label: row.title,
+              before: { events: row.events },
+              after: { events: event },
+            })),
+          );
+        }),
+      );
     },
   };
 }

@@ -213,7 +213,7 @@ export function AuthenticatorApp() {
   const status = useQuery(statusQuery);
   const [setup, setSetup] = useState<AuthenticatorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [action, setAction] = useState<'renew' | 'off' | null>(null);
+  const [action, setAction] = useState<'renew' | 'off' | 'move' | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: statusQuery.queryKey });
   const start = useMutation({
@@ -223,6 +223,13 @@ export function AuthenticatorApp() {
       setRecoveryCodes(null);
     },
   });
+  /** Moving to another phone: the set-up starts with a code from the app in use. */
+  const move = async (code: string): Promise<void> => {
+    const answer = await api.admin.authenticatorSetup({ code });
+    if (!answer.status) return toastError(answer.message);
+    setSetup({ secret: answer.secret ?? '', uri: answer.uri ?? '', qrCode: answer.qrCode ?? '' });
+    setAction(null);
+  };
   /** Runs a code step; a success shows its message and any new recovery codes. */
   const run = async (
     call: Promise<ClientResult<{ recoveryCodes?: string[] | undefined }>>,
@@ -277,7 +284,7 @@ export function AuthenticatorApp() {
             <Button variant="light" color="red" onClick={() => setAction('off')}>
               Turn off
             </Button>
-            <Button variant="default" loading={start.isPending} onClick={() => start.mutate()}>
+            <Button variant="default" onClick={() => setAction('move')}>
               Move to another phone
             </Button>
           </Group>
@@ -289,6 +296,17 @@ export function AuthenticatorApp() {
             schema={authenticatorCodeSchema}
             submitLabel="Make new codes"
             onCode={(code) => run(api.admin.authenticatorRecoveryCodes({ code }))}
+            onCancel={() => setAction(null)}
+          />
+        )}
+        {action === 'move' && (
+          <CodeStep
+            label="Code from the app you have now, or a recovery code"
+            description="Then scan the new key with the app on your other phone"
+            schema={authenticatorOffSchema}
+            submitLabel="Continue"
+            maxLength={recoveryCodeMaxChars}
+            onCode={move}
             onCancel={() => setAction(null)}
           />
         )}

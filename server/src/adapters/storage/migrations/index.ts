@@ -24,6 +24,7 @@ import * as controllerVersions from './0020-controller-versions.js';
 import * as auditLog from './0021-audit-log.js';
 import * as administrators from './0022-administrators.js';
 import * as authenticatorCodes from './0023-authenticator-codes.js';
+import * as adminIdSkeletons from './0024-admin-id-skeletons.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0021-audit-log': auditLog,
   '0022-administrators': administrators,
   '0023-authenticator-codes': authenticatorCodes,
+  '0024-admin-id-skeletons': adminIdSkeletons,
 };

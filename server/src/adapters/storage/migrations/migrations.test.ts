@@ -95,3 +95,53 @@ describe.each(dialects)('upgrading a %s database', (dialect) => {
     expect(await titles({ q: 'lantern' })).toEqual(['Brass floor lantern']);
   });
 });
+
+describe.each(dialects)('0024 on a %s database holding look-alike admin IDs', (dialect) => {
+  let database: TestDatabase;
+  let storage: Storage;
+  beforeAll(async () => {
+    database = await freshDatabase(dialect, { migrated: false });
+    storage = openStorage(database, (error) => {
+      throw error;
+    });
+  });
+  afterAll(async () => {
+    await storage.close();
+    await database.drop();
+  });
+
+  it('keys the oldest of each look-alike group; the others keep their IDs, unkeyed', async () => {
+    const { db } = storage;
+    expect((await migrator(db).migrateTo('0023-authenticator-codes')).error).toBeUndefined();
+    const now = new Date().toISOString();
+    const admin = (a_id: string) => ({
+      id: newId(),
+      a_id,
+      a_email: `${newId()}@example.test`,
+      password_hash: 'x',
+      a_name: '',
+      a_state: '',
+      a_city: '',
+      a_address: '',
+      a_phone: '',
+      created_at: now,
+      updated_at: now,
+    });
+    // Each insert on its own, so the ids (time-ordered) follow the list's order.
+    for (const a_id of ['admin', 'Admin', '\u0430dmin', 'ops'])
+      await db.insertInto('admins').values(admin(a_id)).execute();
+
+    expect((await migrator(db).migrateToLatest()).error).toBeUndefined();
+    const rows = await db
+      .selectFrom('admins')
+      .select(['a_id', 'a_id_skeleton'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { a_id: 'admin', a_id_skeleton: 'admin' },
+      { a_id: 'Admin', a_id_skeleton: null },
+      { a_id: '\u0430dmin', a_id_skeleton: null },
+      { a_id: 'ops', a_id_skeleton: 'ops' },
+    ]);
+  });
+});
