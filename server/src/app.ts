@@ -186,6 +186,11 @@ export async function buildApp(
         reply.elapsedTime / 1000,
       );
     });
+    // A caller refused before its body was read (route.ts): its connection closes (errors.ts).
+    app.addHook('onSend', async (request, reply) => {
+      const refused = reply.statusCode === 401 || reply.statusCode === 403;
+      if (refused && !request.raw.complete) metrics.edgeRefused('unauthenticated_body');
+    });
     registerErrorAnswers(app);
     useSecurityHeaders(app);
     useEnvelope(app, config.secret);

@@ -1,9 +1,16 @@
 // GET /metrics: Prometheus text (prom-client) of this process: requests per route and status
 // with their durations (the content API's answers from memory included), the tracked events
-// accepted, the large bodies checked off the main thread, the sizes of the memories, and Node's
-// process metrics. One registry per app, so
-// several apps in one process (tests) keep their own.
+// accepted, the large bodies checked off the main thread, the requests refused at the edge,
+// the sizes of the memories, and Node's process metrics. One registry per app, so several apps
+// in one process (tests) keep their own.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * Why a request was refused at the edge: a body idle or too slow (408), a caller refused before
+ * its body was read (401, 403), one caller's share of the upload slots spent (503).
+ */
+export type EdgeRefusal =
+  'body_idle' | 'request_timeout' | 'unauthenticated_body' | 'upload_slots_caller';
 
 export function createMetrics() {
   const registry = new Registry();
@@ -40,6 +47,12 @@ export function createMetrics() {
   const largeBodies = new Counter({
     name: 'dealdesk_large_bodies_total',
     help: 'JSON bodies of 256 KiB or more (bulk imports) sent to the body thread to be checked',
+    registers: [registry],
+  });
+  const edgeRefusals = new Counter({
+    name: 'dealdesk_edge_refused_total',
+    help: 'Requests refused at the edge, before or while their body was read, by reason',
+    labelNames: ['reason'] as const,
     registers: [registry],
   });
   /** Pushes and mails, by outcome. */
@@ -95,6 +108,7 @@ export function createMetrics() {
     },
     trackingCommit: (events: number) => commitSizes.observe(events),
     largeBody: () => largeBodies.inc(),
+    edgeRefused: (reason: EdgeRefusal) => edgeRefusals.inc({ reason }),
     push: outcome('dealdesk_pushes_total', 'Push notifications handed to the provider, by outcome'),
     mail: outcome('dealdesk_mails_total', 'Mails (sign-in codes, resets, notices), by outcome'),
     /**
