@@ -24,6 +24,7 @@ import type { AppContext } from './context.js';
 import { requireApiKey } from './http/api-key.js';
 import { serveApiDocument } from './http/api-document.js';
 import { bodyChecker } from './http/body-check.js';
+import { bodyWatch, defaultBodyDeadlines } from './http/body-deadlines.js';
 import { useEnvelope } from './http/envelope.js';
 import { registerErrorAnswers } from './http/errors.js';
 import { frontCache } from './http/front-cache.js';
@@ -94,6 +95,7 @@ export async function buildApp(
   const cacheControl = config.contentCacheControl ?? defaultContentCacheControl;
   const metrics = createMetrics();
   const front = frontCache(config.apiKey, cacheControl, metrics);
+  const watchBody = bodyWatch(config.bodyDeadlines ?? defaultBodyDeadlines, metrics.edgeRefused);
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -103,6 +105,8 @@ export async function buildApp(
       // Requests are answered in turns, so new connections are accepted meanwhile.
       const inTurn = takingTurns((request: IncomingMessage, response: ServerResponse) => {
         if (front.serve(request, response)) return 'answered';
+        // In its turn: a small body has arrived whole by then, and needs no watching.
+        watchBody(request);
         handler(request, response);
         return 'continues';
       });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, defaultAuthSettings, loadConfig } from './config.js';
+import { defaultBodyDeadlines } from './http/body-deadlines.js';
 
 describe('loadConfig', () => {
   let dataDir: string;
@@ -26,7 +27,9 @@ describe('loadConfig', () => {
       firstAdmin: { id: 'admin', password: null, email: 'admin@localhost' },
       generatedKeys: { apiKey: true, secret: true },
       auth: defaultAuthSettings,
+      bodyDeadlines: { idleMs: 30_000, requestMs: 120_000, uploadMs: 600_000 },
     });
+    expect(config.bodyDeadlines).toEqual(defaultBodyDeadlines);
     // Passwords hash at scrypt's N=2^15 in every deployment (only tests lower it).
     expect(config.auth.passwordCost).toBe(2 ** 15);
   });
@@ -60,6 +63,9 @@ describe('loadConfig', () => {
       DEALDESK_SESSION_HOURS: '2',
       DEALDESK_TZ: 'Europe/Paris',
       DEALDESK_WORKERS: '2',
+      DEALDESK_BODY_IDLE_SECONDS: '5',
+      DEALDESK_REQUEST_SECONDS: '0.5',
+      DEALDESK_UPLOAD_SECONDS: '900',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -72,6 +78,7 @@ describe('loadConfig', () => {
       scrapeAllowHosts: ['shop.example', 'localhost'],
       timeZone: 'Europe/Paris',
       workers: 2,
+      bodyDeadlines: { idleMs: 5000, requestMs: 500, uploadMs: 900_000 },
     });
     expect(config.auth.sessionTtlMs).toBe(2 * 60 * 60 * 1000);
   });
@@ -84,6 +91,8 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'expected number'],
     [{ DEALDESK_WORKERS: '0' }, 'DEALDESK_WORKERS must be a whole number from 1 to 64'],
     [{ DEALDESK_WORKERS: 'two' }, 'DEALDESK_WORKERS must be a whole number from 1 to 64'],
+    [{ DEALDESK_BODY_IDLE_SECONDS: '0' }, 'DEALDESK_BODY_IDLE_SECONDS must be a number of seconds'],
+    [{ DEALDESK_UPLOAD_SECONDS: 'soon' }, 'DEALDESK_UPLOAD_SECONDS must be a number of seconds'],
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig({ DEALDESK_DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DEALDESK_DATA_DIR: dataDir, ...env })).toThrow(message);

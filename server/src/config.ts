@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { adminEmailPattern, defaultBusinessTimeZone } from '@dealdesk/core';
 import type { S3Settings } from './adapters/media/s3.js';
+import { defaultBodyDeadlines, type BodyDeadlines } from './http/body-deadlines.js';
 // The guard only, not the scraper (cheerio, undici): every start reads the configuration.
 import { parseAllowHosts } from './modules/products/scraping/guard.js';
 
@@ -110,6 +111,8 @@ export interface ServerConfig {
   mediaPublicUrl?: string | null;
   /** Days the audit log keeps an entry (absent: defaultAuditDays). */
   auditDays?: number;
+  /** How long a request's body may be silent, and take in all (absent: the defaults). */
+  bodyDeadlines?: BodyDeadlines;
 }
 
 /**
@@ -145,6 +148,16 @@ const optionalWebUrl = (name: string) =>
   z.preprocess(
     blankToUndefined,
     z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` }).optional(),
+  );
+
+/** A number of seconds, more than 0, with its default. */
+const seconds = (name: string, defaultMs: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `${name} must be a number of seconds` })
+      .positive(`${name} must be a number of seconds, more than 0`)
+      .default(defaultMs / 1000),
   );
 
 const secretPattern = /^[0-9a-fA-F]{64}$/;
@@ -250,6 +263,9 @@ const environmentSchema = z.object({
       .min(1, 'DEALDESK_AUDIT_DAYS must be a whole number of days, 1 or more')
       .default(defaultAuditDays),
   ),
+  DEALDESK_BODY_IDLE_SECONDS: seconds('DEALDESK_BODY_IDLE_SECONDS', defaultBodyDeadlines.idleMs),
+  DEALDESK_REQUEST_SECONDS: seconds('DEALDESK_REQUEST_SECONDS', defaultBodyDeadlines.requestMs),
+  DEALDESK_UPLOAD_SECONDS: seconds('DEALDESK_UPLOAD_SECONDS', defaultBodyDeadlines.uploadMs),
   DEALDESK_CHECK_ANSWERS: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
   NODE_ENV: optionalText,
   LOG_LEVEL: z.preprocess(
@@ -353,6 +369,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           },
     mediaPublicUrl: vars.DEALDESK_MEDIA_PUBLIC_URL ?? null,
     auditDays: vars.DEALDESK_AUDIT_DAYS,
+    bodyDeadlines: {
+      idleMs: vars.DEALDESK_BODY_IDLE_SECONDS * 1000,
+      requestMs: vars.DEALDESK_REQUEST_SECONDS * 1000,
+      uploadMs: vars.DEALDESK_UPLOAD_SECONDS * 1000,
+    },
     push: {
       fcmServiceAccountFile:
         vars.DEALDESK_FCM_SERVICE_ACCOUNT === undefined

@@ -13,7 +13,8 @@ export interface PartialAnswer {
 }
 
 /**
- * Sends the head of a request announcing `contentLength` body bytes, then `sent` alone, and
+ * Sends the head of a request announcing `contentLength` body bytes, then `sent` alone (or a
+ * byte now and then after it), and
  * waits for the server to answer and close the connection (a server that waits for the rest
  * never settles it: the test times out).
  */
@@ -25,6 +26,8 @@ export function sendPartly(
     headers: Record<string, string>;
     contentLength: number;
     sent: Buffer;
+    /** Then one more byte every this many milliseconds (a body that trickles). */
+    trickleMs?: number;
   },
 ): Promise<PartialAnswer> {
   const { hostname, port } = new URL(server.baseUrl);
@@ -41,7 +44,12 @@ export function sendPartly(
     const received: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => received.push(chunk));
     socket.on('error', reject);
+    const trickle =
+      request.trickleMs === undefined
+        ? undefined
+        : setInterval(() => socket.write('x'), request.trickleMs);
     socket.on('close', () => {
+      clearInterval(trickle);
       try {
         resolve(parseAnswer(server, Buffer.concat(received).toString()));
       } catch (error) {
