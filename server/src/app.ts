@@ -210,7 +210,9 @@ export async function buildApp(
     });
 
     // Uploads are spooled here while a call reads them (the same disk as media/).
-    const uploads = uploadSpool(join(config.dataDir, 'incoming'));
+    const uploads = uploadSpool(join(config.dataDir, 'incoming'), () =>
+      metrics.edgeRefused('upload_slots_caller'),
+    );
     await uploads.sweep();
     // Large JSON bodies are opened and checked on a thread of their own (http/body-check.ts).
     const bodies = bodyChecker(config.secret, metrics.largeBody);

@@ -174,13 +174,16 @@ async function jsonBody(call: AnyEndpoint, request: FastifyRequest, bodies: Body
 async function readInput(
   call: AnyEndpoint,
   request: FastifyRequest,
+  caller: AdminCaller | PendingCaller | null,
   { uploads, bodies }: { uploads: UploadSpool; bodies: BodyChecker },
 ) {
   const params = parseWith(call.params, request.params);
   const query = parseWith(call.query, request.query);
   if (call.body?.kind !== 'multipart')
     return { params, query, body: await jsonBody(call, request, bodies), form: noForm };
-  const form = await uploads.read(request, call.body.files, call.body.lists);
+  // Each token or session holds its own share of the upload places.
+  const holder = caller?.tokenId ?? null;
+  const form = await uploads.read(request, call.body.files, call.body.lists, holder);
   try {
     return { params, query, body: call.body.schema.parse(form.input), form };
   } catch (error) {
@@ -355,7 +358,7 @@ export function createApiRouter(
       reply: FastifyReply,
       { caller, actor }: Admitted,
     ) => {
-      const { form, ...input } = await readInput(call, request, options);
+      const { form, ...input } = await readInput(call, request, caller, options);
       // The spooled uploads go when the call ends, stored or refused.
       try {
         // The body is prepared by the function the implementation declares (checked above).
