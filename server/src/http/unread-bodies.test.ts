@@ -1,7 +1,7 @@
 // A caller is known before any byte of its body is read: a request without a valid token (or
-// with a token of the wrong kind) is answered 401 at once and its connection closed, whatever
-// body it announces. Raw sockets send a few KB of the body and wait: a server that read the
-// body first would never answer them.
+// with a token of the wrong kind, or a wrong API key) is answered 401 (403) at once and its
+// connection closed, whatever body it announces. Raw sockets send a few KB of the body and
+// wait: a server that read the body first would never answer them.
 import { endpoints } from '@dealdesk/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../modules/auth/messages.js';
@@ -79,6 +79,23 @@ describe.each(dialects)('bodies of callers refused, on %s', (dialect) => {
         status: false,
         message: bearer === null ? messages.tokenMissing : messages.tokenInvalid,
       },
+      headers: { connection: 'close' },
+    });
+    expect(await refusedBeforeBodies()).toBe(before + 1);
+  });
+
+  it('answers a wrong API key 403 at once, counts it and hangs up', async () => {
+    const before = await refusedBeforeBodies();
+    const answer = await sendPartly(server, {
+      method: 'POST',
+      path: endpoints.products.bulk.path,
+      headers: { 'content-type': 'application/json', 'x-api-key': 'not-the-key' },
+      contentLength: announced,
+      sent: fewKb,
+    });
+    expect(answer).toMatchObject({
+      status: 403,
+      body: { status: false, message: 'Invalid API key' },
       headers: { connection: 'close' },
     });
     expect(await refusedBeforeBodies()).toBe(before + 1);
