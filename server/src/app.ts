@@ -106,7 +106,7 @@ export async function buildApp(
       const inTurn = takingTurns((request: IncomingMessage, response: ServerResponse) => {
         if (front.serve(request, response)) return 'answered';
         // In its turn: a small body has arrived whole by then, and needs no watching.
-        watchBody(request);
+        watchBody(request, response);
         handler(request, response);
         return 'continues';
       });

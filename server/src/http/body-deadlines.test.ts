@@ -89,4 +89,17 @@ describe.each(dialects)('bodies that stop coming, on %s', (dialect) => {
     });
     expect(await refused('request_timeout')).toBe(before + 1);
   });
+
+  it('closes the connection of a body left unread after its answer once it stalls', async () => {
+    const before = await refused('body_idle');
+    const answer = await sendPartly(server, {
+      method: 'GET',
+      path: endpoints.admin.adminData.path,
+      headers: { 'x-api-key': server.config.apiKey, authorization: `Bearer ${token}` },
+      contentLength: announced,
+      sent: fewKb,
+    });
+    expect(answer).toMatchObject({ status: 200, body: { status: true } });
+    expect(await refused('body_idle')).toBe(before + 1);
+  });
 });

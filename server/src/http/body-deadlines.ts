@@ -3,7 +3,7 @@
 // connection closed. Otherwise a stalled body holds its buffers and its socket for ever
 // (Fastify's requestTimeout and connectionTimeout are 0). Watched on the raw request, so the
 // JSON reader, the body thread's large bodies and the multipart stream are all covered.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError } from './errors.js';
 
 /** How long a body may take, in milliseconds. */
@@ -37,14 +37,15 @@ const hasBody = ({ headers }: IncomingMessage) =>
   (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 
 /**
- * Watches each request's body until it has arrived: `watch(request)` as the request comes.
- * A refusal goes to the body's reader as an error (the JSON reader and the multipart parser
- * answer its 408 as they answer a broken body, with `Connection: close`); `onRefused` counts it.
+ * Watches each request's body until it has arrived: `watch(request, response)` as the request
+ * comes. A refusal goes to the body's reader as an error (the JSON reader and the multipart
+ * parser answer its 408 as they answer a broken body, with `Connection: close`); a body left
+ * unread after its answer (a GET's) just has its connection closed. `onRefused` counts both.
  */
 export function bodyWatch(deadlines: BodyDeadlines, onRefused: (reason: BodyRefusal) => void) {
   // Checked a few times per idle time: a silence is seen within a quarter more than it.
   const tickMs = Math.max(10, Math.min(deadlines.idleMs / 4, 1000));
-  return (request: IncomingMessage): void => {
+  return (request: IncomingMessage, response: ServerResponse): void => {
     if (request.complete || !hasBody(request)) return;
     const limitMs = request.headers['content-type']?.startsWith('multipart/')
       ? deadlines.uploadMs
@@ -66,11 +67,14 @@ export function bodyWatch(deadlines: BodyDeadlines, onRefused: (reason: BodyRefu
           : now - lastActive >= deadlines.idleMs
             ? 'body_idle'
             : null;
+      if (reason === null) return;
+      const answered = response.headersSent;
       // Before a reader takes the body (the caller's look-up) the wait is the server's.
-      if (reason === null || request.listenerCount('error') === 0) return;
+      if (!answered && request.listenerCount('error') === 0) return;
       clearInterval(timer);
       onRefused(reason);
-      request.emit('error', new HttpError(408, messages[reason]));
+      if (answered) request.socket.destroy();
+      else request.emit('error', new HttpError(408, messages[reason]));
     }, tickMs);
     // Idle, the timer does not keep the process alive.
     timer.unref();
