@@ -35,6 +35,7 @@ import { createApiRouter } from './http/route.js';
 import { useSecurityHeaders } from './http/security-headers.js';
 import { takingTurns } from './http/taking-turns.js';
 import { serveFiles } from './http/static.js';
+import { defaultUploadsPerCaller } from './http/upload-places.js';
 import { uploadSpool } from './http/uploads.js';
 import { authService, type AuthService } from './modules/auth/service.js';
 import { allModules } from './modules/index.js';
@@ -210,9 +211,10 @@ export async function buildApp(
     });
 
     // Uploads are spooled here while a call reads them (the same disk as media/).
-    const uploads = uploadSpool(join(config.dataDir, 'incoming'), () =>
-      metrics.edgeRefused('upload_slots_caller'),
-    );
+    const uploads = uploadSpool(join(config.dataDir, 'incoming'), {
+      perCaller: config.uploadsPerCaller ?? defaultUploadsPerCaller,
+      onCallerRefused: () => metrics.edgeRefused('upload_slots_caller'),
+    });
     await uploads.sweep();
     // Large JSON bodies are opened and checked on a thread of their own (http/body-check.ts).
     const bodies = bodyChecker(config.secret, metrics.largeBody);

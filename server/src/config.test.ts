@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       bodyDeadlines: { idleMs: 30_000, requestMs: 120_000, uploadMs: 600_000 },
     });
     expect(config.bodyDeadlines).toEqual(defaultBodyDeadlines);
+    expect(config.uploadsPerCaller).toBe(4);
     // Passwords hash at scrypt's N=2^15 in every deployment (only tests lower it).
     expect(config.auth.passwordCost).toBe(2 ** 15);
   });
@@ -66,6 +67,7 @@ describe('loadConfig', () => {
       DEALDESK_BODY_IDLE_SECONDS: '5',
       DEALDESK_REQUEST_SECONDS: '0.5',
       DEALDESK_UPLOAD_SECONDS: '900',
+      DEALDESK_UPLOADS_PER_CALLER: '8',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -79,6 +81,7 @@ describe('loadConfig', () => {
       timeZone: 'Europe/Paris',
       workers: 2,
       bodyDeadlines: { idleMs: 5000, requestMs: 500, uploadMs: 900_000 },
+      uploadsPerCaller: 8,
     });
     expect(config.auth.sessionTtlMs).toBe(2 * 60 * 60 * 1000);
   });
@@ -93,6 +96,10 @@ describe('loadConfig', () => {
     [{ DEALDESK_WORKERS: 'two' }, 'DEALDESK_WORKERS must be a whole number from 1 to 64'],
     [{ DEALDESK_BODY_IDLE_SECONDS: '0' }, 'DEALDESK_BODY_IDLE_SECONDS must be a number of seconds'],
     [{ DEALDESK_UPLOAD_SECONDS: 'soon' }, 'DEALDESK_UPLOAD_SECONDS must be a number of seconds'],
+    [
+      { DEALDESK_UPLOADS_PER_CALLER: '17' },
+      'DEALDESK_UPLOADS_PER_CALLER must be a whole number from 1 to 16',
+    ],
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig({ DEALDESK_DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DEALDESK_DATA_DIR: dataDir, ...env })).toThrow(message);

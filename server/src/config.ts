@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { adminEmailPattern, defaultBusinessTimeZone } from '@dealdesk/core';
 import type { S3Settings } from './adapters/media/s3.js';
 import { defaultBodyDeadlines, type BodyDeadlines } from './http/body-deadlines.js';
+import { defaultUploadsPerCaller, maxUploadsInFlight } from './http/upload-places.js';
 // The guard only, not the scraper (cheerio, undici): every start reads the configuration.
 import { parseAllowHosts } from './modules/products/scraping/guard.js';
 
@@ -113,6 +114,8 @@ export interface ServerConfig {
   auditDays?: number;
   /** How long a request's body may be silent, and take in all (absent: the defaults). */
   bodyDeadlines?: BodyDeadlines;
+  /** Uploads one token or session may have in flight (absent: defaultUploadsPerCaller). */
+  uploadsPerCaller?: number;
 }
 
 /**
@@ -159,6 +162,8 @@ const seconds = (name: string, defaultMs: number) =>
       .positive(`${name} must be a number of seconds, more than 0`)
       .default(defaultMs / 1000),
   );
+
+const uploadsPerCallerMessage = `DEALDESK_UPLOADS_PER_CALLER must be a whole number from 1 to ${maxUploadsInFlight}`;
 
 const secretPattern = /^[0-9a-fA-F]{64}$/;
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -266,6 +271,15 @@ const environmentSchema = z.object({
   DEALDESK_BODY_IDLE_SECONDS: seconds('DEALDESK_BODY_IDLE_SECONDS', defaultBodyDeadlines.idleMs),
   DEALDESK_REQUEST_SECONDS: seconds('DEALDESK_REQUEST_SECONDS', defaultBodyDeadlines.requestMs),
   DEALDESK_UPLOAD_SECONDS: seconds('DEALDESK_UPLOAD_SECONDS', defaultBodyDeadlines.uploadMs),
+  DEALDESK_UPLOADS_PER_CALLER: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: uploadsPerCallerMessage })
+      .int(uploadsPerCallerMessage)
+      .min(1, uploadsPerCallerMessage)
+      .max(maxUploadsInFlight, uploadsPerCallerMessage)
+      .default(defaultUploadsPerCaller),
+  ),
   DEALDESK_CHECK_ANSWERS: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
   NODE_ENV: optionalText,
   LOG_LEVEL: z.preprocess(
@@ -369,6 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           },
     mediaPublicUrl: vars.DEALDESK_MEDIA_PUBLIC_URL ?? null,
     auditDays: vars.DEALDESK_AUDIT_DAYS,
+    uploadsPerCaller: vars.DEALDESK_UPLOADS_PER_CALLER,
     bodyDeadlines: {
       idleMs: vars.DEALDESK_BODY_IDLE_SECONDS * 1000,
       requestMs: vars.DEALDESK_REQUEST_SECONDS * 1000,

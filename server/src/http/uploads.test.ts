@@ -18,12 +18,8 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../testing/harness.js';
-import {
-  callerUploadsBusyMessage,
-  maxUploadsInFlight,
-  maxUploadsPerCaller,
-  uploadsBusyMessage,
-} from './uploads.js';
+import { defaultUploadsPerCaller, maxUploadsInFlight } from './upload-places.js';
+import { callerUploadsBusyMessage, uploadsBusyMessage } from './uploads.js';
 
 const boundary = 'dealdesk-test-boundary';
 
@@ -256,12 +252,12 @@ describe('uploads as they stream', () => {
     // Uploads that send the first bytes of a video and wait: each holds its place until it ends
     // (each token holds its share of the places, so it takes several).
     const holders = await Promise.all(
-      Array.from({ length: maxUploadsInFlight / maxUploadsPerCaller }, async () =>
+      Array.from({ length: maxUploadsInFlight / defaultUploadsPerCaller }, async () =>
         signIn(server, await createTestAdmin(server)),
       ),
     );
     const held = holders.flatMap((holder) =>
-      Array.from({ length: maxUploadsPerCaller }, () => heldUpload(server, holder)),
+      Array.from({ length: defaultUploadsPerCaller }, () => heldUpload(server, holder)),
     );
     const small = () =>
       postStreamed(server, '/api/App/Add/Story/Video', token, [...videoPart(1024), closing]);
@@ -331,6 +327,8 @@ describe.each(dialects)("one caller's share of the upload places, on %s", (diale
   let server: TestServer;
   let hog: string;
   let other: string;
+  // Set apart from the default, so the setting is seen to count.
+  const perCaller = 2;
   const refusedForCaller = async () => {
     const text = await (await fetch(new URL('/metrics', server.baseUrl))).text();
     const line = /^dealdesk_edge_refused_total\{reason="upload_slots_caller"\} (\d+)$/m.exec(text);
@@ -346,7 +344,7 @@ describe.each(dialects)("one caller's share of the upload places, on %s", (diale
 
   beforeAll(async () => {
     database = await freshDatabase(dialect);
-    server = await startTestServer(testConfig(database));
+    server = await startTestServer(testConfig(database, { uploadsPerCaller: perCaller }));
     hog = await signIn(server, await createTestAdmin(server));
     other = await signIn(server, await createTestAdmin(server));
   });
@@ -355,12 +353,12 @@ describe.each(dialects)("one caller's share of the upload places, on %s", (diale
     await database.drop();
   });
 
-  it(`lets one token hold ${maxUploadsPerCaller} uploads, so another admin's upload still goes in`, async () => {
+  it(`lets one token hold ${perCaller} uploads, so another admin's upload still goes in`, async () => {
     const before = await refusedForCaller();
     // One token starts as many uploads as there are places, each sending a video's first
     // bytes and waiting: its share is held, the rest refused at their first file bytes.
     const held = Array.from({ length: maxUploadsInFlight }, () => heldUpload(server, hog));
-    const refusedCount = maxUploadsInFlight - maxUploadsPerCaller;
+    const refusedCount = maxUploadsInFlight - perCaller;
     // Once that many are refused, the others hold the token's places.
     const answers: number[] = [];
     await new Promise<void>((resolve) => {
@@ -381,7 +379,7 @@ describe.each(dialects)("one caller's share of the upload places, on %s", (diale
 
     for (const upload of held) upload.release();
     const statuses = await Promise.all(held.map((upload) => upload.answered));
-    expect(statuses.filter((status) => status === 200)).toHaveLength(maxUploadsPerCaller);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(perCaller);
     // The token's places are free again.
     expect((await small(hog)).status).toBe(200);
   });

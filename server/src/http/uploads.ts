@@ -16,6 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MediaFile } from '../adapters/media/stored-files.js';
 import { isRunning } from '../processes.js';
 import { HttpError } from './errors.js';
+import { defaultUploadsPerCaller, maxUploadsInFlight } from './upload-places.js';
 
 /** A file that passed its rule, waiting in the spool until the service stores it. */
 export interface CheckedFile extends MediaFile {
@@ -50,19 +51,7 @@ export const noForm: Form<string> = {
 /** Bytes file-type reads to tell a format (its "reasonable detection size"). */
 const sniffBytes = 4100;
 
-/**
- * Uploads read at once by one process. Each holds only stream buffers in memory (tens of KB,
- * whatever its size), so this caps the memory, and the spool's disk, all uploads may use.
- */
-export const maxUploadsInFlight = 16;
-
 export const uploadsBusyMessage = 'Too many uploads at once. Please try again in a moment.';
-
-/**
- * Uploads one token or session may have in flight: a quarter of the places, so one caller
- * (a script, a stolen token) cannot make every other administrator's upload answer 503.
- */
-export const maxUploadsPerCaller = maxUploadsInFlight / 4;
 
 export const callerUploadsBusyMessage =
   'Too many of your uploads at once. Please try again when one has finished.';
@@ -92,9 +81,13 @@ const slotMessage = (slot: string, most: number) =>
 /**
  * Spools multipart uploads under `dir` (one folder per process, so workers sharing a data
  * folder never remove each other's; folders of processes gone are removed at start).
- * `onCallerRefused` hears of each upload refused for its caller's share of the places.
+ * One caller holds at most `perCaller` places; `onCallerRefused` hears of each upload refused
+ * for it.
  */
-export function uploadSpool(dir: string, onCallerRefused: () => void = () => {}) {
+export function uploadSpool(
+  dir: string,
+  { perCaller = defaultUploadsPerCaller, onCallerRefused = () => {} } = {},
+) {
   const own = join(dir, String(process.pid));
   let inFlight = 0;
   /** Places held by each token (by its id). */
@@ -168,7 +161,7 @@ export function uploadSpool(dir: string, onCallerRefused: () => void = () => {})
     const held = () => (holder === null ? 0 : (heldBy.get(holder) ?? 0));
     const hold = () => {
       if (holding) return;
-      if (held() >= maxUploadsPerCaller) {
+      if (held() >= perCaller) {
         onCallerRefused();
         throw new HttpError(503, callerUploadsBusyMessage);
       }
