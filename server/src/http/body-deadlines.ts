@@ -43,7 +43,7 @@ const hasBody = ({ headers }: IncomingMessage) =>
  * unread after its answer (a GET's) just has its connection closed. `onRefused` counts both.
  */
 export function bodyWatch(deadlines: BodyDeadlines, onRefused: (reason: BodyRefusal) => void) {
-  // Checked a few times per idle time: a silence is seen within a quarter more than it.
+  // Checked every second (a quarter of a shorter idle time): a silence is seen within that.
   const tickMs = Math.max(10, Math.min(deadlines.idleMs / 4, 1000));
   return (request: IncomingMessage, response: ServerResponse): void => {
     if (request.complete || !hasBody(request)) return;
