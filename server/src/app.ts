@@ -25,6 +25,7 @@ import type { AppContext } from './context.js';
 import { requireApiKey } from './http/api-key.js';
 import { serveApiDocument } from './http/api-document.js';
 import { bodyChecker } from './http/body-check.js';
+import { bodyWatch, defaultBodyDeadlines } from './http/body-deadlines.js';
 import { useEnvelope } from './http/envelope.js';
 import { registerErrorAnswers } from './http/errors.js';
 import { contentKeys } from './http/content-key.js';
@@ -39,6 +40,7 @@ import { createApiRouter } from './http/route.js';
 import { useSecurityHeaders } from './http/security-headers.js';
 import { takingTurns } from './http/taking-turns.js';
 import { serveFiles } from './http/static.js';
+import { defaultUploadsPerCaller } from './http/upload-places.js';
 import { uploadSpool } from './http/uploads.js';
 import { resealUnderServerKey } from './modules/auth/reseal.js';
 import { authService, type AuthService } from './modules/auth/service.js';
@@ -107,6 +109,7 @@ export async function buildApp(
     keys: contentKeys(config),
   });
   const misdirected = refuseMisdirected(config, metrics);
+  const watchBody = bodyWatch(config.bodyDeadlines ?? defaultBodyDeadlines, metrics.edgeRefused);
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -117,6 +120,8 @@ export async function buildApp(
       // Requests are answered in turns, so new connections are accepted meanwhile.
       const inTurn = takingTurns((request: IncomingMessage, response: ServerResponse) => {
         if (misdirected(request, response) || front.serve(request, response)) return 'answered';
+        // In its turn: a small body has arrived whole by then, and needs no watching.
+        watchBody(request, response);
         handler(request, response);
         return 'continues';
       });
@@ -209,6 +214,11 @@ export async function buildApp(
         reply.elapsedTime / 1000,
       );
     });
+    // A caller refused before its body was read (route.ts): its connection closes (errors.ts).
+    app.addHook('onSend', async (request, reply) => {
+      const refused = reply.statusCode === 401 || reply.statusCode === 403;
+      if (refused && !request.raw.complete) metrics.edgeRefused('unauthenticated_body');
+    });
     registerErrorAnswers(app);
     useSecurityHeaders(app);
     useEnvelope(app, config.secret);
@@ -224,7 +234,10 @@ export async function buildApp(
     });
 
     // Uploads are spooled here while a call reads them (the same disk as media/).
-    const uploads = uploadSpool(join(config.dataDir, 'incoming'));
+    const uploads = uploadSpool(join(config.dataDir, 'incoming'), {
+      perCaller: config.uploadsPerCaller ?? defaultUploadsPerCaller,
+      onCallerRefused: () => metrics.edgeRefused('upload_slots_caller'),
+    });
     await uploads.sweep();
     // Large JSON bodies are opened and checked on a thread of their own (http/body-check.ts).
     const bodies = bodyChecker(config.secret, metrics.largeBody);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, defaultAuthSettings, loadConfig } from './config.js';
+import { defaultBodyDeadlines } from './http/body-deadlines.js';
 
 describe('loadConfig', () => {
   let dataDir: string;
@@ -28,7 +29,10 @@ describe('loadConfig', () => {
       firstAdmin: { id: 'admin', password: null, email: 'admin@localhost' },
       generatedKeys: { apiKey: true, secret: true },
       auth: defaultAuthSettings,
+      bodyDeadlines: { idleMs: 30_000, requestMs: 120_000, uploadMs: 600_000 },
     });
+    expect(config.bodyDeadlines).toEqual(defaultBodyDeadlines);
+    expect(config.uploadsPerCaller).toBe(4);
     // Passwords hash at scrypt's N=2^15 in every deployment (only tests lower it).
     expect(config.auth.passwordCost).toBe(2 ** 15);
   });
@@ -64,6 +68,10 @@ describe('loadConfig', () => {
       DEALDESK_WORKERS: '2',
       DEALDESK_CONTENT_CACHE_BYTES: '1048576',
       DEALDESK_AUTHENTICATOR_TRIES_PER_ADMIN: '3',
+      DEALDESK_BODY_IDLE_SECONDS: '5',
+      DEALDESK_REQUEST_SECONDS: '0.5',
+      DEALDESK_UPLOAD_SECONDS: '900',
+      DEALDESK_UPLOADS_PER_CALLER: '8',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -77,6 +85,8 @@ describe('loadConfig', () => {
       timeZone: 'Europe/Paris',
       workers: 2,
       contentCacheBytes: 1048576,
+      bodyDeadlines: { idleMs: 5000, requestMs: 500, uploadMs: 900_000 },
+      uploadsPerCaller: 8,
     });
     expect(config.auth.sessionTtlMs).toBe(2 * 60 * 60 * 1000);
     expect(config.auth.authenticatorTriesPerAdmin).toEqual({ max: 3, windowMs: 15 * 60_000 });
@@ -142,6 +152,12 @@ describe('loadConfig', () => {
     [
       { DEALDESK_AUTHENTICATOR_TRIES_PER_ADMIN: '0' },
       'DEALDESK_AUTHENTICATOR_TRIES_PER_ADMIN must be a whole number, 1 or more',
+    ],
+    [{ DEALDESK_BODY_IDLE_SECONDS: '0' }, 'DEALDESK_BODY_IDLE_SECONDS must be a number of seconds'],
+    [{ DEALDESK_UPLOAD_SECONDS: 'soon' }, 'DEALDESK_UPLOAD_SECONDS must be a number of seconds'],
+    [
+      { DEALDESK_UPLOADS_PER_CALLER: '17' },
+      'DEALDESK_UPLOADS_PER_CALLER must be a whole number from 1 to 16',
     ],
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig({ DEALDESK_DATA_DIR: dataDir, ...env })).toThrow(ConfigError);

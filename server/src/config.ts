@@ -10,6 +10,8 @@ import { adminEmailPattern, defaultBusinessTimeZone } from '@dealdesk/core';
 import type { S3Settings } from './adapters/media/s3.js';
 import { parseAllowedHosts } from './http/allowed-hosts.js';
 import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
+import { defaultBodyDeadlines, type BodyDeadlines } from './http/body-deadlines.js';
+import { defaultUploadsPerCaller, maxUploadsInFlight } from './http/upload-places.js';
 // The guard only, not the scraper (cheerio, undici): every start reads the configuration.
 import { parseAllowHosts } from './modules/products/scraping/guard.js';
 
@@ -135,6 +137,10 @@ export interface ServerConfig {
   mediaPublicUrl?: string | null;
   /** Days the audit log keeps an entry (absent: defaultAuditDays). */
   auditDays?: number;
+  /** How long a request's body may be silent, and take in all (absent: the defaults). */
+  bodyDeadlines?: BodyDeadlines;
+  /** Uploads one token or session may have in flight (absent: defaultUploadsPerCaller). */
+  uploadsPerCaller?: number;
 }
 
 /**
@@ -178,6 +184,18 @@ const optionalWebUrl = (name: string) =>
     blankToUndefined,
     z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` }).optional(),
   );
+
+/** A number of seconds, more than 0, with its default. */
+const seconds = (name: string, defaultMs: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `${name} must be a number of seconds` })
+      .positive(`${name} must be a number of seconds, more than 0`)
+      .default(defaultMs / 1000),
+  );
+
+const uploadsPerCallerMessage = `DEALDESK_UPLOADS_PER_CALLER must be a whole number from 1 to ${maxUploadsInFlight}`;
 
 const secretPattern = /^[0-9a-fA-F]{64}$/;
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -339,6 +357,18 @@ const environmentSchema = z.object({
       .min(1, 'DEALDESK_AUDIT_DAYS must be a whole number of days, 1 or more')
       .default(defaultAuditDays),
   ),
+  DEALDESK_BODY_IDLE_SECONDS: seconds('DEALDESK_BODY_IDLE_SECONDS', defaultBodyDeadlines.idleMs),
+  DEALDESK_REQUEST_SECONDS: seconds('DEALDESK_REQUEST_SECONDS', defaultBodyDeadlines.requestMs),
+  DEALDESK_UPLOAD_SECONDS: seconds('DEALDESK_UPLOAD_SECONDS', defaultBodyDeadlines.uploadMs),
+  DEALDESK_UPLOADS_PER_CALLER: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: uploadsPerCallerMessage })
+      .int(uploadsPerCallerMessage)
+      .min(1, uploadsPerCallerMessage)
+      .max(maxUploadsInFlight, uploadsPerCallerMessage)
+      .default(defaultUploadsPerCaller),
+  ),
   DEALDESK_CHECK_ANSWERS: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
   NODE_ENV: optionalText,
   LOG_LEVEL: z.preprocess(
@@ -488,6 +518,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           },
     mediaPublicUrl: vars.DEALDESK_MEDIA_PUBLIC_URL ?? null,
     auditDays: vars.DEALDESK_AUDIT_DAYS,
+    uploadsPerCaller: vars.DEALDESK_UPLOADS_PER_CALLER,
+    bodyDeadlines: {
+      idleMs: vars.DEALDESK_BODY_IDLE_SECONDS * 1000,
+      requestMs: vars.DEALDESK_REQUEST_SECONDS * 1000,
+      uploadMs: vars.DEALDESK_UPLOAD_SECONDS * 1000,
+    },
     push: {
       fcmServiceAccountFile:
         vars.DEALDESK_FCM_SERVICE_ACCOUNT === undefined

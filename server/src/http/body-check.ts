@@ -102,35 +102,13 @@ export function bodyChecker(secret: string, onSent: () => void) {
     });
   };
 
-  // One check a body: begun while the caller is looked up, awaited once the caller is let in.
-  const begun = new WeakMap<SealedBody, Promise<BodyOutcome>>();
-  const begin = (body: SealedBody, call: AnyEndpoint): Promise<BodyOutcome> => {
-    let outcome = begun.get(body);
-    if (outcome === undefined) {
-      outcome = outcomeOf(body, call);
-      // A caller refused by the guard never awaits it.
-      outcome.catch(() => {});
-      begun.set(body, outcome);
-    }
-    return outcome;
-  };
-
   return {
-    /**
-     * Starts checking a body without waiting for it. The guard's look-up waits for the database,
-     * which an import's transaction holds for a few hundred milliseconds: checking the next
-     * call's body meanwhile keeps both threads busy (measured in bench/cli/import.mjs).
-     */
-    begin: (body: SealedBody, call: AnyEndpoint): void => {
-      // In the calling thread (the tests), it would be the main thread's work: left for check.
-      if (offThread) void begin(body, call);
-    },
     /**
      * The checked body of `call`, prepared for its handler (the schema's error, or a 400 for a
      * body it cannot open).
      */
     async check(body: SealedBody, call: AnyEndpoint): Promise<{ value: unknown; digest: string }> {
-      const outcome = await begin(body, call);
+      const outcome = await outcomeOf(body, call);
       if ('refusal' in outcome) throw new HttpError(400, outcome.refusal);
       // Answered as the route's own check would answer them (errors.ts).
       if ('issues' in outcome) throw new z.ZodError(outcome.issues);

@@ -175,13 +175,16 @@ async function jsonBody(call: AnyEndpoint, request: FastifyRequest, bodies: Body
 async function readInput(
   call: AnyEndpoint,
   request: FastifyRequest,
+  caller: AdminCaller | PendingCaller | null,
   { uploads, bodies }: { uploads: UploadSpool; bodies: BodyChecker },
 ) {
   const params = parseWith(call.params, request.params);
   const query = parseWith(call.query, request.query);
   if (call.body?.kind !== 'multipart')
     return { params, query, body: await jsonBody(call, request, bodies), form: noForm };
-  const form = await uploads.read(request, call.body.files, call.body.lists);
+  // Each token or session holds its own share of the upload places.
+  const holder = caller?.tokenId ?? null;
+  const form = await uploads.read(request, call.body.files, call.body.lists, holder);
   try {
     return { params, query, body: call.body.schema.parse(form.input), form };
   } catch (error) {
@@ -275,7 +278,15 @@ function checkAudited(call: AnyEndpoint, actor: Actor): void {
 
 interface Registered {
   call: AnyEndpoint;
-  run: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  run: (request: FastifyRequest, reply: FastifyReply, admitted: Admitted) => Promise<unknown>;
+}
+
+/** A request's call and caller, known before any byte of its body is read. */
+interface Admitted {
+  chosen: Registered;
+  caller: AdminCaller | PendingCaller | null;
+  /** Who the call runs as: its caller, from which client and address. */
+  actor: Actor;
 }
 
 export function createApiRouter(
@@ -296,6 +307,7 @@ export function createApiRouter(
   const seal = publishWith(options.secret);
   // Calls sharing a method and path (the product reads) share one route; `when` picks.
   const routes = new Map<string, Registered[]>();
+  const admitted = new WeakMap<FastifyRequest, Admitted>();
 
   const route = (method: string, url: string, bodyLimit: number | undefined) => {
     const key = `${method} ${url}`;
@@ -307,13 +319,26 @@ export function createApiRouter(
       method,
       url,
       ...(bodyLimit === undefined ? {} : { bodyLimit }),
-      handler: async (request, reply) => {
+      // The call and its caller are known from the headers and the query, before the body is
+      // read: a refused caller's body is never read (the error answer closes the connection).
+      onRequest: async (request) => {
         const query = (request.query ?? {}) as Record<string, unknown>;
         const chosen =
           registered.find(({ call }) => call.when !== undefined && call.when.queryHas in query) ??
           registered.find(({ call }) => call.when === undefined);
         if (chosen === undefined) throw new HttpError(404, 'Not found');
-        return chosen.run(request, reply);
+        const { access } = chosen.call;
+        const actor = requestActor(request);
+        const caller =
+          access === 'public' ? null : await withActor(actor, () => guard(request, access));
+        if (caller !== null) actAs(actor, caller);
+        admitted.set(request, { chosen, caller, actor });
+      },
+      handler: async (request, reply) => {
+        const admission = admitted.get(request);
+        if (admission === undefined) throw new Error(`${method} ${url} ran without its onRequest`);
+        // Every call runs as its actor: who, from which client and address.
+        return withActor(admission.actor, () => admission.chosen.run(request, reply, admission));
       },
     });
     return registered;
@@ -329,12 +354,12 @@ export function createApiRouter(
       throw new Error(
         `${call.method} ${call.path}: its prepare must be the one body-preparers.ts lists`,
       );
-    const run = async (request: FastifyRequest, reply: FastifyReply, actor: Actor) => {
-      if (request.body instanceof SealedBody) options.bodies.begin(request.body, call);
-      const caller: AdminCaller | PendingCaller | null =
-        call.access === 'public' ? null : await guard(request, call.access);
-      if (caller !== null) actAs(actor, caller);
-      const { form, ...input } = await readInput(call, request, options);
+    const run = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      { caller, actor }: Admitted,
+    ) => {
+      const { form, ...input } = await readInput(call, request, caller, options);
       // The spooled uploads go when the call ends, stored or refused.
       try {
         // The body is prepared by the function the implementation declares (checked above).
@@ -375,14 +400,7 @@ export function createApiRouter(
         await form.discard();
       }
     };
-    // Every call runs as its actor: who (once the guard knows), from which client and address.
-    route(call.method, call.path, call.maxBodyBytes).push({
-      call,
-      run: (request, reply) => {
-        const actor = requestActor(request);
-        return withActor(actor, () => run(request, reply, actor));
-      },
-    });
+    route(call.method, call.path, call.maxBodyBytes).push({ call, run });
   }
 
   return {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleBytes } from '../modules/stories/testing.js';
 import {
   createTestAdmin,
+  dialects,
   freshDatabase,
   signIn,
   startTestServer,
@@ -17,7 +18,8 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../testing/harness.js';
-import { maxUploadsInFlight, uploadsBusyMessage } from './uploads.js';
+import { defaultUploadsPerCaller, maxUploadsInFlight } from './upload-places.js';
+import { callerUploadsBusyMessage, uploadsBusyMessage } from './uploads.js';
 
 const boundary = 'dealdesk-test-boundary';
 
@@ -127,6 +129,40 @@ function* videoPart(size: number): Generator<Buffer> {
   yield Buffer.from('\r\n');
 }
 
+/**
+ * An upload that sends the first bytes of a video and waits until released: it holds its
+ * place until it ends.
+ */
+function heldUpload(server: TestServer, token: string) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const outgoing = httpRequest(new URL('/api/App/Add/Story/Video', server.baseUrl), {
+    method: 'POST',
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'x-api-key': server.config.apiKey,
+      authorization: `Bearer ${token}`,
+    },
+  });
+  outgoing.on('error', () => {});
+  const answered = new Promise<number>((resolve) =>
+    outgoing.on('response', (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    }),
+  );
+  outgoing.write(
+    Buffer.concat([
+      partHead('insertData'),
+      Buffer.from('{}\r\n'),
+      partHead('video', 'clip.mp4', 'video/mp4'),
+      sampleBytes.mp4,
+    ]),
+  );
+  void gate.then(() => outgoing.end(closing));
+  return { release, answered };
+}
+
 describe('uploads as they stream', () => {
   let database: TestDatabase;
   let server: TestServer;
@@ -213,36 +249,16 @@ describe('uploads as they stream', () => {
   });
 
   it(`answers 503 while ${maxUploadsInFlight} uploads' files are being read, and takes them after`, async () => {
-    // Uploads that send the first bytes of a video and wait: each holds its place until it ends.
-    const held = Array.from({ length: maxUploadsInFlight }, () => {
-      let release = () => {};
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const outgoing = httpRequest(new URL('/api/App/Add/Story/Video', server.baseUrl), {
-        method: 'POST',
-        headers: {
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'x-api-key': server.config.apiKey,
-          authorization: `Bearer ${token}`,
-        },
-      });
-      outgoing.on('error', () => {});
-      const answered = new Promise<number>((resolve) =>
-        outgoing.on('response', (response) => {
-          response.resume();
-          resolve(response.statusCode ?? 0);
-        }),
-      );
-      outgoing.write(
-        Buffer.concat([
-          partHead('insertData'),
-          Buffer.from('{}\r\n'),
-          partHead('video', 'clip.mp4', 'video/mp4'),
-          sampleBytes.mp4,
-        ]),
-      );
-      void gate.then(() => outgoing.end(closing));
-      return { release, answered };
-    });
+    // Uploads that send the first bytes of a video and wait: each holds its place until it ends
+    // (each token holds its share of the places, so it takes several).
+    const holders = await Promise.all(
+      Array.from({ length: maxUploadsInFlight / defaultUploadsPerCaller }, async () =>
+        signIn(server, await createTestAdmin(server)),
+      ),
+    );
+    const held = holders.flatMap((holder) =>
+      Array.from({ length: defaultUploadsPerCaller }, () => heldUpload(server, holder)),
+    );
     const small = () =>
       postStreamed(server, '/api/App/Add/Story/Video', token, [...videoPart(1024), closing]);
     // The held ones reach the server in their own time: ask until they all have.
@@ -303,5 +319,68 @@ describe('uploads as they stream', () => {
     expect(sent.body.message).not.toBe(uploadsBusyMessage);
     expect(sent.status).toBe(200);
     await expect.poll(spooled, { timeout: 10_000 }).toBe(0);
+  });
+});
+
+describe.each(dialects)("one caller's share of the upload places, on %s", (dialect) => {
+  let database: TestDatabase;
+  let server: TestServer;
+  let hog: string;
+  let other: string;
+  // Set apart from the default, so the setting is seen to count.
+  const perCaller = 2;
+  const refusedForCaller = async () => {
+    const text = await (await fetch(new URL('/metrics', server.baseUrl))).text();
+    const line = /^dealdesk_edge_refused_total\{reason="upload_slots_caller"\} (\d+)$/m.exec(text);
+    return Number(line?.[1] ?? 0);
+  };
+  const small = (token: string) =>
+    postStreamed(server, '/api/App/Add/Story/Video', token, [
+      partHead('insertData'),
+      Buffer.from(`${insertData}\r\n`),
+      ...videoPart(1024),
+      closing,
+    ]);
+
+  beforeAll(async () => {
+    database = await freshDatabase(dialect);
+    server = await startTestServer(testConfig(database, { uploadsPerCaller: perCaller }));
+    hog = await signIn(server, await createTestAdmin(server));
+    other = await signIn(server, await createTestAdmin(server));
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.drop();
+  });
+
+  it(`lets one token hold ${perCaller} uploads, so another admin's upload still goes in`, async () => {
+    const before = await refusedForCaller();
+    // One token starts as many uploads as there are places, each sending a video's first
+    // bytes and waiting: its share is held, the rest refused at their first file bytes.
+    const held = Array.from({ length: maxUploadsInFlight }, () => heldUpload(server, hog));
+    const refusedCount = maxUploadsInFlight - perCaller;
+    // Once that many are refused, the others hold the token's places.
+    const answers: number[] = [];
+    await new Promise<void>((resolve) => {
+      for (const upload of held)
+        void upload.answered.then((status) => {
+          answers.push(status);
+          if (answers.length === refusedCount) resolve();
+        });
+    });
+    expect(answers).toEqual(Array.from({ length: refusedCount }, () => 503));
+    expect(await refusedForCaller()).toBe(before + refusedCount);
+
+    expect(await small(other)).toMatchObject({ status: 200, body: { status: true } });
+    expect(await small(hog)).toMatchObject({
+      status: 503,
+      body: { status: false, message: callerUploadsBusyMessage },
+    });
+
+    for (const upload of held) upload.release();
+    const statuses = await Promise.all(held.map((upload) => upload.answered));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(perCaller);
+    // The token's places are free again.
+    expect((await small(hog)).status).toBe(200);
   });
 });

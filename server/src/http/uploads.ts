@@ -16,6 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MediaFile } from '../adapters/media/stored-files.js';
 import { isRunning } from '../processes.js';
 import { HttpError } from './errors.js';
+import { defaultUploadsPerCaller, maxUploadsInFlight } from './upload-places.js';
 
 /** A file that passed its rule, waiting in the spool until the service stores it. */
 export interface CheckedFile extends MediaFile {
@@ -50,13 +51,10 @@ export const noForm: Form<string> = {
 /** Bytes file-type reads to tell a format (its "reasonable detection size"). */
 const sniffBytes = 4100;
 
-/**
- * Uploads read at once by one process. Each holds only stream buffers in memory (tens of KB,
- * whatever its size), so this caps the memory, and the spool's disk, all uploads may use.
- */
-export const maxUploadsInFlight = 16;
-
 export const uploadsBusyMessage = 'Too many uploads at once. Please try again in a moment.';
+
+export const callerUploadsBusyMessage =
+  'Too many of your uploads at once. Please try again when one has finished.';
 
 /** A body the multipart parser could not read (no boundary, truncated part, no closing line). */
 const malformed = (error: unknown): never => {
@@ -83,10 +81,17 @@ const slotMessage = (slot: string, most: number) =>
 /**
  * Spools multipart uploads under `dir` (one folder per process, so workers sharing a data
  * folder never remove each other's; folders of processes gone are removed at start).
+ * One caller holds at most `perCaller` places; `onCallerRefused` hears of each upload refused
+ * for it.
  */
-export function uploadSpool(dir: string) {
+export function uploadSpool(
+  dir: string,
+  { perCaller = defaultUploadsPerCaller, onCallerRefused = () => {} } = {},
+) {
   const own = join(dir, String(process.pid));
   let inFlight = 0;
+  /** Places held by each token (by its id). */
+  const heldBy = new Map<string, number>();
 
   /** Checks one file part as it streams to its spool file; null for an empty part. */
   async function spoolFile(
@@ -141,22 +146,35 @@ export function uploadSpool(dir: string) {
    * Reads a multipart form for a core schema: files are checked by their bytes first (415,
    * 413), then the route parses `input` with the spec's messages. A slot holds one file unless
    * named in `listSlots` (then up to maxFilesInList); a form's empty part in a file slot
-   * counts as no file.
+   * counts as no file. `holder` is the caller's token id (null: a call without a caller).
    */
   async function read<Slot extends string>(
     request: FastifyRequest,
     rules: Record<Slot, UploadRule>,
     listSlots: readonly Slot[] = [],
+    holder: string | null = null,
   ): Promise<Form<Slot>> {
     if (!request.isMultipart()) throw new HttpError(400, 'Expected a multipart/form-data body');
     // A form takes a place once its first file's bytes come: forms of fields alone (a product
     // with image links) spool nothing and are never refused as busy.
     let holding = false;
+    const held = () => (holder === null ? 0 : (heldBy.get(holder) ?? 0));
     const hold = () => {
       if (holding) return;
+      if (held() >= perCaller) {
+        onCallerRefused();
+        throw new HttpError(503, callerUploadsBusyMessage);
+      }
       if (inFlight >= maxUploadsInFlight) throw new HttpError(503, uploadsBusyMessage);
       inFlight += 1;
+      if (holder !== null) heldBy.set(holder, held() + 1);
       holding = true;
+    };
+    const letGo = () => {
+      inFlight -= 1;
+      if (holder === null) return;
+      if (held() <= 1) heldBy.delete(holder);
+      else heldBy.set(holder, held() - 1);
     };
     let released = false;
     /** Every spool file this form made, kept or not. */
@@ -169,7 +187,7 @@ export function uploadSpool(dir: string) {
     const discard = async () => {
       if (released) return;
       released = true;
-      if (holding) inFlight -= 1;
+      if (holding) letGo();
       await Promise.all(paths.map((path) => rm(path, { force: true })));
     };
     const fields: Record<string, string> = {};

@@ -8,6 +8,19 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 /** Why an administrator's call was refused (dealdesk_admin_refusals_total's reason). */
 export type AdminRefusal = 'caller-ended' | 'code-tries-per-admin' | 'admin-id';
 
+/**
+ * Why a request was refused at the edge: a Host not allowed (421), /metrics asked from afar
+ * without a token (403), a body idle or too slow (408), a caller refused before its body was
+ * read (401, 403), one caller's share of the upload slots spent (503).
+ */
+export type EdgeRefusal =
+  | 'host'
+  | 'metrics'
+  | 'body_idle'
+  | 'request_timeout'
+  | 'unauthenticated_body'
+  | 'upload_slots_caller';
+
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'dealdesk_' });
@@ -52,7 +65,7 @@ export function createMetrics() {
   });
   const edgeRefusals = new Counter({
     name: 'dealdesk_edge_refused_total',
-    help: 'Requests refused at the edge, by reason (host: a Host not allowed; metrics: /metrics asked from afar without a token)',
+    help: 'Requests refused at the edge, by reason: a Host not allowed, /metrics asked from afar without a token, a caller refused before its body was read, a body idle or too slow, a caller past its share of upload slots',
     labelNames: ['reason'] as const,
     registers: [registry],
   });
@@ -120,7 +133,7 @@ export function createMetrics() {
     largeBody: () => largeBodies.inc(),
     contentCacheEvicted: () => contentCacheEvictions.inc(),
     /** A request refused before it reached a route's work, and why. */
-    edgeRefused: (reason: string) => edgeRefusals.inc({ reason }),
+    edgeRefused: (reason: EdgeRefusal) => edgeRefusals.inc({ reason }),
     adminRefused: (reason: AdminRefusal) => refusedWrites.inc({ reason }),
     push: outcome('dealdesk_pushes_total', 'Push notifications handed to the provider, by outcome'),
     mail: outcome('dealdesk_mails_total', 'Mails (sign-in codes, resets, notices), by outcome'),
