@@ -113,6 +113,11 @@ export interface Wire {
   apiKey?: string | null;
   /** Send this Authorization header instead of the case's credentials. */
   authorization?: string;
+  /**
+   * How the body goes out, on a connection of its own: in small pieces with pauses
+   * (`trickle`), or half of it (`stall-half`) or none (`stall-start`) and then nothing more.
+   */
+  pace?: 'trickle' | 'stall-half' | 'stall-start';
 }
 
 /** Percent-encodes text as UTF-8 (a lone surrogate becomes U+FFFD, as a browser sends it). */
@@ -664,6 +669,7 @@ export const attackKinds = [
   'bad-query',
   'path-trick',
   'bad-headers',
+  'slow-body',
 ] as const;
 export type AttackKind = (typeof attackKinds)[number];
 
@@ -1668,6 +1674,46 @@ function badHeaders(call: AnyEndpoint, input: Input, { rng, secret }: AttackCont
         ])),
     ],
     [
+      'an odd Host',
+      (w) =>
+        void (w.headers.host = rng.pick([
+          'evil.example',
+          '<script>',
+          'a b',
+          'xn--',
+          '[::1',
+          '%00',
+          'localhost:99999',
+          `${'h'.repeat(8_000)}.example`,
+          'LOCALHOST',
+        ])),
+    ],
+    [
+      'a forwarded host and scheme',
+      (w) => {
+        w.headers['x-forwarded-host'] = rng.pick(['evil.example', '<script>', 'a b']);
+        w.headers['x-forwarded-proto'] = rng.pick(['javascript', 'https', 'gopher', '']);
+        w.headers['x-forwarded-for'] = rng.pick([
+          '<img src=x onerror=alert(1)>',
+          '=HYPERLINK("x")',
+        ]);
+      },
+    ],
+    [
+      'a Content-Length that lies',
+      (w) =>
+        void (w.headers['content-length'] = String(
+          Math.max(0, (w.body?.length ?? 0) + rng.pick([-1, 1, 64, -(w.body?.length ?? 0)])),
+        )),
+    ],
+    [
+      'Transfer-Encoding beside Content-Length',
+      (w) => {
+        w.headers['transfer-encoding'] = rng.pick(['chunked', 'gzip, chunked', 'chunked, chunked']);
+        w.headers['content-length'] = String(w.body?.length ?? 0);
+      },
+    ],
+    [
       'forwarded-for noise',
       (w) =>
         void (w.headers['x-forwarded-for'] =
@@ -1677,6 +1723,19 @@ function badHeaders(call: AnyEndpoint, input: Input, { rng, secret }: AttackCont
   const [name, apply] = rng.pick(variants);
   apply(wire);
   return { kind: 'bad-headers', detail: name, wire };
+}
+
+/**
+ * A body sent slowly, or begun and never finished: the server answers within its body idle
+ * limit (DEALDESK_BODY_IDLE_SECONDS) and closes the connection, or refuses the caller at once.
+ */
+function slowBody(call: AnyEndpoint, input: Input, { rng, secret }: AttackContext): Attack {
+  const wire = wireOf(call, input, secret);
+  // A call without a body is promised one that never comes.
+  if (wire.body === undefined) wire.headers['content-length'] = '64';
+  wire.pace =
+    wire.body === undefined ? 'stall-start' : rng.pick(['trickle', 'stall-half', 'stall-start']);
+  return { kind: 'slow-body', detail: wire.pace, wire };
 }
 
 const attackers: Record<
@@ -1694,6 +1753,7 @@ const attackers: Record<
   'bad-query': badQuery,
   'path-trick': pathTrick,
   'bad-headers': badHeaders,
+  'slow-body': slowBody,
 };
 
 /** One attack of a kind on a call, made from a copy of its valid input. */

@@ -19,10 +19,16 @@
 //   DEALDESK_FUZZ_DIALECTS=sqlite        only these dialects (comma-separated)
 import { allEndpoints, isResponseEnvelope, type Access, type AnyEndpoint } from '@dealdesk/core';
 import type { FastifyInstance } from 'fastify';
-import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import {
+  Agent,
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingHttpHeaders,
+} from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultBodyDeadlines } from '../http/body-deadlines.js';
 import { sampleBytes } from '../modules/stories/testing.js';
 import { codeIn } from '../testing/smtp-capture.js';
 import {
@@ -75,6 +81,8 @@ const samples = {
   mp4: sampleBytes.mp4,
 };
 const huge = hugeTexts(seed);
+/** The servers' body idle limit: a stalled body's case waits this long for its answer. */
+const fuzzBodyIdleSeconds = 1;
 
 /** Calls after which the kept session may be gone (and is then signed in again). */
 const sessionEnders = new Set([
@@ -131,14 +139,27 @@ function send(
   const authorization = wire.authorization ?? (token === null ? undefined : `Bearer ${token}`);
   if (authorization !== undefined) headers.authorization = authorization;
   Object.assign(headers, wire.headers);
-  // Node frames a GET's body only when told to: chunked, or with its length.
+  // Node frames a GET's body only when told to: chunked, or with its length (unless the attack
+  // gave its own framing headers, lies included).
+  const framed = 'content-length' in wire.headers || 'transfer-encoding' in wire.headers;
   if (wire.chunked === true) headers['transfer-encoding'] = 'chunked';
-  else if (wire.body !== undefined || wire.method !== 'GET')
+  else if (!framed && (wire.body !== undefined || wire.method !== 'GET'))
     headers['content-length'] = String(wire.body?.length ?? 0);
   return new Promise((resolve) => {
     let answered = false;
+    // A body left unfinished is given up on after the server's idle limit and 5 s more.
+    const giveUp =
+      wire.pace === 'stall-half' || wire.pace === 'stall-start'
+        ? setTimeout(
+            () => {
+              resolve({ status: -2, text: '', headers: {}, error: 'no answer to a stalled body' });
+              outgoing?.destroy();
+            },
+            (fuzzBodyIdleSeconds + 5) * 1000,
+          )
+        : undefined;
     const url = new URL(server.baseUrl);
-    let outgoing;
+    let outgoing: ClientRequest | undefined;
     try {
       outgoing = httpRequest({
         agent,
@@ -160,13 +181,17 @@ function send(
     outgoing.on('response', (response) => {
       answered = true;
       const chunks: Buffer[] = [];
-      const done = (error?: string) =>
+      const done = (error?: string) => {
+        clearTimeout(giveUp);
+        // A stalled body's request is still open on our side: the answer ends it.
+        if (wire.pace !== undefined) outgoing?.destroy();
         resolve({
           status: response.statusCode ?? 0,
           text: Buffer.concat(chunks).toString(),
           headers: response.headers,
           ...(error === undefined ? {} : { error }),
         });
+      };
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => done());
       response.on('error', (error) => done(error.message));
@@ -174,9 +199,34 @@ function send(
     outgoing.on('error', (error) => {
       if (!answered) resolve({ status: 0, text: '', headers: {}, error: error.message });
     });
-    if (wire.body !== undefined && wire.body.length > 0) outgoing.write(wire.body);
-    outgoing.end();
+    void writeBody(outgoing, wire);
   });
+}
+
+/** Writes a request's body as its pace says: at once, in pieces, or partly and never ended. */
+async function writeBody(outgoing: ClientRequest, wire: Wire): Promise<void> {
+  const body = wire.body ?? Buffer.alloc(0);
+  switch (wire.pace) {
+    case undefined:
+      if (body.length > 0) outgoing.write(body);
+      outgoing.end();
+      return;
+    case 'trickle': {
+      const piece = Math.max(1, Math.ceil(body.length / 8));
+      for (let at = 0; at < body.length && !outgoing.destroyed; at += piece) {
+        outgoing.write(body.subarray(at, at + piece));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      outgoing.end();
+      return;
+    }
+    case 'stall-half':
+      outgoing.write(body.subarray(0, Math.floor(body.length / 2)));
+      return;
+    case 'stall-start':
+      outgoing.flushHeaders();
+      return;
+  }
 }
 
 const headSize = (wire: Wire) =>
@@ -254,6 +304,9 @@ function fuzzer(dialect: DialectUnderTest) {
    * again on a connection of its own, and only then counts as unanswered.
    */
   const deliver = async (wire: Wire, token: string | null): Promise<Answer> => {
+    // A body paced or framed by the attack would leave the kept connection out of step.
+    if (wire.pace !== undefined || 'content-length' in wire.headers)
+      return send(false, server, wire, token);
     const answer = await send(agent, server, wire, token);
     return answer.status === 0 ? send(false, server, wire, token) : answer;
   };
@@ -342,6 +395,11 @@ function fuzzer(dialect: DialectUnderTest) {
     const unlimited = { max: 1_000_000_000, windowMs: 60_000 };
     server = await startTestServer(
       testConfig(database, {
+        // Stalled bodies are answered within a second (and the whole request within a minute).
+        bodyDeadlines: {
+          ...defaultBodyDeadlines,
+          idleMs: fuzzBodyIdleSeconds * 1000,
+        },
         // The run signs in and attacks sign-in steps far more often than any person could.
         auth: {
           ...testAuthSettings,
@@ -463,6 +521,14 @@ function fuzzer(dialect: DialectUnderTest) {
         fail(answer.status <= 0 ? 'no answer' : 'a 5xx answer');
       else if (stackTrace.test(answer.text) || stackTrace.test(message))
         fail('a stack trace in the answer');
+      // A host named by the request never reaches a link (links come from configuration).
+      if (
+        show(made.wire.headers, Infinity).includes('evil.example') &&
+        `${JSON.stringify(opened(answer) ?? answer.text)} ${JSON.stringify(answer.headers)}`.includes(
+          '//evil.example',
+        )
+      )
+        fail('a link to the host the request named');
       // One prototype for both dialects' servers: the other dialect's case in flight may be the
       // one that changed it (the replay line runs one case of one dialect alone).
       if (
