@@ -270,8 +270,12 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
   ],
   [
     'admin.authenticatorSetup',
-    (a) => a.admin.authenticatorSetup(),
-    { method: 'POST', path: '/api/admin/authenticator/setup' },
+    (a) => a.admin.authenticatorSetup({ code: '123456' }),
+    {
+      method: 'POST',
+      path: '/api/admin/authenticator/setup',
+      body: { envelope: { code: '123456' } },
+    },
   ],
   [
     'admin.authenticatorConfirm',
