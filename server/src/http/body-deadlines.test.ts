@@ -90,6 +90,23 @@ describe.each(dialects)('bodies that stop coming, on %s', (dialect) => {
     expect(await refused('request_timeout')).toBe(before + 1);
   });
 
+  it("counts no silence for a refused caller's body once its connection is gone", async () => {
+    const before = await refused('body_idle');
+    const refusedAnswer = await sendPartly(server, {
+      method: 'POST',
+      path: endpoints.products.bulk.path,
+      headers: { 'content-type': 'application/json', 'x-api-key': server.config.apiKey },
+      contentLength: announced,
+      sent: fewKb,
+    });
+    expect(refusedAnswer).toMatchObject({ status: 401, headers: { connection: 'close' } });
+    // A body that stalls after it: its 408 comes a second of silence later, past the refused
+    // body's own second, which its closed connection must not count.
+    const stalled = await send(endpoints.products.bulk.path, 'application/json', fewKb);
+    expect(stalled).toMatchObject({ status: 408 });
+    expect(await refused('body_idle')).toBe(before + 1);
+  });
+
   it('closes the connection of a body left unread after its answer once it stalls', async () => {
     const before = await refused('body_idle');
     const answer = await sendPartly(server, {

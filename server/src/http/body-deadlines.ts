@@ -54,7 +54,8 @@ export function bodyWatch(deadlines: BodyDeadlines, onRefused: (reason: BodyRefu
     let lastActive = started;
     let bytesRead = request.socket.bytesRead;
     const timer = setInterval(() => {
-      if (request.complete) return clearInterval(timer);
+      // Arrived, or its connection gone (a refused caller's: the request itself never closes).
+      if (request.complete || request.socket.destroyed) return clearInterval(timer);
       const now = performance.now();
       // Bytes that came, or that wait unread (the server is the slow one), are no silence.
       if (request.socket.bytesRead !== bytesRead || request.readableLength > 0) {
