@@ -90,4 +90,26 @@ describe('the authenticator app', () => {
     temporary = login.token ?? null;
     expect(await api.admin.loginOtp({ otp: first })).toMatchObject({ status: false });
   });
+
+  it('moves to another phone only with a code from the app in use', async () => {
+    const page = tabPage();
+    await page.goto('/profile/security');
+    const section = page.getByRole('region', { name: 'Authenticator app' });
+    await section.getByRole('button', { name: 'Move to another phone' }).click();
+    const current = section.getByLabel(/^Code from the app you have now/);
+    // A code the app does not show is refused, and the app in use stays.
+    await current.fill('000000');
+    await section.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The code is not correct' }).first().waitFor();
+    expect(await section.getByRole('img', { name: /QR code/ }).count()).toBe(0);
+
+    const [, second = ''] = recoveryCodes;
+    await current.fill(second);
+    await section.getByRole('button', { name: 'Continue' }).click();
+    await section.getByRole('img', { name: /QR code/ }).waitFor();
+    const newKey = (await section.getByTestId('authenticator-key').innerText()).replace(/\s/g, '');
+    expect(newKey).toMatch(/^[A-Z2-7]{32}$/);
+    expect(newKey).not.toBe(key);
+    await screenshot(page, 'authenticator-move');
+  });
 });
