@@ -27,6 +27,7 @@ import { serveApiDocument } from './http/api-document.js';
 import { bodyChecker } from './http/body-check.js';
 import { bodyWatch, defaultBodyDeadlines } from './http/body-deadlines.js';
 import { useEnvelope } from './http/envelope.js';
+import { useCompression } from './http/compression.js';
 import { registerErrorAnswers } from './http/errors.js';
 import { contentKeys } from './http/content-key.js';
 import { contentMemory } from './http/content-memory.js';
@@ -103,10 +104,12 @@ export async function buildApp(
   const metrics = createMetrics();
   // One byte budget for every kept answer of the content API, in front of Fastify or behind it.
   const memory = contentMemory(config.contentCacheBytes ?? defaultContentCacheBytes, metrics);
+  const appEnvelope = config.appEnvelope ?? true;
   const front = frontCache(config.apiKey, cacheControl, {
     metrics,
     memory,
     keys: contentKeys(config),
+    appEnvelope,
   });
   const misdirected = refuseMisdirected(config, metrics);
   const watchBody = bodyWatch(config.bodyDeadlines ?? defaultBodyDeadlines, metrics.edgeRefused);
@@ -221,7 +224,8 @@ export async function buildApp(
     });
     registerErrorAnswers(app);
     useSecurityHeaders(app);
-    useEnvelope(app, config.secret);
+    useEnvelope(app, config.secret, appEnvelope);
+    useCompression(app);
     requireApiKey(app, config.apiKey);
     await app.register(fastifyMultipart, {
       throwFileSizeLimit: false,
@@ -249,7 +253,6 @@ export async function buildApp(
     const api = createApiRouter(app, auth.tokens.guard, idempotency(context.db, context.clock), {
       checkAnswers: config.checkAnswers,
       secret: config.secret,
-      cacheControl,
       front,
       uploads,
       bodies,

@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       workers: 1,
       contentCacheBytes: 64 * 1024 * 1024,
+      appEnvelope: true,
       firstAdmin: { id: 'admin', password: null, email: 'admin@localhost' },
       generatedKeys: { apiKey: true, secret: true },
       auth: defaultAuthSettings,
@@ -72,6 +73,7 @@ describe('loadConfig', () => {
       DEALDESK_REQUEST_SECONDS: '0.5',
       DEALDESK_UPLOAD_SECONDS: '900',
       DEALDESK_UPLOADS_PER_CALLER: '8',
+      DEALDESK_APP_ENVELOPE: 'off',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -87,6 +89,7 @@ describe('loadConfig', () => {
       contentCacheBytes: 1048576,
       bodyDeadlines: { idleMs: 5000, requestMs: 500, uploadMs: 900_000 },
       uploadsPerCaller: 8,
+      appEnvelope: false,
     });
     expect(config.auth.sessionTtlMs).toBe(2 * 60 * 60 * 1000);
     expect(config.auth.authenticatorTriesPerAdmin).toEqual({ max: 3, windowMs: 15 * 60_000 });
@@ -153,6 +156,7 @@ describe('loadConfig', () => {
       { DEALDESK_AUTHENTICATOR_TRIES_PER_ADMIN: '0' },
       'DEALDESK_AUTHENTICATOR_TRIES_PER_ADMIN must be a whole number, 1 or more',
     ],
+    [{ DEALDESK_APP_ENVELOPE: 'no' }, 'DEALDESK_APP_ENVELOPE must be on or off'],
     [{ DEALDESK_BODY_IDLE_SECONDS: '0' }, 'DEALDESK_BODY_IDLE_SECONDS must be a number of seconds'],
     [{ DEALDESK_UPLOAD_SECONDS: 'soon' }, 'DEALDESK_UPLOAD_SECONDS must be a number of seconds'],
     [

@@ -125,6 +125,8 @@ export interface ServerConfig {
   contentCacheControl?: string;
   /** Bytes the content API's kept answers may take (absent: defaultContentCacheBytes). */
   contentCacheBytes?: number;
+  /** DEALDESK_APP_ENVELOPE: false answers the app's calls as plain JSON (absent: sealed). */
+  appEnvelope?: boolean;
   /** How often each instance reads the content's change counters (absent: the default). */
   contentPollMs?: number;
   /** Bearer token GET /metrics asks for; absent or null: /metrics is open. */
@@ -313,6 +315,10 @@ const environmentSchema = z.object({
       .int('DEALDESK_CONTENT_CACHE_BYTES must be a whole number of bytes')
       .min(0, 'DEALDESK_CONTENT_CACHE_BYTES must be a whole number of bytes')
       .default(defaultContentCacheBytes),
+  ),
+  DEALDESK_APP_ENVELOPE: z.preprocess(
+    blankToUndefined,
+    z.enum(['on', 'off'], { error: 'DEALDESK_APP_ENVELOPE must be on or off' }).default('on'),
   ),
   DEALDESK_PUSH_POLL_SECONDS: z.preprocess(
     blankToUndefined,
@@ -505,6 +511,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: vars.DEALDESK_PUBLIC_URL ?? null,
     contentCacheControl: vars.DEALDESK_CONTENT_CACHE_CONTROL,
     contentCacheBytes: vars.DEALDESK_CONTENT_CACHE_BYTES,
+    appEnvelope: vars.DEALDESK_APP_ENVELOPE === 'on',
     metricsToken: vars.DEALDESK_METRICS_TOKEN ?? null,
     trackEventsPerAddress: vars.DEALDESK_TRACK_EVENTS_PER_ADDRESS,
     s3:

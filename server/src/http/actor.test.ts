@@ -52,11 +52,11 @@ describe('the actor scope and the audit checks', () => {
     const api = createApiRouter(app, guard, (_call, run) => run(), {
       checkAnswers: true,
       secret: '0'.repeat(64),
-      cacheControl: 'no-store',
       front: frontCache('key', 'no-store', {
         metrics,
         memory: contentMemory(1024 * 1024, metrics),
         keys: contentKeys({ publicUrl: null, trustProxy: false }),
+        appEnvelope: true,
       }),
       uploads: uploadSpool(spool),
       bodies: bodyChecker('0'.repeat(64), () => {}),

@@ -1,6 +1,7 @@
 // The encrypted envelope, handled once for every route: JSON bodies arrive as
 // {encryptedData} (plain JSON is accepted too, as some calls send it) and every answer
-// leaves as {encrypted, iv}. Media and web files are streams and are never wrapped.
+// leaves as {encrypted, iv}: its JSON DEFLATEd first when the caller asks the compact envelope
+// (X-Dealdesk-Envelope: 2), plain for the app's calls under DEALDESK_APP_ENVELOPE=off. Media and web files are streams and are never wrapped.
 import {
   envelopeJson,
   EnvelopeError,
@@ -13,7 +14,9 @@ import {
 } from '@dealdesk/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { deflateRawSync } from 'node:zlib';
 import { HttpError } from './errors.js';
+import { envelopeHeader, formOf } from './wire.js';
 
 const envelopeMessages: Record<EnvelopeError['code'], string> = {
   'bad-key': 'The request could not be decrypted: the envelope key does not match',
@@ -27,11 +30,17 @@ const envelopeMessages: Record<EnvelopeError['code'], string> = {
 /**
  * The core's encryptResponse, sealed with node:crypto: the same AES-256-CBC and PKCS#7, but
  * native, where crypto-js (the isomorphic core's) takes milliseconds per list page. The IV is
- * fresh unless given (published answers derive theirs from their content: published.ts).
+ * fresh unless given (published answers derive theirs from their content: published.ts). Bytes
+ * are the compact envelope's DEFLATEd JSON.
  */
-export function sealText(plain: string, key: Buffer, iv = randomBytes(16)): ResponseEnvelope {
+export function sealText(
+  plain: string | Buffer,
+  key: Buffer,
+  iv = randomBytes(16),
+): ResponseEnvelope {
   const cipher = createCipheriv('aes-256-cbc', key, iv);
-  const encrypted = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  const bytes = typeof plain === 'string' ? Buffer.from(plain, 'utf8') : plain;
+  const encrypted = Buffer.concat([cipher.update(bytes), cipher.final()]);
   return { encrypted: encrypted.toString('base64'), iv: iv.toString('hex') };
 }
 
@@ -96,7 +105,12 @@ export const keepBodyDigest = (request: FastifyRequest, digest: string): void =>
   bodyDigests.set(request, digest);
 };
 
-export function useEnvelope(app: FastifyInstance, secret: string): void {
+export function useEnvelope(
+  app: FastifyInstance,
+  secret: string,
+  /** DEALDESK_APP_ENVELOPE: off answers the app's calls as plain JSON. */
+  appEnvelope: boolean,
+): void {
   const key = Buffer.from(secret, 'hex');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
@@ -113,8 +127,15 @@ export function useEnvelope(app: FastifyInstance, secret: string): void {
     }
   });
   // A hook rather than a reply serializer: hooks also reach the not-found handler's answers.
-  app.addHook('preSerialization', async (_request, reply, payload) => {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const form = formOf(request.url, request.headers, appEnvelope);
+    if (form === 'plain') {
+      reply.serializer(jsonOf);
+      return payload;
+    }
     reply.serializer(envelopeJson);
-    return sealText(jsonOf(payload), key);
+    if (form === 'sealed') return sealText(jsonOf(payload), key);
+    reply.header(envelopeHeader, '2');
+    return sealText(deflateRawSync(jsonOf(payload)), key);
   });
 }

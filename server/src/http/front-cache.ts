@@ -3,55 +3,123 @@
 // cache in front of an application server would send it. What it cannot answer (another path,
 // a missing or wrong key, an answer not yet built or out of date, a server closing) goes to
 // Fastify, which answers as always and, for a published answer, remembers it here.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiKeyCheck } from './api-key.js';
 import type { ContentKeys } from './content-key.js';
 import type { ContentMemory } from './content-memory.js';
 import type { Metrics } from '../operations/metrics.js';
-import { namesTag, type Published } from './published.js';
+import { namesTag, representation, tagOf, type Published } from './published.js';
 import { noSniff } from './security-headers.js';
+import { codingOf, envelopeHeader, formOf, varyOf, type Coding, type Form } from './wire.js';
 
 interface Entry {
-  etag: string;
-  /** Whether it is still the answer (the Published's): also tells one build from another. */
-  current: () => boolean;
-  /** The sealed answer's bytes (not the Published's text, so each copy is counted once). */
-  body: Buffer;
+  published: Published;
+  /** Its representations made so far (form and coding), each made on its first ask. */
+  made: Map<string, Buffer>;
+  /** What the entry costs beyond its key: the answer's text and every representation made. */
+  bytes: number;
   /** Counts an answer in the metrics, under the route as declared (`/api/v1/app/products/:id`). */
   sent: Record<200 | 304, () => void>;
 }
 
+/** One representation as sent: its own ETag and its headers beyond the ETag. */
+interface Sent {
+  etag: string;
+  body: Buffer;
+  /** What a 304 carries too (Vary included, RFC 9110). */
+  headers: Record<string, string>;
+  coding: Coding;
+}
+
+/** The Content-Encoding header of a coded body (200 only). */
+const encodingOf = (coding: Coding): Record<string, string> =>
+  coding === 'identity' ? {} : { 'content-encoding': coding };
+
 export function frontCache(
   apiKey: string,
   cacheControl: string,
-  { metrics, memory, keys }: { metrics: Metrics; memory: ContentMemory; keys: ContentKeys },
+  {
+    metrics,
+    memory,
+    keys,
+    appEnvelope,
+  }: { metrics: Metrics; memory: ContentMemory; keys: ContentKeys; appEnvelope: boolean },
 ) {
   const keyAccepted = apiKeyCheck(apiKey);
   // Kept under the normalised key (content-key.ts), within the shared byte budget.
   const entries = memory.shelf<Entry>('front');
   let serving = true;
+  const vary = varyOf(appEnvelope);
+
+  /** The representation a request asks, made once per entry (and counted in its bytes). */
+  const representationOf = (
+    url: string,
+    headers: IncomingHttpHeaders,
+    published: Published,
+    kept: { key: string; entry: Entry } | null,
+  ): Sent => {
+    const form: Form = formOf(url, headers, appEnvelope);
+    const coding: Coding = codingOf(headers['accept-encoding']);
+    const name = `${form} ${coding}`;
+    let body = kept?.entry.made.get(name);
+    if (body === undefined) {
+      body = representation(published, form, coding);
+      if (kept !== null) {
+        const { key, entry } = kept;
+        entry.made.set(name, body);
+        entry.bytes += body.length;
+        entries.set(key, entry, entry.bytes);
+      }
+    }
+    return {
+      etag: tagOf(published.etag, form, coding),
+      body,
+      headers: {
+        'cache-control': cacheControl,
+        vary,
+        ...(form === 'compact' ? { [envelopeHeader]: '2' } : {}),
+      },
+      coding,
+    };
+  };
 
   return {
-    /** Keeps a published answer Fastify has just sent, for the requests that ask the same. */
-    remember(request: FastifyRequest, published: Published): void {
+    /**
+     * Sends a published answer Fastify built, in the representation asked (304 without a body
+     * when the caller holds it already), and keeps it for the requests that ask the same.
+     */
+    send(request: FastifyRequest, reply: FastifyReply, published: Published): FastifyReply {
       const key = keys.ofRouted(request);
-      if (key === null) return;
-      const kept = entries.get(key);
-      if (kept?.etag === published.etag && kept.current === published.current) return;
-      // Out of Buffer's shared pool: a small answer kept there would hold a whole 8 KiB slab.
-      const body = Buffer.allocUnsafeSlow(Buffer.byteLength(published.body));
-      body.write(published.body);
-      const route = request.routeOptions.url ?? request.url;
-      const sent = {
-        200: metrics.counter('GET', route, 200),
-        304: metrics.counter('GET', route, 304),
-      };
-      entries.set(
-        key,
-        { etag: published.etag, current: published.current, body, sent },
-        body.length,
+      let kept: { key: string; entry: Entry } | null = null;
+      if (key !== null) {
+        const held = entries.get(key);
+        if (held?.published.etag === published.etag && held.published.current === published.current)
+          kept = { key, entry: held };
+        else {
+          const route = request.routeOptions.url ?? request.url;
+          const entry: Entry = {
+            published,
+            made: new Map(),
+            bytes: Buffer.byteLength(published.plain),
+            sent: {
+              200: metrics.counter('GET', route, 200),
+              304: metrics.counter('GET', route, 304),
+            },
+          };
+          entries.set(key, entry, entry.bytes);
+          kept = { key, entry };
+        }
+      }
+      const { etag, body, headers, coding } = representationOf(
+        request.url,
+        request.headers,
+        published,
+        kept,
       );
+      reply.header('etag', etag).headers(headers);
+      if (namesTag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').headers(encodingOf(coding)).send(body);
     },
 
     /** Answers the request when it can; false leaves it to Fastify. */
@@ -59,11 +127,16 @@ export function frontCache(
       if (!serving || request.method !== 'GET') return false;
       const key = keys.ofRequest(request);
       const entry = key === null ? undefined : entries.get(key);
-      if (entry === undefined || !entry.current()) return false;
+      if (key === null || entry === undefined || !entry.published.current()) return false;
       if (!keyAccepted(request)) return false;
-      const { etag } = entry;
+      const { etag, body, headers, coding } = representationOf(
+        request.url ?? '',
+        request.headers,
+        entry.published,
+        { key, entry },
+      );
       if (namesTag(request.headers['if-none-match'], etag)) {
-        response.writeHead(304, { etag, 'cache-control': cacheControl });
+        response.writeHead(304, { etag, ...headers });
         response.end();
         entry.sent[304]();
         return true;
@@ -71,11 +144,12 @@ export function frontCache(
       response.writeHead(200, {
         ...noSniff,
         'content-type': 'application/json; charset=utf-8',
-        'content-length': entry.body.length,
+        'content-length': body.length,
         etag,
-        'cache-control': cacheControl,
+        ...headers,
+        ...encodingOf(coding),
       });
-      response.end(entry.body);
+      response.end(body);
       entry.sent[200]();
       return true;
     },

@@ -1,22 +1,26 @@
-// Published answers (the content API): sealed once per version of their content and sent as
-// the same bytes to every request until the content changes, with a strong ETag, so phones and
+// Published answers (the content API): made once per version of their content, in each envelope
+// and coding asked (front-cache.ts), and sent as the same bytes to every request until the
+// content changes, with a strong ETag, so phones and
 // a CDN revalidate with If-None-Match and get 304. The IV is derived from the content (HMAC
 // with the envelope key) instead of drawn per answer: the same content seals to the same bytes
 // on every instance, and an observer learns only that two answers are equal, which the ETag
 // says anyway (docs/app-api.md).
 import { createHmac } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { brotliCompressSync, constants, deflateRawSync, gzipSync } from 'node:zlib';
 import type { ChangeWatch } from '../adapters/storage/change-watch.js';
 import { envelopeJson, jsonOf } from '@dealdesk/core';
 import type { Shelf } from './content-memory.js';
 import { sealText } from './envelope.js';
+import type { Coding, Form } from './wire.js';
 
 export class Published {
   constructor(
-    /** Strong validator, quoted: `"..."`. */
+    /** Strong validator of the content, quoted: `"..."` (each representation's: tagOf). */
     readonly etag: string,
-    /** The sealed answer as JSON text. */
-    readonly body: string,
+    /** The answer as JSON text, before any envelope. */
+    readonly plain: string,
+    /** Seals the answer in an envelope (its IV derived from the content). */
+    readonly seal: (form: Exclude<Form, 'plain'>) => string,
     /** Whether it is still the answer (its content's version unchanged); read per request. */
     readonly current: () => boolean = () => false,
   ) {}
@@ -27,9 +31,44 @@ export function publishWith(secret: string): (answer: object) => Published {
   return (answer) => {
     const plain = jsonOf(answer);
     const digest = createHmac('sha256', key).update(plain).digest();
-    const sealed = envelopeJson(sealText(plain, key, digest.subarray(0, 16)));
-    return new Published(`"${digest.subarray(16).toString('base64url')}"`, sealed);
+    const seal = (form: Exclude<Form, 'plain'>) => {
+      if (form === 'sealed') return envelopeJson(sealText(plain, key, digest.subarray(0, 16)));
+      // Another IV than envelope 1's: two plaintexts never share one under the key.
+      const iv = createHmac('sha256', key).update('deflate-raw\n').update(plain).digest();
+      const deflated = deflateRawSync(plain, { level: constants.Z_BEST_COMPRESSION, memLevel: 9 });
+      return envelopeJson(sealText(deflated, key, iv.subarray(0, 16)));
+    };
+    return new Published(`"${digest.subarray(16).toString('base64url')}"`, plain, seal);
   };
+}
+
+/** Each representation's own strong ETag (RFC 9110): the content's, marked by form and coding. */
+export function tagOf(etag: string, form: Form, coding: Coding): string {
+  const marks = { sealed: '', compact: '-e2', plain: '-p' }[form];
+  const coded = { identity: '', br: '-br', gzip: '-gz' }[coding];
+  return marks + coded === '' ? etag : `${etag.slice(0, -1)}${marks}${coded}"`;
+}
+
+/**
+ * One representation's bytes, made once per version (the front cache keeps them): compressed
+ * as hard as the codings go, as it is sent many times.
+ */
+export function representation(published: Published, form: Form, coding: Coding): Buffer {
+  const text = form === 'plain' ? published.plain : published.seal(form);
+  const size = Buffer.byteLength(text);
+  if (coding === 'br')
+    return brotliCompressSync(text, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: size,
+      },
+    });
+  if (coding === 'gzip') return gzipSync(text, { level: constants.Z_BEST_COMPRESSION });
+  // Out of Buffer's shared pool: a small answer kept there would hold a whole 8 KiB slab.
+  const body = Buffer.allocUnsafeSlow(size);
+  body.write(text);
+  return body;
 }
 
 /** Whether an If-None-Match header names this ETag (`*`, a list, weak forms included). */
@@ -39,18 +78,6 @@ export function namesTag(header: string | undefined, etag: string): boolean {
     const trimmed = tag.trim();
     return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
   });
-}
-
-/** Sends a published answer: 304 without a body when the caller holds it already. */
-export function sendPublished(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  published: Published,
-  cacheControl: string,
-): FastifyReply {
-  reply.header('etag', published.etag).header('cache-control', cacheControl);
-  if (namesTag(request.headers['if-none-match'], published.etag)) return reply.code(304).send();
-  return reply.type('application/json').send(published.body);
 }
 
 /** A published answer kept with the version of the content it was built from. */
@@ -86,7 +113,7 @@ export function publishedCache<Name extends string>(
       return now !== null && versionOf(now) === version;
     };
     const answer = build().then(
-      (published) => new Published(published.etag, published.body, current),
+      (published) => new Published(published.etag, published.plain, published.seal, current),
     );
     building.set(key, { version, answer });
     // A failed build is not kept: the next request tries again.
@@ -94,7 +121,7 @@ export function publishedCache<Name extends string>(
       (published) => {
         if (building.get(key)?.answer !== answer) return;
         building.delete(key);
-        kept.set(key, { version, published }, published.body.length);
+        kept.set(key, { version, published }, Buffer.byteLength(published.plain));
       },
       () => {
         if (building.get(key)?.answer === answer) building.delete(key);

@@ -27,7 +27,7 @@ import { HttpError } from './errors.js';
 import type { RunIdempotent } from './idempotency.js';
 import type { FrontCache } from './front-cache.js';
 import { JsonText } from '@dealdesk/core';
-import { Published, publishWith, sendPublished } from './published.js';
+import { Published, publishWith } from './published.js';
 import { noForm, type Form, type UploadSpool } from './uploads.js';
 
 export type { Access } from '@dealdesk/core';
@@ -296,7 +296,6 @@ export function createApiRouter(
   options: {
     checkAnswers: boolean;
     secret: string;
-    cacheControl: string;
     front: FrontCache;
     uploads: UploadSpool;
     bodies: BodyChecker;
@@ -383,8 +382,7 @@ export function createApiRouter(
               { checkAnswers: options.checkAnswers, clock: options.clock ?? (() => new Date()) },
             );
           if (result instanceof Published) {
-            options.front.remember(request, result);
-            return sendPublished(request, reply, result, options.cacheControl);
+            return options.front.send(request, reply, result);
           }
           const { message, ...fields } = result as Fields<E>;
           if (options.checkAnswers) {
