@@ -12,6 +12,7 @@ const benchmarks = [
   'dashboard.mjs',
   'catalogue/run.mjs',
   'app/run.mjs',
+  'app/wire.mjs',
   'cli/run.mjs',
   'cli/import.mjs',
   'web-bundle/measure.mjs',
