@@ -15,7 +15,9 @@ const appDescription =
   'tracking. Every call carries the API key (x-api-key) and no admin token. Answers travel ' +
   'sealed in the envelope {"encrypted", "iv"} (AES-256-CBC with the shared key); the schemas ' +
   'describe them opened. Content answers carry a strong ETag and Cache-Control: send ' +
-  'If-None-Match to get 304 without a body.';
+  'If-None-Match to get 304 without a body. Answers come in br or gzip by Accept-Encoding; ' +
+  'with the header X-Dealdesk-Envelope: 2 the JSON is compressed with raw DEFLATE before it ' +
+  'is sealed (decrypt, then inflate), and the answer carries the same header.';
 
 type Json = Record<string, unknown>;
 
