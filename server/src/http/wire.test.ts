@@ -141,6 +141,12 @@ describe.each(dialects)('bytes on the wire on %s', (dialect) => {
     const both = await ask(server, home, { 'x-dealdesk-envelope': '2', 'accept-encoding': 'br' });
     expect(both.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(both.body).equals(compact.body)).toBe(true);
+
+    // An answer made per request, a refusal, comes compact as well.
+    const refused = await ask(server, home, { 'x-api-key': 'wrong', 'x-dealdesk-envelope': '2' });
+    expect(refused.status).toBe(403);
+    expect(refused.headers['x-dealdesk-envelope']).toBe('2');
+    expect(openCompact(refused.body, server.config.secret)).toMatchObject({ status: false });
   });
 
   it("answers 304 to a representation's own ETag only, with the same Vary", async () => {
