@@ -27,6 +27,7 @@ export const trackingMessages = {
  */
 const kindSchema = z
   .enum([...trackedKinds, 'ad'], { error: trackingMessages.kind })
+  .meta({ description: "'ad' is the deprecated name of storyAd, taken for one release" })
   .transform((kind): TrackedKind => (kind === 'ad' ? 'storyAd' : kind));
 
 /** One view or click; a malformed one is refused alone (below), never its whole batch. */
