@@ -29,12 +29,31 @@ describe('trackBatchSchema', () => {
     expect(messageOf({})).toBe('Send between 1 and 1000 events');
   });
 
-  it('refuses unknown kinds, events and ids', () => {
-    expect(messageOf({ events: [{ ...view, kind: 'policy' }] })).toBe(trackingMessages.kind);
-    expect(messageOf({ events: [{ ...view, event: 'share' }] })).toBe(
-      'event must be view or click',
-    );
-    expect(messageOf({ events: [{ ...view, id: 'x' }] })).toBe('Invalid id');
+  it('keeps the other events when one is malformed, standing as what is wrong with it', () => {
+    const unreadable = (field: string, message: string) => ({ unreadable: { field, message } });
+    expect(
+      trackBatchSchema.parse({
+        events: [
+          view,
+          { ...view, kind: 'policy' },
+          { ...view, event: 'share' },
+          { ...view, id: 'x' },
+          7,
+        ],
+      }).events,
+    ).toEqual([
+      view,
+      unreadable('kind', trackingMessages.kind),
+      unreadable('event', 'event must be view or click'),
+      unreadable('id', 'Invalid id'),
+      unreadable('', trackingMessages.notAnEvent),
+    ]);
+  });
+
+  it("takes home's story-ad kind 'ad' as storyAd", () => {
+    expect(trackBatchSchema.parse({ events: [{ ...view, kind: 'ad' }] }).events).toEqual([
+      { ...view, kind: 'storyAd' },
+    ]);
   });
 });
 

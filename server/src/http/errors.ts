@@ -16,6 +16,17 @@ export class HttpError extends Error {
   }
 }
 
+/** 429: the caller may try again after `retryAfterSeconds` (sent as `Retry-After`). */
+export class RateLimited extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+    this.name = 'RateLimited';
+  }
+}
+
 export const serverFailureMessage = 'Something went wrong on the server. Please try again.';
 
 export const nulTextMessage = 'Text cannot contain the NUL character (U+0000)';
@@ -56,6 +67,8 @@ export function registerErrorAnswers(app: FastifyInstance): void {
     // Answered before the whole request arrived (an upload stopped at its size limit): close
     // the connection, so the rest is never read and shutdown does not wait for it.
     if (!request.raw.complete) reply.header('connection', 'close');
+    if (error instanceof RateLimited)
+      void reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof HttpError) {
       const field = error.field === undefined ? {} : { field: error.field };
       return reply.code(error.statusCode).send({ status: false, message: error.message, ...field });

@@ -23,7 +23,7 @@ import type { BodyChecker } from './body-check.js';
 import { clientAddress } from './client-address.js';
 import { bodyPreparers } from './body-preparers.js';
 import { keepBodyDigest, SealedBody } from './envelope.js';
-import { HttpError } from './errors.js';
+import { HttpError, RateLimited } from './errors.js';
 import type { RunIdempotent } from './idempotency.js';
 import type { FrontCache } from './front-cache.js';
 import { JsonText } from '@dealdesk/core';
@@ -424,9 +424,9 @@ export function createApiRouter(
         if (exceeded(result)) {
           if (onFirstRefusal !== undefined && !exceeded(await notice(request)))
             await onFirstRefusal(input);
-          throw new HttpError(
-            429,
+          throw new RateLimited(
             `Too many attempts. Please try again in ${result.ttlInSeconds} seconds.`,
+            result.ttlInSeconds,
           );
         }
       };

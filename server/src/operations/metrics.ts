@@ -44,7 +44,8 @@ export function createMetrics() {
   });
   const rejectedEvents = new Counter({
     name: 'dealdesk_tracked_events_rejected_total',
-    help: 'Views and clicks of ids that name no item of their kind (not counted)',
+    help: 'Views and clicks refused one by one (not counted), by reason: malformed, or an id that names no item of its kind',
+    labelNames: ['reason'] as const,
     registers: [registry],
   });
   const commitSizes = new Histogram({
@@ -125,9 +126,10 @@ export function createMetrics() {
     /** One answered request: its route as declared (not the URL, so labels stay few). */
     answered: (method: string, route: string, status: number, seconds: number): void =>
       recorder(method, route, status)(seconds),
-    trackedEvents: ({ accepted, rejected }: { accepted: number; rejected: number }) => {
-      trackedEvents.inc(accepted);
-      rejectedEvents.inc(rejected);
+    trackedEvents: (events: { accepted: number; malformed: number; unknown: number }) => {
+      trackedEvents.inc(events.accepted);
+      rejectedEvents.inc({ reason: 'malformed' }, events.malformed);
+      rejectedEvents.inc({ reason: 'unknown_id' }, events.unknown);
     },
     trackingCommit: (events: number) => commitSizes.observe(events),
     largeBody: () => largeBodies.inc(),

@@ -3,6 +3,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TrackBatchInput } from '@dealdesk/core';
 import {
   clientFor,
   createTestAdmin,
@@ -89,9 +90,17 @@ describe.each(dialects)('health, readiness and metrics on %s', (dialect) => {
         { kind: 'banner', id: banner, event: 'view' },
         { kind: 'banner', id: banner, event: 'click' },
         { kind: 'banner', id: '0123456789abcdef01234567', event: 'click' },
+        { kind: 'banner', id: banner, event: 'share' },
+      ] as TrackBatchInput['events'],
+    });
+    expect(accepted).toMatchObject({
+      status: true,
+      accepted: 2,
+      rejected: [
+        { index: 2, field: 'id' },
+        { index: 3, field: 'event' },
       ],
     });
-    expect(accepted).toMatchObject({ status: true, accepted: 2, rejected: 1 });
 
     const { status, text } = await ask('/metrics', { authorization: `Bearer ${metricsToken}` });
     expect(status).toBe(200);
@@ -103,7 +112,8 @@ describe.each(dialects)('health, readiness and metrics on %s', (dialect) => {
     );
     expect(text).toMatch(/dealdesk_http_request_duration_seconds_bucket\{le="0\.1",method="GET"/);
     expect(text).toContain('dealdesk_tracked_events_accepted_total 2');
-    expect(text).toContain('dealdesk_tracked_events_rejected_total 1');
+    expect(text).toContain('dealdesk_tracked_events_rejected_total{reason="unknown_id"} 1');
+    expect(text).toContain('dealdesk_tracked_events_rejected_total{reason="malformed"} 1');
     expect(text).toMatch(/dealdesk_catalogue_memory_products \d+/);
     expect(text).toMatch(/dealdesk_totals_memory_items \d+/);
     expect(text).toContain('dealdesk_process_resident_memory_bytes');

@@ -36,7 +36,7 @@ export function sendTrackingBatches(api: ApiClient, kind: TestTrackedKind, items
       batches.sent.push(id);
       const answer = await api.tracking.track({ events });
       if (!answer.status) return;
-      if (answer.rejected !== 0) throw new Error(`${kind} ${id} was not counted`);
+      if ((answer.rejected?.length ?? 0) > 0) throw new Error(`${kind} ${id} was not counted`);
       batches.acknowledged.add(id);
       for (const wait of waiting.filter((one) => batches.acknowledged.size >= one.count))
         wait.resolve();

@@ -3,6 +3,7 @@
 // only, no counts, limits or switches of single items, media as absolute URLs.
 import { z } from 'zod';
 import {
+  adUnitSchema,
   adUnitTypes,
   bannerSchema,
   controllerSettingsSchema,
@@ -75,6 +76,8 @@ export const appHomeSchema = z.object({
     >,
   ),
   inHouseAds: z.array(appInHouseAd),
+  /** Website ads (a_id is the page's URL), in the order added: tracked as kind `webAd`. */
+  webAds: z.array(adUnitSchema.pick({ _id: true, a_name: true, a_id: true })),
 });
 export type AppHome = z.infer<typeof appHomeSchema>;
 

@@ -37,8 +37,15 @@ export const tracking = {
     access: 'public',
     summary: "The app's views and clicks, in batches",
     body: envelopeBody(trackBatchSchema),
-    /** accepted: events counted; rejected: events of ids that name no item of their kind. */
-    answer: z.object({ accepted: z.number(), rejected: z.number() }),
+    /**
+     * accepted: events counted; rejected: the others, each with its index in the batch, the
+     * field at fault ('' for an event that is not an object) and why (malformed, or its id
+     * names no item of its kind).
+     */
+    answer: z.object({
+      accepted: z.number(),
+      rejected: z.array(z.object({ index: z.number(), field: z.string(), message: z.string() })),
+    }),
     message: 'Events recorded',
   }),
 };

@@ -153,6 +153,30 @@ describe.each(dialects)('the content API on %s', (dialect) => {
     await expect.poll(storyIds, withinASecond).not.toEqual([]);
   });
 
+  it('carries the website ads, whose ids the app reports as webAd', async () => {
+    expect(
+      await admin.webAds.add({
+        a_name: 'Partner_site',
+        a_id: 'https://partner.example/offer',
+        a_description: 'Partner offer',
+      }),
+    ).toMatchObject({ status: true });
+    await expect
+      .poll(async () => (await home()).webAds.map((ad) => ad.a_name), withinASecond)
+      .toEqual(['Partner_site']);
+    const [webAd] = (await home()).webAds;
+    expect(webAd).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      a_name: 'Partner_site',
+      a_id: 'https://partner.example/offer',
+    });
+    expect(
+      await app.tracking.track({
+        events: [{ kind: 'webAd', id: webAd?._id ?? '', event: 'click' }],
+      }),
+    ).toMatchObject({ status: true, accepted: 1, rejected: [] });
+  });
+
   it('leaves out an in-house ad once its clicks reach the limit', async () => {
     await admin.controller.setSwitch({ name: 'inHouseAds', status: true });
     const created = await admin.inHouseAds.create({

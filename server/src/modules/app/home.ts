@@ -57,7 +57,7 @@ export function homeDocument(context: AppContext) {
    */
   return async (base: string): Promise<{ home: AppHome; followsCounts: boolean }> => {
     const link = (path: string) => absoluteUrl(base, path);
-    const [settings, shortcutList, storyList, storyAdList, bannerList, inHouseList, units] =
+    const [settings, shortcutList, storyList, storyAdList, bannerList, inHouseList, units, web] =
       await Promise.all([
         controller.settings(),
         shortcuts.list(everything),
@@ -66,6 +66,7 @@ export function homeDocument(context: AppContext) {
         banners.list(everything),
         inHouse.list(everything),
         Promise.all(adUnitTypes.map(async (type) => [type, await ads.list(type)] as const)),
+        ads.list('web'),
       ]);
     const on = settings.data;
     const storyOf = (story: (typeof storyList)[number]) => ({
@@ -136,6 +137,7 @@ export function homeDocument(context: AppContext) {
               btnName: ad.btnName,
             }))
         : [],
+      webAds: web.map(({ _id, a_name, a_id }) => ({ _id, a_name, a_id })),
     };
     const followsCounts = [...storyList, ...storyAdList, ...inHouseList.data].some(limited);
     return { home, followsCounts };

@@ -407,6 +407,25 @@ describe.each(dialects)('sign-in rate limits on %s', (dialect) => {
     expect(owner).toMatchObject({ status: true, httpStatus: 200 });
   });
 
+  it('says in Retry-After when a refused sign-in may be tried again', async () => {
+    const admin = await createTestAdmin(server);
+    const attempt = () =>
+      fetch(`${server.baseUrl}/api/admin/login`, {
+        method: 'POST',
+        headers: {
+          'x-api-key': server.config.apiKey,
+          'content-type': 'application/json',
+          'x-forwarded-for': '203.0.113.60',
+        },
+        body: JSON.stringify({ a_id: admin.a_id, a_password: 'wrong-password' }),
+      });
+    for (let tried = 0; tried < 3; tried += 1) expect((await attempt()).status).toBe(401);
+    const refused = await attempt();
+    expect(refused.status).toBe(429);
+    // The pair's window is a minute, and the server's clock has not moved.
+    expect(refused.headers.get('retry-after')).toBe('60');
+  });
+
   it('refuses an admin ID from anywhere past its ceiling, and mails the admin once', async () => {
     const admin = await createTestAdmin(server);
     const attempt = (address: string) =>

@@ -1,6 +1,6 @@
 import { endpoints, productAnswers, type Product } from '@dealdesk/core';
 import type { Module } from '../../context.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError, RateLimited } from '../../http/errors.js';
 import { publishedCache } from '../../http/published.js';
 import { absoluteUrl, publicBaseOf } from '../../http/public-url.js';
 import { productExport } from './export.js';
@@ -18,14 +18,14 @@ export const productsModule: Module = (api, context) => {
   context.onClose(() => scraper.close());
 
   api.implement(endpoints.products.scrape, {
-    handler: async ({ body, caller, reply }) => {
+    handler: async ({ body, caller }) => {
       try {
         return { data: await scraper.scrape(body.url, { by: caller.adminId }) };
       } catch (error) {
         if (error instanceof ScrapeError) {
           // A full queue or a used share: the scrape never started, and may be asked again.
           if (error.statusCode === 429)
-            void reply.header('retry-after', String(scrapeQueueLimits.retryAfterSeconds));
+            throw new RateLimited(error.message, scrapeQueueLimits.retryAfterSeconds);
           throw new HttpError(error.statusCode, error.message);
         }
         throw error;

@@ -69,7 +69,7 @@ export function knownItems({ db, changes }: Pick<AppContext, 'db' | 'changes'>) 
     /** Whether each id names an item of its kind, asking the database only for ids not seen. */
     async filter<Event extends { kind: TrackedKind; id: string }>(
       events: readonly Event[],
-    ): Promise<{ known: Event[]; unknown: number }> {
+    ): Promise<{ known: Event[]; unknown: Event[] }> {
       // This request's answers by kind and id, whatever the memory forgets meanwhile.
       const answers = new Map<string, boolean>();
       const asked = new Map<TrackedKind, Set<string>>();
@@ -100,8 +100,11 @@ export function knownItems({ db, changes }: Pick<AppContext, 'db' | 'changes'>) 
           }
         }),
       );
-      const known = events.filter(({ kind, id }) => answers.get(`${kind}:${id}`) === true);
-      return { known, unknown: events.length - known.length };
+      const isKnown = ({ kind, id }: Event) => answers.get(`${kind}:${id}`) === true;
+      return {
+        known: events.filter(isKnown),
+        unknown: events.filter((event) => !isKnown(event)),
+      };
     },
   };
 }

@@ -15,7 +15,7 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../../testing/harness.js';
-import { HttpError } from '../../http/errors.js';
+import { RateLimited } from '../../http/errors.js';
 import { eventIngestion, groupCommitSettings, ingestionMessages } from './ingestion.js';
 import { trackingService } from './service.js';
 import { insertTrackable, trackableItem, trackableItems } from './testing.js';
@@ -55,7 +55,7 @@ describe.each(dialects)('tracking on %s', (dialect) => {
     const answer = await app().track({
       events: [...views(story, 3), ...clicks(story, 1), ...clicks(banner, 2, 'banner')],
     });
-    expect(answer).toMatchObject({ status: true, accepted: 6, rejected: 0, httpStatus: 200 });
+    expect(answer).toMatchObject({ status: true, accepted: 6, rejected: [], httpStatus: 200 });
     expect(await counters().totalsOf([story, banner])).toEqual(
       new Map([
         [story, { views: 3, clicks: 1 }],
@@ -101,30 +101,67 @@ describe.each(dialects)('tracking on %s', (dialect) => {
   // A story of its own (made below), so that a refused batch would have counted something.
   const counted = newId();
   beforeAll(() => insertTrackable(db(), 'story', [counted]));
-  const alsoSent = views(counted, 1);
   it.each([
-    ['no events', { events: [] }, trackingMessages.batchSize],
-    ['too many events', { events: views(counted, trackBatchMax + 1) }, trackingMessages.batchSize],
-    ['no list', {}, trackingMessages.batchSize],
-    [
-      'an unknown kind',
-      { events: [...alsoSent, { kind: 'policy', id: counted, event: 'view' }] },
-      trackingMessages.kind,
-    ],
-    [
-      'an unknown event',
-      { events: [...alsoSent, { kind: 'story', id: counted, event: 'share' }] },
-      trackingMessages.event,
-    ],
-    [
-      'a malformed id',
-      { events: [...alsoSent, { kind: 'story', id: 'ABC', event: 'view' }] },
-      'Invalid id',
-    ],
-  ])('refuses a batch with %s (400), counting none of it', async (_label, body, message) => {
+    ['no events', { events: [] }],
+    ['too many events', { events: views(counted, trackBatchMax + 1) }],
+    ['no list', {}],
+  ])('refuses a batch with %s (400), counting none of it', async (_label, body) => {
     const answer = await app().track(body as TrackBatchInput);
-    expect(answer).toMatchObject({ status: false, httpStatus: 400, message });
+    expect(answer).toMatchObject({
+      status: false,
+      httpStatus: 400,
+      message: trackingMessages.batchSize,
+    });
     expect((await counters().totalsOf([counted])).get(counted)).toEqual({ views: 0, clicks: 0 });
+  });
+
+  it('counts the good events of a batch with malformed ones, and names each bad one', async () => {
+    const [story, banner] = [
+      await trackableItem(db(), 'story'),
+      await trackableItem(db(), 'banner'),
+    ];
+    const answer = await app().track({
+      events: [
+        ...views(story, 2),
+        { kind: 'policy', id: story, event: 'view' },
+        ...clicks(banner, 1, 'banner'),
+        { kind: 'story', id: story, event: 'share' },
+        { kind: 'story', id: 'ABC', event: 'view' },
+        7,
+        ...clicks(story, 1),
+      ] as TrackBatchInput['events'],
+    });
+    expect(answer).toMatchObject({
+      status: true,
+      httpStatus: 200,
+      accepted: 4,
+      rejected: [
+        { index: 2, field: 'kind', message: `Event 2 (kind): ${trackingMessages.kind}` },
+        { index: 4, field: 'event', message: 'Event 4 (event): event must be view or click' },
+        { index: 5, field: 'id', message: 'Event 5 (id): Invalid id' },
+        { index: 6, field: '', message: `Event 6: ${trackingMessages.notAnEvent}` },
+      ],
+    });
+    expect(await counters().totalsOf([story, banner])).toEqual(
+      new Map([
+        [story, { views: 2, clicks: 1 }],
+        [banner, { views: 0, clicks: 1 }],
+      ]),
+    );
+  });
+
+  it("counts a story ad sent with home's kind 'ad' as a storyAd", async () => {
+    const ad = await trackableItem(db(), 'storyAd');
+    const answer = await app().track({
+      events: [
+        { kind: 'ad', id: ad, event: 'view' },
+        { kind: 'storyAd', id: ad, event: 'click' },
+      ],
+    });
+    expect(answer).toMatchObject({ status: true, accepted: 2, rejected: [] });
+    expect(await counters().countsInRange('storyAd', '2000-01-01', '2999-12-31')).toEqual(
+      new Map([[ad, { views: 1, clicks: 1 }]]),
+    );
   });
 
   it('refuses a call without the API key or with a wrong one (403)', async () => {
@@ -151,9 +188,9 @@ describe.each(dialects)('tracking on %s', (dialect) => {
     await ingestion.record(views(id, 1), phone);
     const waiting = ingestion.record(views(id, 6), phone);
     await expect(ingestion.record(views(id, 5), phone)).rejects.toEqual(
-      new HttpError(429, ingestionMessages.busy),
+      new RateLimited(ingestionMessages.busy, 1),
     );
-    expect(await waiting).toEqual({ accepted: 6, rejected: 0 });
+    expect(await waiting).toEqual({ accepted: 6, rejected: [] });
     expect((await counters().totalsOf([id])).get(id)).toEqual({ views: 7, clicks: 0 });
   });
 
@@ -187,7 +224,16 @@ describe.each(dialects)('tracking on %s', (dialect) => {
         ...clicks(banner, 1, 'banner'),
       ],
     });
-    expect(answer).toMatchObject({ status: true, accepted: 3, rejected: 7 });
+    const noStory = (index: number) => ({
+      index,
+      field: 'id',
+      message: `Event ${index} (id): No story has this id`,
+    });
+    expect(answer).toMatchObject({
+      status: true,
+      accepted: 3,
+      rejected: [2, 3, 4, 5, 6, 7, 8].map(noStory),
+    });
     expect(await counters().totalsOf([story, banner, nothing])).toEqual(
       new Map([
         [story, { views: 2, clicks: 0 }],
@@ -205,18 +251,18 @@ describe.each(dialects)('tracking on %s', (dialect) => {
         id: newId(),
         event: n % 2 === 0 ? ('view' as const) : ('click' as const),
       }));
-      expect(await app().track({ events })).toMatchObject({
-        status: true,
-        accepted: 0,
-        rejected: trackBatchMax,
-      });
+      const answer = await app().track({ events });
+      expect(answer).toMatchObject({ status: true, accepted: 0 });
+      expect(answer.rejected).toHaveLength(trackBatchMax);
     }
     expect(await counterRows()).toBe(before);
   });
 
   it('counts an item made after its id was refused, once the content has changed', async () => {
     const id = newId();
-    expect(await app().track({ events: views(id, 1) })).toMatchObject({ rejected: 1 });
+    expect(await app().track({ events: views(id, 1) })).toMatchObject({
+      rejected: [{ index: 0, field: 'id' }],
+    });
     await insertTrackable(db(), 'story', [id]);
     await server.app.dealdesk.context.changes.refresh();
     expect(await app().track({ events: views(id, 1) })).toMatchObject({ accepted: 1 });
@@ -232,10 +278,10 @@ describe.each(dialects)('tracking on %s', (dialect) => {
     setClock('2026-04-01T06:00:00.000Z');
     expect(await ingestion.record(views(id, 1_000), phone)).toEqual({
       accepted: 1_000,
-      rejected: 0,
+      rejected: [],
     });
     await expect(ingestion.record(views(id, 501), phone)).rejects.toEqual(
-      new HttpError(429, ingestionMessages.addressBusy),
+      new RateLimited(ingestionMessages.addressBusy, 1),
     );
     // Another address has its own share, and the same one has a new share the next second.
     expect(await ingestion.record(views(id, 1_000), '198.51.100.9')).toMatchObject({
@@ -244,6 +290,25 @@ describe.each(dialects)('tracking on %s', (dialect) => {
     server.clock.advance(1_000);
     expect(await ingestion.record(views(id, 1_000), phone)).toMatchObject({ accepted: 1_000 });
     expect((await counters().totalsOf([id])).get(id)).toEqual({ views: 3_000, clicks: 0 });
+  });
+
+  it('answers 429 with Retry-After past the share of an address, over HTTP', async () => {
+    const small = await startTestServer(testConfig(database, { trackEventsPerAddress: 2 }));
+    try {
+      const send = (events: TrackEvent[]) =>
+        fetch(`${small.baseUrl}/api/App/track`, {
+          method: 'POST',
+          headers: { 'x-api-key': small.config.apiKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ events }),
+        });
+      const id = await trackableItem(db(), 'story');
+      expect((await send(views(id, 2))).status).toBe(200);
+      const refused = await send(views(id, 1));
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('1');
+    } finally {
+      await small.close();
+    }
   });
 
   it('counts an event by the business day it arrived on (Asia/Kolkata turns at 18:30Z)', async () => {
