@@ -50,6 +50,19 @@ function rowsContent(call: AnyEndpoint, rows: RowsSpec): JsonSchema {
   );
 }
 
+/**
+ * Whether the call names items (by `id` or `_id` in its query or body, or in its path, where a
+ * parameter of a closed set such as an ad type names a list, not an item): unknown ones 404.
+ */
+const namesItems = (call: AnyEndpoint): boolean =>
+  Object.values(objectSchema(call.params, 'input').properties).some(
+    (schema) => schema.enum === undefined,
+  ) ||
+  [call.query, call.body?.schema].some((schema) => {
+    const keys = Object.keys(objectSchema(schema, 'input').properties);
+    return keys.includes('id') || keys.includes('_id');
+  });
+
 /** The refusals a call can answer, from what it declares. */
 function refusals(call: AnyEndpoint): Record<string, string> {
   const input = call.params ?? call.query ?? call.body;
@@ -58,7 +71,7 @@ function refusals(call: AnyEndpoint): Record<string, string> {
     ...(input === undefined ? {} : { '400': 'Bad input: the message says which and why' }),
     ...(call.access === 'public' ? {} : { '401': 'No token, or an expired or revoked one' }),
     '403': `A missing or wrong API key${caller}`,
-    ...(call.params === undefined ? {} : { '404': 'No item has that id' }),
+    ...(namesItems(call) ? { '404': 'No item has that id' } : {}),
     ...(call.body === undefined ? {} : { '413': 'The body is larger than the call takes' }),
     ...(call.body?.kind === 'multipart' ? { '415': "A file not of its slot's types" } : {}),
     ...(call.limited === true ? { '429': 'Too many at once: try again later' } : {}),

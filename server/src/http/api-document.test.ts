@@ -97,6 +97,9 @@ describe('the API document', () => {
       '413',
       '415',
     ]);
+    // Ids in a body name items too; an ad type in the path names a list.
+    expect(statuses('/api/App/product', 'delete')).toContain('404');
+    expect(statuses('/api/App/ads/{type}/admin/get', 'get')).not.toContain('404');
     const home = document.paths['/api/v1/app/home']?.get;
     expect(home?.parameters.map(({ name }) => name)).toEqual(['If-None-Match']);
     const sealed = (status: string) => home?.responses[status]?.content['application/json']?.schema;
