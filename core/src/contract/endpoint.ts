@@ -98,6 +98,13 @@ export interface Endpoint<
    * answers requests whose query carries that key.
    */
   when?: { queryHas: string };
+  /**
+   * A published read (the content API): the same sealed answer for everyone until its content
+   * changes, with ETag and Cache-Control; If-None-Match answers 304 without a body.
+   */
+  published?: true;
+  /** The call counts its callers' attempts and answers 429 past a limit. */
+  limited?: true;
   /** The largest JSON body the call takes, in bytes; absent: the server's limit (1 MB). */
   maxBodyBytes?: number;
   /** The answer is a streamed list of rows (an export), `answer` one row: see RowsSpec. */

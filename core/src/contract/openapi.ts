@@ -1,43 +1,19 @@
 // The OpenAPI 3.1 document of the API, generated from the declarations: paths, parameters,
 // request bodies and answers as JSON Schema (zod's own output), so it cannot drift from the
-// code. Bodies and answers are described as they are before sealing and after opening: on the
-// wire every JSON body and every answer travels in the encrypted envelope (docs/api.md).
-import { z } from 'zod';
-import { rowFormats, type RowFormat } from '../format/csv.js';
-import { readFieldShapes } from '../schemas/fields.js';
-import { rowColumns, rowFormatParameter, type AnyEndpoint, type RowsSpec } from './endpoint.js';
-
-type JsonSchema = Record<string, unknown>;
-
-interface ObjectSchema {
-  properties: Record<string, JsonSchema>;
-  required: string[];
-}
-
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const json = z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
-    io,
-    // File slots (checked by their bytes) and preprocessed fields have no JSON Schema: any.
-    unrepresentable: 'any',
-    // A field read by one function is described by the shape it reads.
-    override: ({ zodSchema, jsonSchema: described }) => {
-      const shape = readFieldShapes.get(zodSchema as unknown as z.ZodType);
-      if (shape !== undefined) Object.assign(described, jsonSchema(shape, io));
-    },
-  }) as JsonSchema;
-  // The document declares the dialect once; embedded schemas go without it.
-  return Object.fromEntries(Object.entries(json).filter(([key]) => key !== '$schema'));
-}
-
-function objectSchema(schema: z.ZodType | undefined, io: 'input' | 'output'): ObjectSchema {
-  if (schema === undefined) return { properties: {}, required: [] };
-  const json = jsonSchema(schema, io);
-  return {
-    properties: (json.properties ?? {}) as Record<string, JsonSchema>,
-    required: (json.required ?? []) as string[],
-  };
-}
+// code. Sealed bodies and answers are the envelope components, each naming the schema it
+// opens to (`x-dealdesk-sealed`), so a generated client gets both (docs/app-api.md).
+import type { AnyEndpoint } from './endpoint.js';
+import { ifNoneMatch, responses } from './openapi-answers.js';
+import {
+  componentName,
+  envelopeSchemas,
+  jsonSchema,
+  objectSchema,
+  schemaRef,
+  sealed,
+  type Components,
+  type JsonSchema,
+} from './openapi-schemas.js';
 
 function parameters(call: AnyEndpoint): JsonSchema[] {
   const path = objectSchema(call.params, 'input');
@@ -55,19 +31,29 @@ function parameters(call: AnyEndpoint): JsonSchema[] {
       required: query.required.includes(name),
       schema,
     })),
+    ...(call.published === true ? [ifNoneMatch] : []),
   ];
 }
 
-function requestBody(call: AnyEndpoint): JsonSchema | undefined {
+function requestBody(
+  name: string,
+  call: AnyEndpoint,
+  components: Components,
+): JsonSchema | undefined {
   const body = call.body;
   if (body === undefined) return undefined;
-  if (body.kind !== 'multipart') {
+  if (body.kind === 'envelope') {
+    const opened = componentName(name, 'Body');
+    components[opened] = jsonSchema(body.schema, 'input');
     return {
       required: true,
-      description:
-        body.kind === 'envelope'
-          ? 'Sent sealed in the envelope: {"encryptedData": "..."}; this is the opened value.'
-          : 'Plain JSON (the spec sends this call unsealed).',
+      content: { 'application/json': { schema: sealed('SealedRequest', opened) } },
+    };
+  }
+  if (body.kind === 'json') {
+    return {
+      required: true,
+      description: 'Plain JSON (the spec sends this call unsealed).',
       content: { 'application/json': { schema: jsonSchema(body.schema, 'input') } },
     };
   }
@@ -91,51 +77,8 @@ function requestBody(call: AnyEndpoint): JsonSchema | undefined {
   };
 }
 
-/** The opened answer: status, message and the call's fields. */
-function answerSchema(call: AnyEndpoint): JsonSchema {
-  const fields = objectSchema(call.answer, 'output');
-  return {
-    type: 'object',
-    properties: {
-      status: { type: 'boolean', const: true },
-      message: { type: 'string', examples: [call.message] },
-      ...fields.properties,
-    },
-    required: ['status', 'message', ...fields.required],
-  };
-}
-
-/** A streamed list's answer: one content type per format, each row described once. */
-function rowsContent(call: AnyEndpoint, rows: RowsSpec): JsonSchema {
-  const row = jsonSchema(call.answer, 'output');
-  const columns = rowColumns(call).join(',');
-  const described: Record<RowFormat, JsonSchema> = {
-    csv: {
-      schema: {
-        type: 'string',
-        description:
-          `CSV (RFC 4180, UTF-8, CRLF): the header ${columns}, then one record a row. Lists and ` +
-          'objects are JSON text in their cell; text starting with =, +, -, @, tab or CR has a ' +
-          "single quote ' before it (spreadsheet formula injection), which an import removes.",
-      },
-      'x-row': row,
-    },
-    jsonl: {
-      schema: { ...row, description: 'JSON Lines: one such object a line, nothing neutralised.' },
-    },
-  };
-  return Object.fromEntries(
-    rows.formats.map((format) => [rowFormats[format].mediaType, described[format]]),
-  );
-}
-
-const refusal = {
-  description: 'Refused: the opened answer says why (status false and a message).',
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } },
-};
-
-function operation(name: string, call: AnyEndpoint): JsonSchema {
-  const body = requestBody(call);
+function operation(name: string, call: AnyEndpoint, components: Components): JsonSchema {
+  const body = requestBody(name, call, components);
   return {
     operationId: name,
     summary: call.summary,
@@ -144,53 +87,37 @@ function operation(name: string, call: AnyEndpoint): JsonSchema {
     security: call.access === 'public' ? [{ apiKey: [] }] : [{ apiKey: [], bearer: [] }],
     parameters: parameters(call),
     ...(body === undefined ? {} : { requestBody: body }),
-    responses: {
-      '200':
-        call.rows === undefined
-          ? {
-              description: call.message,
-              content: { 'application/json': { schema: answerSchema(call) } },
-            }
-          : {
-              description: `${call.message}: a file (Content-Disposition: attachment), streamed; the query's ${rowFormatParameter} picks its type`,
-              headers: {
-                'Content-Disposition': {
-                  schema: {
-                    type: 'string',
-                    examples: [`attachment; filename="${call.rows.file}-2026-01-31.csv"`],
-                  },
-                },
-              },
-              content: rowsContent(call, call.rows),
-            },
-      '4XX': refusal,
-    },
+    responses: responses(name, call, components),
   };
 }
 
 /** Two declarations on one method and path (the product reads) become one operation. */
-function merged(operations: JsonSchema[]): JsonSchema {
+function merged(operations: JsonSchema[], components: Components): JsonSchema {
   const [first, ...others] = operations;
   if (first === undefined || others.length === 0) return first ?? {};
   const all = [first, ...others];
   const byName = new Map<string, JsonSchema>();
   for (const parameter of all.flatMap((one) => one.parameters as JsonSchema[]))
     byName.set(String(parameter.name), { ...parameter, required: parameter.in === 'path' });
-  const answers = all.map((one) => {
-    const responses = one.responses as Record<string, { content: Record<string, JsonSchema> }>;
-    return responses['200']?.content['application/json']?.schema;
-  });
+  const names = all.map((one) => String(one.operationId));
+  const answer = componentName(names.join('+'), 'Answer');
+  components[answer] = { oneOf: names.map((one) => schemaRef(componentName(one, 'Answer'))) };
+  // Each status once: the first declaration's description, the refusals of every one.
+  const refusals = Object.assign(
+    {},
+    ...all.map((one) => one.responses as JsonSchema).reverse(),
+  ) as JsonSchema;
   return {
     ...first,
-    operationId: all.map((one) => one.operationId).join('+'),
+    operationId: names.join('+'),
     summary: all.map((one) => one.summary).join('; or '),
     parameters: [...byName.values()],
     responses: {
+      ...refusals,
       '200': {
-        description: all.map((one) => one.operationId).join(' or '),
-        content: { 'application/json': { schema: { oneOf: answers } } },
+        description: names.join(' or '),
+        content: { 'application/json': { schema: sealed('Envelope', answer) } },
       },
-      '4XX': refusal,
     },
   };
 }
@@ -199,18 +126,21 @@ export function openApiDocument(
   calls: readonly { name: string; call: AnyEndpoint }[],
   info: { version: string; serverUrl?: string; title?: string; description?: string },
 ): JsonSchema {
+  const components: Components = { ...envelopeSchemas };
   const grouped = new Map<string, Map<string, JsonSchema[]>>();
   for (const { name, call } of calls) {
     const path = call.path.replace(/:([A-Za-z_]\w*)/g, '{$1}');
     const methods = grouped.get(path) ?? new Map<string, JsonSchema[]>();
     grouped.set(path, methods);
     const method = call.method.toLowerCase();
-    methods.set(method, [...(methods.get(method) ?? []), operation(name, call)]);
+    methods.set(method, [...(methods.get(method) ?? []), operation(name, call, components)]);
   }
   const paths = Object.fromEntries(
     [...grouped].map(([path, methods]) => [
       path,
-      Object.fromEntries([...methods].map(([method, operations]) => [method, merged(operations)])),
+      Object.fromEntries(
+        [...methods].map(([method, operations]) => [method, merged(operations, components)]),
+      ),
     ]),
   );
   return {
@@ -222,8 +152,9 @@ export function openApiDocument(
         info.description ??
         'The back-office and app-facing API. Every call carries the API key (x-api-key). ' +
           'JSON bodies marked so, and every answer, travel sealed in the envelope ' +
-          '{"encryptedData": "..."} (AES-256-CBC with the shared key); the schemas here describe ' +
-          'them opened. Calls that create or send honour an Idempotency-Key header.',
+          '(AES-256-CBC with the shared key): the Envelope and SealedRequest components, whose ' +
+          'x-dealdesk-sealed names the opened schema. Calls that create or send honour an ' +
+          'Idempotency-Key header.',
     },
     ...(info.serverUrl === undefined ? {} : { servers: [{ url: info.serverUrl }] }),
     paths,
@@ -232,17 +163,7 @@ export function openApiDocument(
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
         bearer: { type: 'http', scheme: 'bearer' },
       },
-      schemas: {
-        Refusal: {
-          type: 'object',
-          properties: {
-            status: { type: 'boolean', const: false },
-            message: { type: 'string' },
-            field: { type: 'string', description: 'The input field the refusal is about' },
-          },
-          required: ['status', 'message'],
-        },
-      },
+      schemas: components,
     },
   };
 }

@@ -5,7 +5,12 @@ import {
   defaultRatingsAndReviews,
   productPageSize,
 } from '../constants.js';
-import { sizeOptions, type Size, type Specifications } from '../entities/catalogue.js';
+import {
+  productEvents,
+  sizeOptions,
+  type Size,
+  type Specifications,
+} from '../entities/catalogue.js';
 import { normaliseEvent } from '../rules/events.js';
 import { idList, idSchema, pageQuery, searchText } from './common.js';
 import {
@@ -48,12 +53,15 @@ export const productMessages = {
 
 /** A stored event from any accepted spelling ('Now Launch' is stored as 'New Launch'). */
 const productEvent = (missingMessage: string) =>
-  requiredText(missingMessage, atMost('Event', textLimits.code)).transform((value, context) => {
-    const event = normaliseEvent(value);
-    if (event !== null) return event;
-    context.addIssue({ code: 'custom', message: productMessages.event });
-    return z.NEVER;
-  });
+  requiredText(missingMessage, atMost('Event', textLimits.code))
+    .transform((value, context) => {
+      const event = normaliseEvent(value);
+      if (event !== null) return event;
+      context.addIssue({ code: 'custom', message: productMessages.event });
+      return z.NEVER;
+    })
+    // What a generated client sends; the server also takes other cases and 'Now Launch'.
+    .meta({ enum: [...productEvents] });
 
 /** Text that falls back to the spec's default when left blank. */
 const textOr = (fallback: string, limit: TextLimit) =>

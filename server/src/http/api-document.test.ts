@@ -1,4 +1,4 @@
-import { allEndpoints } from '@dealdesk/core';
+import { allEndpoints, productEvents } from '@dealdesk/core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -76,6 +76,46 @@ describe('the API document', () => {
     expect(Object.keys(form?.properties ?? {})).toEqual(
       expect.arrayContaining(['insertData', 'image', 'video', 'thembnal']),
     );
+  });
+
+  it('lists each refusal a call can answer, sealed, and the ETag and 304 of a published read', () => {
+    const statuses = (path: string, method: string) =>
+      Object.keys(document.paths[path]?.[method]?.responses ?? {}).sort();
+    expect(statuses('/api/v1/app/products/{id}', 'get')).toEqual([
+      '200',
+      '304',
+      '400',
+      '403',
+      '404',
+    ]);
+    expect(statuses('/api/App/track', 'post')).toEqual(['200', '400', '403', '413', '429']);
+    expect(statuses('/api/App/Add/Story/Video', 'post')).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '413',
+      '415',
+    ]);
+    // Ids in a body name items too; an ad type in the path names a list.
+    expect(statuses('/api/App/product', 'delete')).toContain('404');
+    expect(statuses('/api/App/ads/{type}/admin/get', 'get')).not.toContain('404');
+    const home = document.paths['/api/v1/app/home']?.get;
+    expect(home?.parameters.map(({ name }) => name)).toEqual(['If-None-Match']);
+    const sealed = (status: string) => home?.responses[status]?.content['application/json']?.schema;
+    expect(sealed('200')).toEqual({
+      $ref: '#/components/schemas/Envelope',
+      'x-dealdesk-sealed': '#/components/schemas/AppHomeAnswer',
+    });
+    expect(sealed('403')).toMatchObject({ 'x-dealdesk-sealed': '#/components/schemas/Refusal' });
+    expect(Object.keys(home?.responses['200'] ?? {})).toContain('headers');
+  });
+
+  it("gives the product list's event as an enum", () => {
+    const event = document.paths['/api/v1/app/products']?.get?.parameters.find(
+      ({ name }) => name === 'event',
+    ) as { schema: { enum?: string[] } } | undefined;
+    expect(event?.schema.enum).toEqual([...productEvents]);
   });
 
   it('is served for every declared call: each one is a route of the server', () => {

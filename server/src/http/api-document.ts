@@ -13,13 +13,25 @@ export const appDocumentPaths = ['/api/v1/app/openapi.json', '/api/v1/app/docs']
 const appDescription =
   'What the mobile app calls: the content API (everything administrators publish) and ' +
   'tracking. Every call carries the API key (x-api-key) and no admin token. Answers travel ' +
-  'sealed in the envelope {"encrypted", "iv"} (AES-256-CBC with the shared key); the schemas ' +
-  'describe them opened. Content answers carry a strong ETag and Cache-Control: send ' +
-  'If-None-Match to get 304 without a body. Answers come in br or gzip by Accept-Encoding; ' +
-  'with the header X-Dealdesk-Envelope: 2 the JSON is compressed with raw DEFLATE before it ' +
-  'is sealed (decrypt, then inflate), and the answer carries the same header.';
+  'sealed in the envelope {"encrypted", "iv"} (AES-256-CBC with the shared key): the Envelope ' +
+  'component, whose x-dealdesk-sealed names the schema it opens to. Content answers carry a ' +
+  'strong ETag and Cache-Control: send If-None-Match to get 304 without a body. Answers come ' +
+  'in br or gzip by Accept-Encoding; with the header X-Dealdesk-Envelope: 2 the JSON is ' +
+  'compressed with raw DEFLATE before it is sealed (decrypt, then inflate), and the answer ' +
+  'carries the same header. Within v1 answers may gain fields (ignore the ones you do not ' +
+  'know) and calls may gain optional parameters; nothing is removed, renamed or retyped, no ' +
+  'input becomes required and no enum of an answer gains a value (docs/app-api.md, ' +
+  'Compatibility).';
 
 type Json = Record<string, unknown>;
+
+/** A sealed schema's opened one (its x-dealdesk-sealed names a component), else itself. */
+function opened(document: Json, schema: unknown): unknown {
+  const pointer = (schema as Json | undefined)?.['x-dealdesk-sealed'];
+  if (typeof pointer !== 'string') return schema;
+  const components = (document.components as { schemas: Record<string, unknown> }).schemas;
+  return components[pointer.split('/').at(-1) ?? ''];
+}
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -51,8 +63,8 @@ function documentPage(document: Json): string {
 <h2><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h2>
 <p>${escapeHtml(String(operation.summary))}</p>
 ${parameters.length === 0 ? '' : `<table><thead><tr><th>parameter</th><th>in</th><th></th><th>schema</th></tr></thead><tbody>${parameters.join('')}</tbody></table>`}
-${body === undefined ? '' : `<details><summary>Body (opened)</summary><pre>${escapeHtml(JSON.stringify(Object.values(body.content)[0]?.schema, null, 2))}</pre></details>`}
-<details><summary>Answer (opened)</summary><pre>${escapeHtml(JSON.stringify(answer, null, 2))}</pre></details>
+${body === undefined ? '' : `<details><summary>Body (opened)</summary><pre>${escapeHtml(JSON.stringify(opened(document, Object.values(body.content)[0]?.schema), null, 2))}</pre></details>`}
+<details><summary>Answer (opened)</summary><pre>${escapeHtml(JSON.stringify(opened(document, answer), null, 2))}</pre></details>
 </section>`;
   });
   return `<!doctype html>

@@ -353,6 +353,9 @@ export function createApiRouter(
       throw new Error(
         `${call.method} ${call.path}: its prepare must be the one body-preparers.ts lists`,
       );
+    // The API documents list 429 for the calls declared limited (core's contract).
+    if ((implementation.limits?.length ?? 0) > 0 && call.limited !== true)
+      throw new Error(`${call.method} ${call.path}: a call with limits must be declared limited`);
     const run = async (
       request: FastifyRequest,
       reply: FastifyReply,

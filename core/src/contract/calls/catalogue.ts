@@ -117,6 +117,7 @@ export const products = {
     method: 'POST',
     path: `${productPath}/scraping`,
     access: 'admin',
+    limited: true,
     summary: "Reads a marketplace product page's details and images",
     body: envelopeBody(scrapeSchema),
     answer: z.object({ data: scrapeResultSchema }),

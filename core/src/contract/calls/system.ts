@@ -35,6 +35,7 @@ export const tracking = {
     method: 'POST',
     path: '/api/App/track',
     access: 'public',
+    limited: true,
     summary: "The app's views and clicks, in batches",
     body: envelopeBody(trackBatchSchema),
     /**
