@@ -167,14 +167,27 @@ const oversized = [
 ];
 
 /** The places of `schema` where some oversized text is accepted. */
+/**
+ * Whether a parsed value holds, on the way to `path`, an item its schema caught as unreadable
+ * (a tracking batch answers such an event alone, in `rejected`, instead of refusing the batch).
+ */
+function caughtOnTheWay(value: unknown, path: PropertyKey[]): boolean {
+  let current = value;
+  for (const step of path) {
+    if (typeof current !== 'object' || current === null) return false;
+    if ('unreadable' in current) return true;
+    current = (current as Record<PropertyKey, unknown>)[step];
+  }
+  return typeof current === 'object' && current !== null && 'unreadable' in current;
+}
+
 function unboundedPlaces(schema: z.ZodType): string[] {
   return placesOf(schema).flatMap((place) => {
     const accepted = oversized.some((text) => {
       const { input, path } = inputAt(place, text);
       const parsed = schema.safeParse(input);
-      return (
-        parsed.success || !issuesOf(parsed.error).some((issue) => startsWith(issue.path, path))
-      );
+      if (parsed.success) return !caughtOnTheWay(parsed.data, path);
+      return !issuesOf(parsed.error).some((issue) => startsWith(issue.path, path));
     });
     const name = place.steps.map((step) => (step === mapKey ? '<key>' : String(step))).join('.');
     return accepted ? [name] : [];

@@ -11,6 +11,7 @@ import {
   dialects,
   freshDatabase,
   startTestServer,
+  testClock,
   testConfig,
   type TestDatabase,
   type TestServer,
@@ -293,7 +294,12 @@ describe.each(dialects)('tracking on %s', (dialect) => {
   });
 
   it('answers 429 with Retry-After past the share of an address, over HTTP', async () => {
-    const small = await startTestServer(testConfig(database, { trackEventsPerAddress: 2 }));
+    // Its clock stands still: the share is per second, which real time could end between sends.
+    const small = await startTestServer(
+      testConfig(database, { trackEventsPerAddress: 2 }),
+      () => {},
+      testClock(new Date('2026-04-01T06:00:00.000Z')),
+    );
     try {
       const send = (events: TrackEvent[]) =>
         fetch(`${small.baseUrl}/api/App/track`, {
