@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       workers: 1,
       contentCacheBytes: 64 * 1024 * 1024,
+      catalogueMemoryProducts: 250_000,
       firstAdmin: { id: 'admin', password: null, email: 'admin@localhost' },
       generatedKeys: { apiKey: true, secret: true },
       auth: defaultAuthSettings,
@@ -67,6 +68,7 @@ describe('loadConfig', () => {
       DEALDESK_TZ: 'Europe/Paris',
       DEALDESK_WORKERS: '2',
       DEALDESK_CONTENT_CACHE_BYTES: '1048576',
+      DEALDESK_CATALOGUE_MEMORY_PRODUCTS: '0',
       DEALDESK_AUTHENTICATOR_TRIES_PER_ADMIN: '3',
       DEALDESK_BODY_IDLE_SECONDS: '5',
       DEALDESK_REQUEST_SECONDS: '0.5',
@@ -85,6 +87,7 @@ describe('loadConfig', () => {
       timeZone: 'Europe/Paris',
       workers: 2,
       contentCacheBytes: 1048576,
+      catalogueMemoryProducts: 0,
       bodyDeadlines: { idleMs: 5000, requestMs: 500, uploadMs: 900_000 },
       uploadsPerCaller: 8,
     });

@@ -127,6 +127,8 @@ export interface ServerConfig {
   contentCacheBytes?: number;
   /** How often each instance reads the content's change counters (absent: the default). */
   contentPollMs?: number;
+  /** Products the catalogue memory holds at most (absent: the default; 0: the database answers). */
+  catalogueMemoryProducts?: number;
   /** Bearer token GET /metrics asks for; absent or null: /metrics is open. */
   metricsToken?: string | null;
   /** Tracked events one address may send per second (absent: the default; 0: no limit). */
@@ -163,6 +165,12 @@ export const defaultContentCacheControl = 'public, max-age=30, stale-while-reval
  * categories and hundreds of product pages, while ever new queries grow nothing past it.
  */
 export const defaultContentCacheBytes = 64 * 1024 * 1024;
+
+/**
+ * Products the catalogue memory holds at most (DEALDESK_CATALOGUE_MEMORY_PRODUCTS): memory grows
+ * with the catalogue, so a larger one is searched by the database.
+ */
+export const defaultCatalogueMemoryProducts = 250_000;
 
 const minute = 60_000;
 
@@ -313,6 +321,14 @@ const environmentSchema = z.object({
       .int('DEALDESK_CONTENT_CACHE_BYTES must be a whole number of bytes')
       .min(0, 'DEALDESK_CONTENT_CACHE_BYTES must be a whole number of bytes')
       .default(defaultContentCacheBytes),
+  ),
+  DEALDESK_CATALOGUE_MEMORY_PRODUCTS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'DEALDESK_CATALOGUE_MEMORY_PRODUCTS must be a whole number of products' })
+      .int('DEALDESK_CATALOGUE_MEMORY_PRODUCTS must be a whole number of products')
+      .min(0, 'DEALDESK_CATALOGUE_MEMORY_PRODUCTS must be a whole number of products')
+      .default(defaultCatalogueMemoryProducts),
   ),
   DEALDESK_PUSH_POLL_SECONDS: z.preprocess(
     blankToUndefined,
@@ -505,6 +521,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrl: vars.DEALDESK_PUBLIC_URL ?? null,
     contentCacheControl: vars.DEALDESK_CONTENT_CACHE_CONTROL,
     contentCacheBytes: vars.DEALDESK_CONTENT_CACHE_BYTES,
+    catalogueMemoryProducts: vars.DEALDESK_CATALOGUE_MEMORY_PRODUCTS,
     metricsToken: vars.DEALDESK_METRICS_TOKEN ?? null,
     trackEventsPerAddress: vars.DEALDESK_TRACK_EVENTS_PER_ADDRESS,
     s3:

@@ -12,7 +12,7 @@ import {
   storyAdTypes,
   storyVideoSchema,
 } from '../../entities/index.js';
-import { appProductQuerySchema, idSchema } from '../../schemas/index.js';
+import { appProductQuerySchema, appProductTotalCap, idSchema } from '../../schemas/index.js';
 import type { ClientInput } from '../client.js';
 import { endpoint, endpointTaking } from '../endpoint.js';
 
@@ -121,9 +121,14 @@ export const app = {
     method: 'GET',
     path: '/api/v1/app/products',
     access: 'public',
-    summary: `Products newest first, filtered and searched, a page at a time: pass the answer's nextCursor as cursor for the next page. ${published}`,
+    summary: `Products newest first, filtered and searched, a page at a time: pass the answer's nextCursor as cursor for the next page. total counts every product the filters and search find (not the page), exactly up to ${appProductTotalCap.toLocaleString('en')}; beyond, it is ${appProductTotalCap} and totalIsLowerBound is true. ${published}`,
     query: appProductQuerySchema,
-    answer: z.object({ data: z.array(appProductSchema), nextCursor: z.string().nullable() }),
+    answer: z.object({
+      data: z.array(appProductSchema),
+      nextCursor: z.string().nullable(),
+      total: z.number().int().min(0).max(appProductTotalCap),
+      totalIsLowerBound: z.boolean(),
+    }),
     message: 'Products',
   }),
   product: endpoint({

@@ -20,10 +20,9 @@ import {
   addSubcategory,
   productData,
   signedInClient,
+  storeProducts,
   type CatalogueClient,
 } from './catalogue-fixtures.js';
-import { newId } from '../../ids.js';
-import { detailColumns } from './rows.js';
 import { track } from '../stories/testing.js';
 
 const nowLaunch = 'Now Launch' as ProductEvent;
@@ -165,38 +164,9 @@ describe.each(dialects)('the product list on %s', (dialect) => {
     let bulk: Subcategory;
     beforeAll(async () => {
       bulk = await addSubcategory(api, await addCategory(api));
-      // Written straight to storage: five thousand API calls would only slow the test down.
-      const { db } = server.app.dealdesk.context;
-      const now = new Date();
-      const rows = Array.from({ length: stocked }, (_, index) => {
-        const data = productData(bulk, { title: `Bulk lantern ${index}`, event: 'Trending' });
-        return {
-          id: newId(new Date(now.getTime() + index * 1000)),
-          ...detailColumns({
-            productDetails: {
-              ...data.productDetails,
-              price: 10,
-              og_price: 20,
-              rating: '0',
-              ratingsAndReviews: '0 Ratings, 0 Reviews',
-              deliveryInfo: 'Standard Delivery',
-              availableSizes: [],
-              specifications: {},
-            },
-            events: 'Trending',
-            btn_url: data.productDetails.og_url,
-          }),
-          images: '[]',
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        };
-      });
-      await db.transaction().execute(async (trx) => {
-        for (let at = 0; at < rows.length; at += 500)
-          await trx
-            .insertInto('products')
-            .values(rows.slice(at, at + 500))
-            .execute();
+      await storeProducts(server, bulk, stocked, {
+        title: (index) => `Bulk lantern ${index}`,
+        event: 'Trending',
       });
     });
 
