@@ -5,7 +5,7 @@ import { searchableText } from '../search-words.js';
 // A type alias (not an interface): withTables wants an index-signature-compatible shape.
 type Products = { products: { id: string; search_text: string } };
 
-/** Rows read per batch, and rewritten per statement (three bound values each). */
+/** Rows read per batch, and rewritten per statement at most (two bound values each). */
 const batch = 1_000;
 
 // Search words now fold Latin case and accents (core's search-fold.ts): each stored search text
@@ -28,19 +28,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       const folded = searchableText(search_text);
       return folded === search_text ? [] : [{ id, folded }];
     });
-    if (changed.length > 0) {
-      const cases = changed.map(({ id, folded }) => sql`WHEN ${id} THEN ${folded}`);
-      await products
-        .updateTable('products')
-        .set({ search_text: sql<string>`CASE id ${sql.join(cases, sql` `)} END` })
-        .where(
-          'id',
-          'in',
-          changed.map(({ id }) => id),
-        )
-        .execute();
-    }
     const last = rows.at(-1);
+    if (changed.length > 0 && last !== undefined) {
+      // Joined to the new texts as a VALUES list (columns column1, column2 on both dialects):
+      // one statement per batch. The batch's id range keeps each from scanning the table.
+      const values = sql.join(changed.map(({ id, folded }) => sql`(${id}, ${folded})`));
+      await sql`UPDATE products SET search_text = folded.search_text
+        FROM (SELECT column1 AS id, column2 AS search_text FROM (VALUES ${values}) AS listed)
+          AS folded
+        WHERE products.id = folded.id AND products.id > ${after}
+          AND products.id <= ${last.id}`.execute(db);
+    }
     if (last === undefined || rows.length < batch) return;
     after = last.id;
   }
