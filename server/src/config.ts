@@ -129,6 +129,8 @@ export interface ServerConfig {
   appEnvelope?: boolean;
   /** How often each instance reads the content's change counters (absent: the default). */
   contentPollMs?: number;
+  /** Products the catalogue memory holds at most (absent: the default; 0: the database answers). */
+  catalogueMemoryProducts?: number;
   /** Bearer token GET /metrics asks for; absent or null: /metrics is open. */
   metricsToken?: string | null;
   /** Tracked events one address may send per second (absent: the default; 0: no limit). */
@@ -165,6 +167,12 @@ export const defaultContentCacheControl = 'public, max-age=30, stale-while-reval
  * categories and hundreds of product pages, while ever new queries grow nothing past it.
  */
 export const defaultContentCacheBytes = 64 * 1024 * 1024;
+
+/**
+ * Products the catalogue memory holds at most (DEALDESK_CATALOGUE_MEMORY_PRODUCTS): memory grows
+ * with the catalogue, so a larger one is searched by the database.
+ */
+export const defaultCatalogueMemoryProducts = 250_000;
 
 const minute = 60_000;
 
@@ -319,6 +327,14 @@ const environmentSchema = z.object({
   DEALDESK_APP_ENVELOPE: z.preprocess(
     blankToUndefined,
     z.enum(['on', 'off'], { error: 'DEALDESK_APP_ENVELOPE must be on or off' }).default('on'),
+  ),
+  DEALDESK_CATALOGUE_MEMORY_PRODUCTS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'DEALDESK_CATALOGUE_MEMORY_PRODUCTS must be a whole number of products' })
+      .int('DEALDESK_CATALOGUE_MEMORY_PRODUCTS must be a whole number of products')
+      .min(0, 'DEALDESK_CATALOGUE_MEMORY_PRODUCTS must be a whole number of products')
+      .default(defaultCatalogueMemoryProducts),
   ),
   DEALDESK_PUSH_POLL_SECONDS: z.preprocess(
     blankToUndefined,
@@ -512,6 +528,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     contentCacheControl: vars.DEALDESK_CONTENT_CACHE_CONTROL,
     contentCacheBytes: vars.DEALDESK_CONTENT_CACHE_BYTES,
     appEnvelope: vars.DEALDESK_APP_ENVELOPE === 'on',
+    catalogueMemoryProducts: vars.DEALDESK_CATALOGUE_MEMORY_PRODUCTS,
     metricsToken: vars.DEALDESK_METRICS_TOKEN ?? null,
     trackEventsPerAddress: vars.DEALDESK_TRACK_EVENTS_PER_ADDRESS,
     s3:

@@ -4,3 +4,4 @@ export * from './events.js';
 export * from './confirmations.js';
 export * from './send-time.js';
 export * from './admin-ids.js';
+export * from './search-fold.js';

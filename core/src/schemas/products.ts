@@ -451,6 +451,12 @@ export type ProductListQueryInput = z.input<typeof productListQuerySchema>;
 export const appProductPageSize = { max: 100, default: 20 } as const;
 
 /**
+ * The app's list counts what it finds up to this, exactly; beyond, its total is this and
+ * marked a lower bound ("10,000+"): counting further costs every request a scan.
+ */
+export const appProductTotalCap = 10_000;
+
+/**
  * GET /api/v1/app/products: one of each filter, a search, and the cursor of the page before
  * (the id of its last product: ids are time-ordered, so the next page starts below it).
  */

@@ -13,7 +13,7 @@ import {
   storyAdTypes,
   storyVideoSchema,
 } from '../../entities/index.js';
-import { appProductQuerySchema, idSchema } from '../../schemas/index.js';
+import { appProductQuerySchema, appProductTotalCap, idSchema } from '../../schemas/index.js';
 import type { ClientInput } from '../client.js';
 import { endpoint, endpointTaking } from '../endpoint.js';
 
@@ -127,9 +127,14 @@ export const app = {
     path: '/api/v1/app/products',
     access: 'public',
     published: true,
-    summary: `Products newest first, filtered and searched, a page at a time: pass the answer's nextCursor as cursor for the next page. ${published}`,
+    summary: `Products newest first, filtered and searched, a page at a time: pass the answer's nextCursor as cursor for the next page. total counts every product the filters and search find (not the page), exactly up to ${appProductTotalCap.toLocaleString('en')}; beyond, it is ${appProductTotalCap} and totalIsLowerBound is true. ${published}`,
     query: appProductQuerySchema,
-    answer: z.object({ data: z.array(appProductSchema), nextCursor: z.string().nullable() }),
+    answer: z.object({
+      data: z.array(appProductSchema),
+      nextCursor: z.string().nullable(),
+      total: z.number().int().min(0).max(appProductTotalCap),
+      totalIsLowerBound: z.boolean(),
+    }),
     message: 'Products',
   }),
   product: endpoint({

@@ -307,7 +307,8 @@ const candidateLimit = 2_000;
 /**
  * Rows whose column holds every word of `text`, each also as the start of a longer word
  * (search as you type: 'iph' finds 'iPhone'), and whose tag columns hold one of the values
- * each filter lists; null when there are neither words nor filters. Words are letters, marks
+ * each filter lists; null when there are neither words nor filters, no row when the text has
+ * no letter or digit. Words are letters, marks
  * and digits only, so they never carry query syntax. SQLite counts the filters' rows first (up
  * to candidateLimit) when its candidate index holds them, to pick the cheaper of its two ways;
  * PostgreSQL's planner picks its own.
@@ -320,6 +321,8 @@ export async function matchFullText<Tag extends string>(
   filters: Partial<Record<Tag, readonly string[]>>,
 ): Promise<Expression<SqlBool> | null> {
   const words = searchedWords(text);
+  // Typed, but without a letter or digit: nothing is found, whatever the filters.
+  if (words === null) return sql<SqlBool>`1 = 0`;
   const given = (Object.entries(filters) as [Tag, readonly string[] | undefined][]).flatMap(
     ([tag, values]) => (values === undefined || values.length === 0 ? [] : [{ tag, values }]),
   );

@@ -12,7 +12,7 @@ export interface FollowedRows<Memory, Read> {
   what: string;
   /** The change counter's value now. */
   version(): Promise<number>;
-  /** How many rows there are, and how many at most are kept (memory grows with them). */
+  /** How many rows there are, and how many at most are kept (memory grows with them; 0: none). */
   count(): Promise<number>;
   limit: number;
   /** Reads every row into a fresh memory, stopping (null) once `closed()`. */
@@ -51,7 +51,8 @@ export function followedMemory<Memory, Read>(
   async function load(): Promise<void> {
     const version = await rows.version();
     const count = await rows.count();
-    tooLarge = count > rows.limit;
+    // A limit of 0 keeps nothing, not even an empty table that would then grow by following.
+    tooLarge = rows.limit === 0 || count > rows.limit;
     if (tooLarge) {
       log.warn(
         { rows: count, limit: rows.limit },

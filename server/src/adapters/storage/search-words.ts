@@ -1,18 +1,14 @@
 // The words a full-text column holds and a search looks for, the same on both databases. Kept
 // apart from the dialects, so the body thread can build a product's search text (body-preparers.ts)
 // without loading the database drivers.
+import { foldForSearch, isWordlessSearch } from '@dealdesk/core';
 
 /**
- * The words of a text as the search reads them: letters with their marks (so Devanagari and
- * accented words stay whole) and digits, lowercase, in one Unicode form.
+ * The words of a text as the search reads them: letters with their marks (so Devanagari words
+ * stay whole) and digits, folded (Latin case and accents dropped).
  */
 function wordsOf(text: string): string[] {
-  return (
-    text
-      .normalize('NFC')
-      .toLowerCase()
-      .match(/[\p{L}\p{M}\p{N}]+/gu) ?? []
-  );
+  return foldForSearch(text).match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
 }
 
 /**
@@ -28,5 +24,9 @@ export const searchableText = (...texts: readonly string[]): string =>
 /** Words of a search box used at most. */
 const maxSearchWords = 8;
 
-/** The words a search looks for, each as a whole word or the start of one. */
-export const searchedWords = (text: string): string[] => wordsOf(text).slice(0, maxSearchWords);
+/**
+ * The words a search looks for, each as a whole word or the start of one; null when the search
+ * was typed without a letter or digit and so finds nothing ([] for a blank one: no search).
+ */
+export const searchedWords = (text: string): string[] | null =>
+  isWordlessSearch(text) ? null : wordsOf(text).slice(0, maxSearchWords);

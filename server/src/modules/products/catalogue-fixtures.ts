@@ -1,5 +1,6 @@
 // For the catalogue's tests: a signed-in client, image files the upload checks accept by
-// their bytes, and categories, subcategories and products made through the API.
+// their bytes, and categories, subcategories and products made through the API (or, by the
+// thousand, written straight to storage).
 import type {
   Category,
   ProductDataRequest,
@@ -9,6 +10,8 @@ import type {
   UploadFile,
 } from '@dealdesk/core';
 import { clientFor, createTestAdmin, signIn, type TestServer } from '../../testing/harness.js';
+import { newId } from '../../ids.js';
+import { detailColumns } from './rows.js';
 
 export type CatalogueClient = ReturnType<typeof clientFor>;
 
@@ -107,4 +110,48 @@ export async function addProduct(
   const found = listed.data?.find((product) => product.title === data.productDetails.title);
   if (found === undefined) throw new Error(`product ${data.productDetails.title} not listed`);
   return found._id;
+}
+
+/**
+ * Writes `count` products under `subcategory` straight to storage, a second apart, the last
+ * newest, titled by their index: thousands of API calls would only slow a test down.
+ */
+export async function storeProducts(
+  server: TestServer,
+  subcategory: Subcategory,
+  count: number,
+  spec: { title: (index: number) => string; event: ProductEvent },
+): Promise<void> {
+  const { db } = server.app.dealdesk.context;
+  const now = new Date();
+  const rows = Array.from({ length: count }, (_, index) => {
+    const data = productData(subcategory, { title: spec.title(index), event: spec.event });
+    return {
+      id: newId(new Date(now.getTime() + index * 1000)),
+      ...detailColumns({
+        productDetails: {
+          ...data.productDetails,
+          price: 10,
+          og_price: 20,
+          rating: '0',
+          ratingsAndReviews: '0 Ratings, 0 Reviews',
+          deliveryInfo: 'Standard Delivery',
+          availableSizes: [],
+          specifications: {},
+        },
+        events: spec.event,
+        btn_url: data.productDetails.og_url,
+      }),
+      images: '[]',
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    };
+  });
+  await db.transaction().execute(async (trx) => {
+    for (let at = 0; at < rows.length; at += 500)
+      await trx
+        .insertInto('products')
+        .values(rows.slice(at, at + 500))
+        .execute();
+  });
 }

@@ -295,6 +295,9 @@ export function catalogueIndex() {
       limit: number,
       below?: string,
     ): { found: IndexedProduct[]; total: number } {
+      const searched = searchedWords(q);
+      // Typed, but without a letter or digit: the database's search finds nothing too.
+      if (searched === null) return { found: [], total: 0 };
       const slots = below === undefined ? products.length : lowerBound(slotIds, below);
       // Only the words holding those slots; filled anew, so nothing is allocated per search.
       const words = Math.ceil(slots / bitsPerWord);
@@ -320,7 +323,7 @@ export function catalogueIndex() {
           narrow(found, any, words);
         }
       }
-      const prefixes = searchedWords(q).map(slotListsStarting);
+      const prefixes = searched.map(slotListsStarting);
       // A word of the search that starts one word of the texts has that word's slots walked,
       // newest first, against what the rest found: fewer steps than marking them in a bitmap
       // and scanning it. The others (a prefix of several words) are marked.

@@ -7,6 +7,7 @@ import { openStorage, migrateToLatest, type Storage } from '../../adapters/stora
 import { dialects, freshDatabase, type TestDatabase } from '../../testing/harness.js';
 import { newId } from '../../ids.js';
 import { upToDate } from '../../testing/followed-memory.js';
+import { defaultCatalogueMemoryProducts } from '../../config.js';
 import { catalogueMemory } from './catalogue-memory.js';
 import { productsRepository } from './repository.js';
 import { detailColumns, listedJson } from './rows.js';
@@ -162,7 +163,7 @@ describe.each(dialects)('the catalogue in memory on %s', (dialect) => {
         .insertInto('products')
         .values(rows.slice(at, at + 100))
         .execute();
-    memory = catalogueMemory(repo, pino({ level: 'silent' }));
+    memory = catalogueMemory(repo, pino({ level: 'silent' }), defaultCatalogueMemoryProducts);
     memory.start();
     await upToDate(memory, repo.version);
   });

@@ -8,9 +8,6 @@ import { catalogueIndex, type CatalogueIndex, type IndexedProduct } from './cata
 import type { productsRepository } from './repository.js';
 import { listedJson } from './rows.js';
 
-/** Catalogues larger than this are searched by the database: memory grows with the catalogue. */
-const memoryProductLimit = 250_000;
-
 /** Products read per query while loading: each read holds SQLite's one connection. */
 const loadedPerRead = 2_000;
 
@@ -32,13 +29,14 @@ const indexed = (row: Awaited<ReturnType<Repository['searched']>>[number]): Inde
   listed: listedJson(row),
 });
 
-export function catalogueMemory(repo: Repository, log: FastifyBaseLogger) {
+/** Catalogues of more than `limit` products are searched by the database. */
+export function catalogueMemory(repo: Repository, log: FastifyBaseLogger, limit: number) {
   return followedMemory<CatalogueIndex, IndexedProduct[]>(
     {
       what: 'catalogue',
       version: repo.version,
       count: repo.count,
-      limit: memoryProductLimit,
+      limit,
       async load(closed) {
         const started = performance.now();
         const all = [];

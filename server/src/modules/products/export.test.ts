@@ -218,6 +218,12 @@ describe.each(dialects)('the product export on %s', (dialect) => {
     expect(text).toBe(`${columns.join(',')}\r\n`);
   });
 
+  it('exports nothing for a search without a letter or digit, as the list finds nothing', async () => {
+    for (const q of ['%', '😀', '___'])
+      expect((await exported({ q })).text, q).toBe(`${columns.join(',')}\r\n`);
+    expect(await jsonLines({ q: 'LAMP' })).toHaveLength(1);
+  });
+
   it('refuses without a token (401), a bad format (400), and without the API key (403)', async () => {
     const anonymous = await clientFor(server).products.export({});
     expect(anonymous).toMatchObject({ status: false, httpStatus: 401 });

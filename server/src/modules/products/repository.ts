@@ -158,21 +158,30 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
 
     /**
      * The app's page: up to `limit` ids found below `before` (all when null), newest first,
-     * and one more when there is one (so the caller knows a next page exists).
+     * and one more when there is one (so the caller knows a next page exists); and how many
+     * are found in all (below or not), counted up to `countedUpTo` only.
      */
     async pageBelow(
       filters: ProductFilters,
       before: string | null,
       limit: number,
-    ): Promise<string[]> {
+      countedUpTo: number,
+    ): Promise<{ ids: string[]; total: number }> {
       const where = await condition(filters);
-      const found = await products(where)
-        .$if(before !== null, (query) => query.where('products.id', '<', before ?? ''))
-        .select('products.id')
-        .orderBy('products.id', 'desc')
-        .limit(limit + 1)
-        .execute();
-      return found.map((row) => row.id);
+      const [found, { total }] = await Promise.all([
+        products(where)
+          .$if(before !== null, (query) => query.where('products.id', '<', before ?? ''))
+          .select('products.id')
+          .orderBy('products.id', 'desc')
+          .limit(limit + 1)
+          .execute(),
+        // Counting stops at the cap: a broad search reads that many index entries, not all.
+        db
+          .selectFrom(products(where).select('products.id').limit(countedUpTo).as('found'))
+          .select((eb) => eb.fn.countAll().as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { ids: found.map((row) => row.id), total: Number(total) };
     },
 
     /** One page of the products found in the order asked for, and how many were found. */

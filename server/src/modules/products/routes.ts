@@ -76,6 +76,8 @@ export const productsModule: Module = (api, context) => {
         return api.publish(endpoints.app.products, {
           data: page.listed.map((listed) => forApp(listed, base)),
           nextCursor: page.nextCursor,
+          total: page.total,
+          totalIsLowerBound: page.totalIsLowerBound,
         });
       });
     },

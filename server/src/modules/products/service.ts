@@ -1,6 +1,7 @@
 // Products: each filed under a subcategory of its category, its images uploaded (stored as
 // media) or linked, its counts kept on the category and subcategory by the same transaction.
 import {
+  appProductTotalCap,
   JsonText,
   type AppProductQuery,
   type Product,
@@ -11,6 +12,7 @@ import {
   type ProductUpdate,
 } from '@dealdesk/core';
 import type { AppContext } from '../../context.js';
+import { defaultCatalogueMemoryProducts } from '../../config.js';
 import { HttpError } from '../../http/errors.js';
 import type { CheckedFile } from '../../http/uploads.js';
 import { newId } from '../../ids.js';
@@ -55,13 +57,31 @@ function productFields(row: Omit<ProductsTable, 'search_text' | 'created_at' | '
   return fields;
 }
 
+/** A page of the app's list: its products' listed JSON, the next cursor, what was found. */
+interface AppPage {
+  listed: string[];
+  nextCursor: string | null;
+  total: number;
+  totalIsLowerBound: boolean;
+}
+
+/** The app's total: exact up to the cap, else the cap marked a lower bound. */
+const cappedTotal = (found: number) => ({
+  total: Math.min(found, appProductTotalCap),
+  totalIsLowerBound: found > appProductTotalCap,
+});
+
 export function productsService(context: AppContext) {
   const { db, dialect, media, clock, log, onClose } = context;
   const repo = productsRepository(db, dialect);
   const audit = auditTrail(context);
   const now = () => clock().toISOString();
 
-  const catalogue = catalogueMemory(repo, log);
+  const catalogue = catalogueMemory(
+    repo,
+    log,
+    context.config.catalogueMemoryProducts ?? defaultCatalogueMemoryProducts,
+  );
   const totals = totalsMemory(db, log);
 
   /** A page found by the database (in the order asked for): its products' listed JSON read for it. */
@@ -158,7 +178,7 @@ export function productsService(context: AppContext) {
     async appPage(
       { q, category, subcategory, event, cursor, limit }: AppProductQuery,
       version: number,
-    ): Promise<{ listed: string[]; nextCursor: string | null }> {
+    ): Promise<AppPage> {
       const filters = {
         q,
         categories: category === undefined ? [] : [category],
@@ -167,14 +187,22 @@ export function productsService(context: AppContext) {
       };
       const memory = await catalogue.at(version);
       if (memory !== null) {
-        const { found, total } = memory.find(filters, 0, limit, cursor);
+        const { found, total: below } = memory.find(filters, 0, limit, cursor);
         const last = found.at(-1);
+        // The total is the whole list's: past the first page, counted again without the cursor.
+        const total = cursor === undefined ? below : memory.find(filters, 0, 0).total;
         return {
           listed: found.map((product) => product.listed),
-          nextCursor: total > limit && last !== undefined ? last.id : null,
+          nextCursor: below > limit && last !== undefined ? last.id : null,
+          ...cappedTotal(total),
         };
       }
-      const ids = await repo.pageBelow(filters, cursor ?? null, limit);
+      const { ids, total } = await repo.pageBelow(
+        filters,
+        cursor ?? null,
+        limit,
+        appProductTotalCap + 1,
+      );
       const page = ids.slice(0, limit);
       const byId = new Map((await repo.records(page)).map((row) => [row.id, row]));
       return {
@@ -183,6 +211,7 @@ export function productsService(context: AppContext) {
           return row === undefined ? [] : [listedJson(row)];
         }),
         nextCursor: ids.length > limit ? (page.at(-1) ?? null) : null,
+        ...cappedTotal(total),
       };
     },
 

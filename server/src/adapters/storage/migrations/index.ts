@@ -25,6 +25,7 @@ import * as auditLog from './0021-audit-log.js';
 import * as administrators from './0022-administrators.js';
 import * as authenticatorCodes from './0023-authenticator-codes.js';
 import * as adminIdSkeletons from './0024-admin-id-skeletons.js';
+import * as foldedSearchWords from './0025-folded-search-words.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0022-administrators': administrators,
   '0023-authenticator-codes': authenticatorCodes,
   '0024-admin-id-skeletons': adminIdSkeletons,
+  '0025-folded-search-words': foldedSearchWords,
 };

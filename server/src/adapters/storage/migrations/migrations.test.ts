@@ -145,3 +145,80 @@ describe.each(dialects)('0024 on a %s database holding look-alike admin IDs', (d
     ]);
   });
 });
+
+describe.each(dialects)('0025 on a %s database holding accented products', (dialect) => {
+  let database: TestDatabase;
+  let storage: Storage;
+  beforeAll(async () => {
+    database = await freshDatabase(dialect, { migrated: false });
+    storage = openStorage(database, (error) => {
+      throw error;
+    });
+  });
+  afterAll(async () => {
+    await storage.close();
+    await database.drop();
+  });
+
+  it('folds the stored search words, past the first batch too, other scripts kept', async () => {
+    const { db } = storage;
+    expect((await migrator(db).migrateTo('0024-admin-id-skeletons')).error).toBeUndefined();
+    const now = new Date().toISOString();
+    const stamps = { created_at: now, updated_at: now };
+    const category = { id: newId(), name: 'Home', name_key: 'home', main_image: '', bg_image: '' };
+    await db
+      .insertInto('categories')
+      .values({ ...category, total_sub: 1, total_products: 0, ...stamps })
+      .execute();
+    const subcategory = { id: newId(), category_id: category.id, name: 'Mugs', name_key: 'mugs' };
+    await db
+      .insertInto('subcategories')
+      .values({ ...subcategory, main_image: '', total_products: 0, ...stamps })
+      .execute();
+    // Search texts as the old fold stored them: lowercase, accents kept.
+    const product = (at: number, search_text: string) => ({
+      id: newId(new Date(Date.parse(now) + at * 1000)),
+      title: search_text,
+      price: 1,
+      og_price: 2,
+      rating: '0',
+      ratings_and_reviews: '',
+      delivery_info: '',
+      available_sizes: '[]',
+      specifications: '{}',
+      og_url: 'https://shop.example.com/p/1',
+      btn_url: 'https://shop.example.com/p/1',
+      category_id: category.id,
+      subcategory_id: subcategory.id,
+      events: 'None' as const,
+      images: '[]',
+      search_text,
+      ...stamps,
+    });
+    // The accented ones first, in the middle and past the migration's first batch of 1,000.
+    const texts = Array.from({ length: 1_002 }, (_, at) => `plain mug ${at}`);
+    texts[0] = 'café crème mug';
+    texts[500] = 'खादी कुर्ता set';
+    texts[1_001] = 'crème brûlée bowl';
+    const rows = texts.map((text, at) => product(at, text));
+    for (let at = 0; at < rows.length; at += 250)
+      await db
+        .insertInto('products')
+        .values(rows.slice(at, at + 250))
+        .execute();
+
+    expect((await migrator(db).migrateToLatest()).error).toBeUndefined();
+    const products = productsRepository(db, dialect);
+    const found = async (q: string) => {
+      const all = { q, categories: [], subCategories: [], events: [] };
+      const { ids } = await products.list(all, 1, 100);
+      return (await products.records(ids)).map((row) => row.title).sort();
+    };
+    expect(await found('cafe creme')).toEqual(['café crème mug']);
+    expect(await found('CAFÉ')).toEqual(['café crème mug']);
+    expect(await found('creme')).toEqual(['café crème mug', 'crème brûlée bowl']);
+    expect(await found('brulee')).toEqual(['crème brûlée bowl']);
+    expect(await found('कुर्ता')).toEqual(['खादी कुर्ता set']);
+    expect(await found('mug 999')).toEqual(['plain mug 999']);
+  });
+});
