@@ -100,6 +100,15 @@ export function processCpuSeconds(pid) {
   }
 }
 
+/**
+ * Starts counting the CPU time of `pid` (and its children): the function returned gives the
+ * seconds it has spent since, whatever the load generator on the same cores takes.
+ */
+export function cpuMeter(pid) {
+  const before = processCpuSeconds(pid);
+  return () => processCpuSeconds(pid) - before;
+}
+
 /** Resident memory of a process and its children (cluster workers), in bytes (Linux /proc). */
 export function rssBytes(pid) {
   try {

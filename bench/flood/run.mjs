@@ -17,9 +17,9 @@ import { seedDemo } from '../../server/dist/demo/seed.js';
 import { seedCatalogue } from '../catalogue/seed.mjs';
 import {
   benchEnvironment,
+  cpuMeter,
   ensureWrk,
   machine,
-  processCpuSeconds,
   report,
   round,
   rssBytes,
@@ -107,7 +107,7 @@ async function flood({ url, headers, pid, heap }) {
   ];
   const burst = spawn(ensureWrk(), wrkArgs(settings.burstSeconds), { stdio: 'ignore' });
   await new Promise((resolve) => burst.once('exit', resolve));
-  const cpuBefore = processCpuSeconds(pid);
+  const cpuSpent = cpuMeter(pid);
   const started = performance.now();
   const wrk = spawn(ensureWrk(), wrkArgs(settings.seconds), {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -133,7 +133,7 @@ async function flood({ url, headers, pid, heap }) {
   const code = await new Promise((resolve) => wrk.once('exit', resolve));
   clearInterval(sampling);
   clearInterval(heapSampling);
-  const cpuSeconds = processCpuSeconds(pid) - cpuBefore;
+  const cpuSeconds = cpuSpent();
   const loadAverage = loadavg().map((value) => round(value, 1));
 
   const number = (pattern) => Number(pattern.exec(printed)?.[1] ?? 0);

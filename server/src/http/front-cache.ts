@@ -6,6 +6,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiKeyCheck } from './api-key.js';
+import { askedBefore, spellingOf } from './asked-before.js';
 import type { ContentKeys } from './content-key.js';
 import type { ContentMemory } from './content-memory.js';
 import type { Metrics } from '../operations/metrics.js';
@@ -15,26 +16,32 @@ import { codingOf, envelopeHeader, formOf, varyOf, type Coding, type Form } from
 
 interface Entry {
   published: Published;
-  /** Its representations made so far (form and coding), each made on its first ask. */
-  made: Map<string, Buffer>;
+  /** Its representations made so far, by form and coding, each made on its first ask. */
+  made: Map<string, Sent>;
   /** What the entry costs beyond its key: the answer's text and every representation made. */
   bytes: number;
   /** Counts an answer in the metrics, under the route as declared (`/api/v1/app/products/:id`). */
   sent: Record<200 | 304, () => void>;
 }
 
-/** One representation as sent: its own ETag and its headers beyond the ETag. */
+/** One representation as sent: its own ETag, and its headers made once (the body's bytes too). */
 interface Sent {
   etag: string;
   body: Buffer;
-  /** What a 304 carries too (Vary included, RFC 9110). */
+  /** What a 304 carries too (Vary included, RFC 9110), beyond the ETag. */
   headers: Record<string, string>;
   coding: Coding;
+  /** The whole header lists of a 304 and a 200, as node:http takes them (names and values). */
+  notModified: string[];
+  ok: string[];
 }
 
 /** The Content-Encoding header of a coded body (200 only). */
 const encodingOf = (coding: Coding): Record<string, string> =>
   coding === 'identity' ? {} : { 'content-encoding': coding };
+
+/** Headers as the flat list writeHead takes: no object made per answer. */
+const listOf = (headers: Record<string, string>): string[] => Object.entries(headers).flat();
 
 export function frontCache(
   apiKey: string,
@@ -51,6 +58,7 @@ export function frontCache(
   const entries = memory.shelf<Entry>('front');
   let serving = true;
   const vary = varyOf(appEnvelope);
+  const asked = askedBefore<Entry>();
 
   /** The representation a request asks, made once per entry (and counted in its bytes). */
   const representationOf = (
@@ -58,30 +66,69 @@ export function frontCache(
     headers: IncomingHttpHeaders,
     published: Published,
     kept: { key: string; entry: Entry } | null,
-  ): Sent => {
+  ): { name: string; sent: Sent } => {
     const form: Form = formOf(url, headers, appEnvelope);
     const coding: Coding = codingOf(headers['accept-encoding']);
     const name = `${form} ${coding}`;
-    let body = kept?.entry.made.get(name);
-    if (body === undefined) {
-      body = representation(published, form, coding);
-      if (kept !== null) {
-        const { key, entry } = kept;
-        entry.made.set(name, body);
-        entry.bytes += body.length;
-        entries.set(key, entry, entry.bytes);
-      }
-    }
-    return {
-      etag: tagOf(published.etag, form, coding),
-      body,
-      headers: {
-        'cache-control': cacheControl,
-        vary,
-        ...(form === 'compact' ? { [envelopeHeader]: '2' } : {}),
-      },
-      coding,
+    const made = kept?.entry.made.get(name);
+    if (made !== undefined) return { name, sent: made };
+    const body = representation(published, form, coding);
+    const etag = tagOf(published.etag, form, coding);
+    const more = {
+      'cache-control': cacheControl,
+      vary,
+      ...(form === 'compact' ? { [envelopeHeader]: '2' } : {}),
     };
+    const sent: Sent = {
+      etag,
+      body,
+      headers: more,
+      coding,
+      notModified: listOf({ etag, ...more }),
+      ok: listOf({
+        ...noSniff,
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(body.length),
+        etag,
+        ...more,
+        ...encodingOf(coding),
+      }),
+    };
+    if (kept !== null) {
+      const { key, entry } = kept;
+      entry.made.set(name, sent);
+      entry.bytes += body.length;
+      entries.set(key, entry, entry.bytes);
+    }
+    return { name, sent };
+  };
+
+  /** Sends a kept representation, 304 when the caller holds it already. */
+  const answer = (request: IncomingMessage, response: ServerResponse, entry: Entry, sent: Sent) => {
+    const held = request.headers['if-none-match'];
+    if (held === sent.etag || namesTag(held, sent.etag)) {
+      response.writeHead(304, sent.notModified);
+      response.end();
+      entry.sent[304]();
+      return;
+    }
+    response.writeHead(200, sent.ok);
+    response.end(sent.body);
+    entry.sent[200]();
+  };
+
+  /** The entry and representation a request spelt as before chose, while still current. */
+  const chosenBefore = (spelling: string): { entry: Entry; sent: Sent } | null => {
+    const chosen = asked.get(spelling);
+    if (chosen === undefined) return null;
+    const entry = chosen.entry.deref();
+    const sent = entry?.made.get(chosen.name);
+    // Touched in the shared budget as a lookup by key would (the least recently used goes).
+    if (entry === undefined || sent === undefined || entries.get(chosen.key) !== entry) {
+      asked.forget(spelling);
+      return null;
+    }
+    return { entry, sent };
   };
 
   return {
@@ -116,7 +163,7 @@ export function frontCache(
         request.headers,
         published,
         kept,
-      );
+      ).sent;
       reply.header('etag', etag).headers(headers);
       if (namesTag(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').headers(encodingOf(coding)).send(body);
@@ -125,32 +172,24 @@ export function frontCache(
     /** Answers the request when it can; false leaves it to Fastify. */
     serve(request: IncomingMessage, response: ServerResponse): boolean {
       if (!serving || request.method !== 'GET') return false;
+      const url = request.url ?? '';
+      const spelling = spellingOf(url, request.headers);
+      const before = spelling === null ? null : chosenBefore(spelling);
+      if (before !== null) {
+        if (!before.entry.published.current() || !keyAccepted(request)) return false;
+        answer(request, response, before.entry, before.sent);
+        return true;
+      }
       const key = keys.ofRequest(request);
       const entry = key === null ? undefined : entries.get(key);
       if (key === null || entry === undefined || !entry.published.current()) return false;
       if (!keyAccepted(request)) return false;
-      const { etag, body, headers, coding } = representationOf(
-        request.url ?? '',
-        request.headers,
-        entry.published,
-        { key, entry },
-      );
-      if (namesTag(request.headers['if-none-match'], etag)) {
-        response.writeHead(304, { etag, ...headers });
-        response.end();
-        entry.sent[304]();
-        return true;
-      }
-      response.writeHead(200, {
-        ...noSniff,
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': body.length,
-        etag,
-        ...headers,
-        ...encodingOf(coding),
+      const { name, sent } = representationOf(url, request.headers, entry.published, {
+        key,
+        entry,
       });
-      response.end(body);
-      entry.sent[200]();
+      if (spelling !== null) asked.remember(spelling, { key, entry: new WeakRef(entry), name });
+      answer(request, response, entry, sent);
       return true;
     },
 

@@ -21,14 +21,26 @@ export type EdgeRefusal =
   | 'unauthenticated_body'
   | 'upload_slots_caller';
 
+type RequestLabel = 'method' | 'route' | 'status';
+
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'dealdesk_' });
+  // The content API's answers from memory, counted in plain numbers and added when /metrics is
+  // read: prom-client hashes and checks the labels on every increment, a child's too (bench/app).
+  const untold = new Map<string, { labels: Record<RequestLabel, string>; count: number }>();
   const requests = new Counter({
     name: 'dealdesk_http_requests_total',
     help: 'HTTP requests answered, by method, route and status',
     labelNames: ['method', 'route', 'status'] as const,
     registers: [registry],
+    collect() {
+      for (const answers of untold.values()) {
+        if (answers.count === 0) continue;
+        this.inc(answers.labels, answers.count);
+        answers.count = 0;
+      }
+    },
   });
   const durations = new Histogram({
     name: 'dealdesk_http_request_duration_seconds',
@@ -120,8 +132,16 @@ export function createMetrics() {
      * answers from memory, which take microseconds and are sent as fast as the machine allows.
      */
     counter: (method: string, route: string, status: number) => {
-      const child = requests.labels({ method, route, status: String(status) });
-      return () => child.inc();
+      const key = `${method} ${status} ${route}`;
+      let answers = untold.get(key);
+      if (answers === undefined) {
+        answers = { labels: { method, route, status: String(status) }, count: 0 };
+        untold.set(key, answers);
+      }
+      const counted = answers;
+      return () => {
+        counted.count += 1;
+      };
     },
     /** One answered request: its route as declared (not the URL, so labels stay few). */
     answered: (method: string, route: string, status: number, seconds: number): void =>
