@@ -45,9 +45,10 @@ describe.each(cases)('the app search on %s, answered by the %s', (dialect, by) =
     bags = await addSubcategory(admin, await addCategory(admin));
     for (const title of ['Café Crème tote', 'खादी कुर्ता set', 'Wombat canvas tote'])
       await addProduct(admin, bags, { title });
-    // The app's answers follow the catalogue's counter, read every 20 ms here.
+    // The app's answers follow the catalogue's counter, read every 20 ms here (up to 15 s on a
+    // busy machine).
     for (let tries = 0; (await found({})).titles?.length !== 3; tries += 1)
-      if (tries === 50) throw new Error('the products added were not listed');
+      if (tries === 750) throw new Error('the products added were not listed');
       else await new Promise((resolve) => setTimeout(resolve, 20));
   });
   afterAll(async () => {

@@ -13,6 +13,22 @@ import { migrations } from './index.js';
 const migrator = (db: Kysely<Database>) =>
   new Migrator({ db, provider: { getMigrations: async () => migrations } });
 
+/** A category and its subcategory, stored as any migration's products need them. */
+async function shelf(db: Kysely<Database>, now: string, products: number) {
+  const stamps = { created_at: now, updated_at: now };
+  const category = { id: newId(), name: 'Home', name_key: 'home', main_image: '', bg_image: '' };
+  await db
+    .insertInto('categories')
+    .values({ ...category, total_sub: 1, total_products: products, ...stamps })
+    .execute();
+  const subcategory = { id: newId(), category_id: category.id, name: 'Lamps', name_key: 'lamps' };
+  await db
+    .insertInto('subcategories')
+    .values({ ...subcategory, main_image: '', total_products: products, ...stamps })
+    .execute();
+  return { category, subcategory };
+}
+
 describe.each(dialects)('upgrading a %s database', (dialect) => {
   let database: TestDatabase;
   let storage: Storage;
@@ -32,22 +48,7 @@ describe.each(dialects)('upgrading a %s database', (dialect) => {
     const before = await migrator(db).migrateTo('0006-catalogue-candidates');
     expect(before.error).toBeUndefined();
     const now = new Date().toISOString();
-    const category = { id: newId(), name: 'Home', name_key: 'home', main_image: '', bg_image: '' };
-    await db
-      .insertInto('categories')
-      .values({ ...category, total_sub: 1, total_products: 2, created_at: now, updated_at: now })
-      .execute();
-    const subcategory = { id: newId(), category_id: category.id, name: 'Lamps', name_key: 'lamps' };
-    await db
-      .insertInto('subcategories')
-      .values({
-        ...subcategory,
-        main_image: '',
-        total_products: 2,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const { category, subcategory } = await shelf(db, now, 2);
     const product = (title: string, events: 'Trending' | 'None') => ({
       id: newId(),
       ...detailColumns({
@@ -165,16 +166,7 @@ describe.each(dialects)('0025 on a %s database holding accented products', (dial
     expect((await migrator(db).migrateTo('0024-admin-id-skeletons')).error).toBeUndefined();
     const now = new Date().toISOString();
     const stamps = { created_at: now, updated_at: now };
-    const category = { id: newId(), name: 'Home', name_key: 'home', main_image: '', bg_image: '' };
-    await db
-      .insertInto('categories')
-      .values({ ...category, total_sub: 1, total_products: 0, ...stamps })
-      .execute();
-    const subcategory = { id: newId(), category_id: category.id, name: 'Mugs', name_key: 'mugs' };
-    await db
-      .insertInto('subcategories')
-      .values({ ...subcategory, main_image: '', total_products: 0, ...stamps })
-      .execute();
+    const { category, subcategory } = await shelf(db, now, 0);
     // Search texts as the old fold stored them: lowercase, accents kept.
     const product = (at: number, search_text: string) => ({
       id: newId(new Date(Date.parse(now) + at * 1000)),
