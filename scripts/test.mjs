@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { ensureInstalled, root, run } from './bootstrap.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensurePostgres } from './ensure-postgres.mjs';
-import { ensurePythonCrypto } from './ensure-python-crypto.mjs';
+import { ensureRecipeTools } from './ensure-recipe-tools.mjs';
 import { ensureShells } from './ensure-shells.mjs';
 import { checks, lint } from './lint.mjs';
 
@@ -17,8 +17,8 @@ ensurePostgres();
 ensureChromium();
 // The CLI's completion tests run its zsh and fish scripts in those shells.
 ensureShells();
-// The Python recipe of docs/app-api.md runs against a live server with Debian's cryptography.
-ensurePythonCrypto();
+// The Python and Kotlin recipes of docs/app-api.md run against a live server (Debian's packages).
+ensureRecipeTools();
 
 /**
  * Each project also writes a JSON report, so that the failed tests are named again at the very

@@ -2,7 +2,7 @@
 // server on each dialect: it opens home, gets 304 for its kept ETag, reads the product list,
 // seals a tracking body, and opens a refusal. A recipe that drifts from the server fails here.
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,17 +21,9 @@ import {
   addSubcategory,
   signedInClient,
 } from '../products/catalogue-fixtures.js';
+import { docRecipe } from './doc-recipes.js';
 
 const recipeFile = 'dealdesk_client.py';
-
-/** The fenced block of docs/app-api.md titled `name`. */
-function recipe(name: string): string {
-  const doc = readFileSync(new URL('../../../../docs/app-api.md', import.meta.url), 'utf8');
-  const block = new RegExp(`\`\`\`python title=${name.replace('.', '\\.')}\\n([\\s\\S]*?)\`\`\``);
-  const found = block.exec(doc)?.[1];
-  if (found === undefined) throw new Error(`docs/app-api.md has no python block titled ${name}`);
-  return found;
-}
 
 /** What a phone does with the recipe; it prints what it saw as JSON. */
 const driver = `
@@ -57,7 +49,7 @@ const pythonReady =
   spawnSync('python3', ['-c', 'import cryptography'], { stdio: 'ignore' }).status === 0;
 const described = pythonReady
   ? 'the Python recipe of docs/app-api.md on %s'
-  : 'the Python recipe of docs/app-api.md on %s (skipped: python3 cannot import cryptography; run node scripts/ensure-python-crypto.mjs as root)';
+  : 'the Python recipe of docs/app-api.md on %s (skipped: python3 cannot import cryptography; run node scripts/ensure-recipe-tools.mjs as root)';
 
 describe.skipIf(!pythonReady).each(dialects)(described, (dialect) => {
   let database: TestDatabase;
@@ -74,7 +66,7 @@ describe.skipIf(!pythonReady).each(dialects)(described, (dialect) => {
   });
 
   it('opens home, keeps it on 304, lists products, tracks a view and opens a refusal', async () => {
-    writeFileSync(join(folder, recipeFile), recipe(recipeFile));
+    writeFileSync(join(folder, recipeFile), docRecipe('python', recipeFile));
     writeFileSync(join(folder, 'driver.py'), driver);
     const admin = await signedInClient(server);
     const shelf = await addSubcategory(admin, await addCategory(admin, 'Kitchen'), 'Kettles');
