@@ -91,6 +91,24 @@ export const ifNoneMatch = {
   schema: { type: 'string' },
 };
 
+/** The X-Dealdesk-Envelope parameter of a call answering JSON: the compact envelope. */
+export const envelopeForm = {
+  name: 'X-Dealdesk-Envelope',
+  in: 'header',
+  required: false,
+  description:
+    '2: the JSON is compressed with raw DEFLATE (RFC 1951) before it is sealed, and the answer ' +
+    'says X-Dealdesk-Envelope: 2; inflate what the envelope opens to. Without it, the JSON is sealed as it is.',
+  schema: { type: 'string', enum: ['2'] },
+};
+
+const envelopeEcho = {
+  'X-Dealdesk-Envelope': {
+    description: '2 when the answer is in the compact envelope (asked with the same header)',
+    schema: { type: 'string', enum: ['2'] },
+  },
+};
+
 /** A call's responses; its opened answer is named in `components` (`<Call>Answer`). */
 export function responses(name: string, call: AnyEndpoint, components: Components): JsonSchema {
   const answer = componentName(name, 'Answer');
@@ -99,14 +117,12 @@ export function responses(name: string, call: AnyEndpoint, components: Component
     call.rows === undefined
       ? {
           description: call.message,
-          ...(call.published === true
-            ? {
-                headers: {
-                  ...etagHeader,
-                  'Cache-Control': { schema: { type: 'string' } },
-                },
-              }
-            : {}),
+          headers: {
+            ...envelopeEcho,
+            ...(call.published === true
+              ? { ...etagHeader, 'Cache-Control': { schema: { type: 'string' } } }
+              : {}),
+          },
           content: { 'application/json': { schema: sealed('Envelope', answer) } },
         }
       : {
@@ -123,7 +139,11 @@ export function responses(name: string, call: AnyEndpoint, components: Component
         };
   const refused = Object.entries(refusals(call)).map(([status, description]) => [
     status,
-    { description, content: { 'application/json': { schema: sealed('Envelope', 'Refusal') } } },
+    {
+      description,
+      headers: envelopeEcho,
+      content: { 'application/json': { schema: sealed('Envelope', 'Refusal') } },
+    },
   ]);
   return {
     '200': success,

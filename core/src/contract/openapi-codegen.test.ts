@@ -31,8 +31,10 @@ export async function home(
   apiKey: string,
   held?: { etag: string; answer: Schemas['AppHomeAnswer'] },
 ): Promise<{ etag: string; answer: Schemas['AppHomeAnswer'] }> {
-  const ifNoneMatch: NonNullable<Home['parameters']['header']>['If-None-Match'] = held?.etag;
-  const headers = new Headers({ 'x-api-key': apiKey });
+  type Asked = NonNullable<Home['parameters']['header']>;
+  const ifNoneMatch: Asked['If-None-Match'] = held?.etag;
+  const compact: Asked['X-Dealdesk-Envelope'] = '2';
+  const headers = new Headers({ 'x-api-key': apiKey, 'X-Dealdesk-Envelope': compact });
   if (ifNoneMatch !== undefined) headers.set('If-None-Match', ifNoneMatch);
   const response = await fetch(baseUrl + '/api/v1/app/home', { headers });
   const notModified: keyof Home['responses'] = 304;

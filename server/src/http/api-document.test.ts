@@ -14,7 +14,7 @@ interface Operation {
   operationId: string;
   parameters: { name: string; in: string }[];
   requestBody?: { content: Record<string, { schema: { properties?: object } }> };
-  responses: Record<string, { content: Record<string, { schema: object }> }>;
+  responses: Record<string, { headers?: object; content: Record<string, { schema: object }> }>;
 }
 interface Document extends Record<string, unknown> {
   openapi: string;
@@ -101,14 +101,21 @@ describe('the API document', () => {
     expect(statuses('/api/App/product', 'delete')).toContain('404');
     expect(statuses('/api/App/ads/{type}/admin/get', 'get')).not.toContain('404');
     const home = document.paths['/api/v1/app/home']?.get;
-    expect(home?.parameters.map(({ name }) => name)).toEqual(['If-None-Match']);
+    expect(home?.parameters.map(({ name }) => name)).toEqual([
+      'If-None-Match',
+      'X-Dealdesk-Envelope',
+    ]);
     const sealed = (status: string) => home?.responses[status]?.content['application/json']?.schema;
     expect(sealed('200')).toEqual({
       $ref: '#/components/schemas/Envelope',
       'x-dealdesk-sealed': '#/components/schemas/AppHomeAnswer',
     });
     expect(sealed('403')).toMatchObject({ 'x-dealdesk-sealed': '#/components/schemas/Refusal' });
-    expect(Object.keys(home?.responses['200'] ?? {})).toContain('headers');
+    expect(Object.keys(home?.responses['200']?.headers ?? {})).toEqual([
+      'X-Dealdesk-Envelope',
+      'ETag',
+      'Cache-Control',
+    ]);
   });
 
   it("gives the product list's event as an enum", () => {

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { codingOf } from './wire.js';
+import { addVary, codingOf } from './wire.js';
 
 /** Below this, compression saves less than the headers it adds. */
 const threshold = 1024;
@@ -36,7 +36,7 @@ export function useCompression(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (negotiated(reply)) return payload;
-    reply.header('vary', 'Accept-Encoding');
+    addVary(reply, 'Accept-Encoding');
     // Neither a 304 nor a HEAD answer has a body to compress.
     if (request.method === 'HEAD' || reply.statusCode === 304 || reply.statusCode === 204)
       return payload;

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 import { HttpError } from './errors.js';
-import { envelopeHeader, formOf } from './wire.js';
+import { addVary, envelopeHeader, formOf } from './wire.js';
 
 const envelopeMessages: Record<EnvelopeError['code'], string> = {
   'bad-key': 'The request could not be decrypted: the envelope key does not match',
@@ -134,6 +134,8 @@ export function useEnvelope(
       return payload;
     }
     reply.serializer(envelopeJson);
+    // The header chose the envelope: a shared cache must not hand one form to the other.
+    addVary(reply, 'X-Dealdesk-Envelope');
     if (form === 'sealed') return sealText(jsonOf(payload), key);
     reply.header(envelopeHeader, '2');
     return sealText(deflateRawSync(jsonOf(payload)), key);

@@ -146,6 +146,7 @@ describe.each(dialects)('bytes on the wire on %s', (dialect) => {
     const refused = await ask(server, home, { 'x-api-key': 'wrong', 'x-dealdesk-envelope': '2' });
     expect(refused.status).toBe(403);
     expect(refused.headers['x-dealdesk-envelope']).toBe('2');
+    expect(refused.headers.vary).toBe('X-Dealdesk-Envelope, Accept-Encoding');
     expect(openCompact(refused.body, server.config.secret)).toMatchObject({ status: false });
   });
 

@@ -2,6 +2,7 @@
 // (Accept-Encoding) and its envelope (X-Dealdesk-Envelope, DEALDESK_APP_ENVELOPE). The content
 // API's answers are made once per version in every form asked (front-cache.ts); every other
 // answer is compressed as it leaves (compression.ts).
+import type { FastifyReply } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** The HTTP content codings the server makes; identity is the answer as it is. */
@@ -52,3 +53,16 @@ export function formOf(url: string, headers: IncomingHttpHeaders, appEnvelope: b
 /** What an answer's representation adds to its Vary: the headers that chose it. */
 export const varyOf = (appEnvelope: boolean): string =>
   appEnvelope ? `Accept-Encoding, X-Dealdesk-Envelope` : 'Accept-Encoding';
+
+/** Adds a request header to an answer's Vary, keeping those it names already. */
+export function addVary(reply: FastifyReply, field: string): void {
+  const named = String(reply.getHeader('vary') ?? '');
+  if (
+    named
+      .toLowerCase()
+      .split(/\s*,\s*/)
+      .includes(field.toLowerCase())
+  )
+    return;
+  reply.header('vary', named === '' ? field : `${named}, ${field}`);
+}
