@@ -27,6 +27,7 @@ import { serveApiDocument } from './http/api-document.js';
 import { bodyChecker } from './http/body-check.js';
 import { bodyWatch, defaultBodyDeadlines } from './http/body-deadlines.js';
 import { useEnvelope } from './http/envelope.js';
+import { envelopeKeys } from './http/envelope-keys.js';
 import { useCompression } from './http/compression.js';
 import { registerErrorAnswers } from './http/errors.js';
 import { contentKeys } from './http/content-key.js';
@@ -105,10 +106,12 @@ export async function buildApp(
   // One byte budget for every kept answer of the content API, in front of Fastify or behind it.
   const memory = contentMemory(config.contentCacheBytes ?? defaultContentCacheBytes, metrics);
   const appEnvelope = config.appEnvelope ?? true;
+  const sealing = envelopeKeys(config.secret, config.previousSecret ?? null);
   const front = frontCache(config.apiKey, cacheControl, {
     metrics,
     memory,
     keys: contentKeys(config),
+    envelopeKeys: sealing,
     appEnvelope,
   });
   const misdirected = refuseMisdirected(config, metrics);
@@ -224,7 +227,7 @@ export async function buildApp(
     });
     registerErrorAnswers(app);
     useSecurityHeaders(app);
-    useEnvelope(app, config.secret, appEnvelope);
+    useEnvelope(app, sealing, appEnvelope, metrics.envelopeKeyNamed);
     useCompression(app);
     requireApiKey(app, config.apiKey);
     await app.register(fastifyMultipart, {
@@ -244,7 +247,7 @@ export async function buildApp(
     });
     await uploads.sweep();
     // Large JSON bodies are opened and checked on a thread of their own (http/body-check.ts).
-    const bodies = bodyChecker(config.secret, metrics.largeBody);
+    const bodies = bodyChecker(metrics.largeBody);
     // Once listening, so that starting it does not slow the server's own start.
     app.addHook('onListen', async () => bodies.start());
     context.onClose(bodies.close);
@@ -252,7 +255,7 @@ export async function buildApp(
     app.decorate('dealdesk', { context, auth });
     const api = createApiRouter(app, auth.tokens.guard, idempotency(context.db, context.clock), {
       checkAnswers: config.checkAnswers,
-      secret: config.secret,
+      envelopeKeys: sealing,
       front,
       uploads,
       bodies,

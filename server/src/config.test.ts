@@ -147,6 +147,11 @@ describe('loadConfig', () => {
     [{ DEALDESK_WORKERS: '0' }, 'DEALDESK_WORKERS must be a whole number from 1 to 64'],
     [{ DEALDESK_WORKERS: 'two' }, 'DEALDESK_WORKERS must be a whole number from 1 to 64'],
     [{ DEALDESK_SERVER_KEY: 'ab'.repeat(31) }, 'DEALDESK_SERVER_KEY must be 64 hex characters'],
+    [{ DEALDESK_PREVIOUS_SECRET: 'xy' }, 'DEALDESK_PREVIOUS_SECRET must be 64 hex characters'],
+    [
+      { DEALDESK_SECRET: 'ab'.repeat(32), DEALDESK_PREVIOUS_SECRET: 'AB'.repeat(32) },
+      'DEALDESK_PREVIOUS_SECRET must differ from DEALDESK_SECRET',
+    ],
     [
       { DEALDESK_CONTENT_CACHE_BYTES: '64MB' },
       'DEALDESK_CONTENT_CACHE_BYTES must be a whole number of bytes',

@@ -79,6 +79,8 @@ export interface ServerConfig {
   apiKey: string;
   /** Envelope key: 64 hex characters (32 bytes). */
   secret: string;
+  /** The envelope key before `secret`, honoured for apps that name it during a rotation. */
+  previousSecret?: string | null;
   /**
    * Server-only key, 64 hex characters: seals what must stay secret even from someone holding
    * a database copy and everything /config.js serves (the authenticator keys).
@@ -226,6 +228,13 @@ const environmentSchema = z.object({
   DEALDESK_SECRET: z.preprocess(
     blankToUndefined,
     z.string().regex(secretPattern, 'DEALDESK_SECRET must be 64 hex characters').optional(),
+  ),
+  DEALDESK_PREVIOUS_SECRET: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(secretPattern, 'DEALDESK_PREVIOUS_SECRET must be 64 hex characters')
+      .optional(),
   ),
   DEALDESK_SERVER_KEY: z.preprocess(
     blankToUndefined,
@@ -480,6 +489,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new ConfigError(parsed.error.issues.map((issue) => issue.message).join('; '));
   }
   const vars = parsed.data;
+  if (
+    vars.DEALDESK_PREVIOUS_SECRET !== undefined &&
+    vars.DEALDESK_PREVIOUS_SECRET.toLowerCase() === vars.DEALDESK_SECRET?.toLowerCase()
+  )
+    throw new ConfigError('DEALDESK_PREVIOUS_SECRET must differ from DEALDESK_SECRET');
   const dataDir = resolve(vars.DEALDESK_DATA_DIR);
   const generatedKeys = {
     apiKey: vars.DEALDESK_API_KEY === undefined,
@@ -495,6 +509,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: vars.DATABASE_URL ?? null,
     apiKey: vars.DEALDESK_API_KEY ?? development?.apiKey ?? '',
     secret: vars.DEALDESK_SECRET ?? development?.secret ?? '',
+    previousSecret: vars.DEALDESK_PREVIOUS_SECRET ?? null,
     serverKey: vars.DEALDESK_SERVER_KEY ?? storedServerKey(dataDir),
     generatedKeys,
     firstAdmin: {

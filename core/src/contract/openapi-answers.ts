@@ -7,6 +7,7 @@ import {
   componentName,
   jsonSchema,
   objectSchema,
+  schemaRef,
   sealed,
   type Components,
   type JsonSchema,
@@ -67,8 +68,9 @@ const namesItems = (call: AnyEndpoint): boolean =>
 function refusals(call: AnyEndpoint): Record<string, string> {
   const input = call.params ?? call.query ?? call.body;
   const caller = call.access === 'public' ? '' : ', or a role or token scope that may not';
+  const badInput = input === undefined ? '' : 'Bad input: the message says which and why; or ';
   return {
-    ...(input === undefined ? {} : { '400': 'Bad input: the message says which and why' }),
+    '400': `${badInput}an X-Dealdesk-Key the server does not hold (that refusal is plain JSON: nothing sealed could be opened)`,
     ...(call.access === 'public' ? {} : { '401': 'No token, or an expired or revoked one' }),
     '403': `A missing or wrong API key${caller}`,
     ...(namesItems(call) ? { '404': 'No item has that id' } : {}),
@@ -100,6 +102,18 @@ export const envelopeForm = {
     '2: the JSON is compressed with raw DEFLATE (RFC 1951) before it is sealed, and the answer ' +
     'says X-Dealdesk-Envelope: 2; inflate what the envelope opens to. Without it, the JSON is sealed as it is.',
   schema: { type: 'string', enum: ['2'] },
+};
+
+/** The X-Dealdesk-Key parameter of a call answering JSON: which envelope key the app holds. */
+export const envelopeKeyId = {
+  name: 'X-Dealdesk-Key',
+  in: 'header',
+  required: false,
+  description:
+    'The key id of the envelope key the app holds (the first 8 hex characters of SHA-256 of its ' +
+    '32 bytes): answers are sealed and bodies opened with it while the server holds it (during a ' +
+    'rotation, the previous key too). Without it, the current key.',
+  schema: { type: 'string', pattern: '^[0-9a-f]{8}$' },
 };
 
 const envelopeEcho = {
@@ -137,14 +151,14 @@ export function responses(name: string, call: AnyEndpoint, components: Component
           },
           content: rowsContent(call, call.rows),
         };
-  const refused = Object.entries(refusals(call)).map(([status, description]) => [
-    status,
-    {
-      description,
-      headers: envelopeEcho,
-      content: { 'application/json': { schema: sealed('Envelope', 'Refusal') } },
-    },
-  ]);
+  const refused = Object.entries(refusals(call)).map(([status, description]) => {
+    const refusal = sealed('Envelope', 'Refusal');
+    const schema = status === '400' ? { oneOf: [refusal, schemaRef('Refusal')] } : refusal;
+    return [
+      status,
+      { description, headers: envelopeEcho, content: { 'application/json': { schema } } },
+    ];
+  });
   return {
     '200': success,
     ...(call.published === true

@@ -3,7 +3,7 @@
 // code. Sealed bodies and answers are the envelope components, each naming the schema it
 // opens to (`x-dealdesk-sealed`), so a generated client gets both (docs/app-api.md).
 import type { AnyEndpoint } from './endpoint.js';
-import { envelopeForm, ifNoneMatch, responses } from './openapi-answers.js';
+import { envelopeForm, envelopeKeyId, ifNoneMatch, responses } from './openapi-answers.js';
 import {
   componentName,
   envelopeSchemas,
@@ -33,7 +33,7 @@ function parameters(call: AnyEndpoint): JsonSchema[] {
     })),
     ...(call.published === true ? [ifNoneMatch] : []),
     // A streamed file is not sealed; every JSON answer, refusals included, is.
-    ...(call.rows === undefined ? [envelopeForm] : []),
+    ...(call.rows === undefined ? [envelopeForm, envelopeKeyId] : []),
   ];
 }
 

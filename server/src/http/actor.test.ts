@@ -12,6 +12,7 @@ import { createMetrics } from '../operations/metrics.js';
 import { currentActor, type Actor } from './actor.js';
 import { contentKeys } from './content-key.js';
 import { contentMemory } from './content-memory.js';
+import { envelopeKeys } from './envelope-keys.js';
 import { frontCache } from './front-cache.js';
 import { bodyChecker } from './body-check.js';
 import { createApiRouter } from './route.js';
@@ -49,17 +50,19 @@ describe('the actor scope and the audit checks', () => {
       via: 'session' as const,
     });
     const metrics = createMetrics();
+    const sealing = envelopeKeys('0'.repeat(64), null);
     const api = createApiRouter(app, guard, (_call, run) => run(), {
       checkAnswers: true,
-      secret: '0'.repeat(64),
+      envelopeKeys: sealing,
       front: frontCache('key', 'no-store', {
         metrics,
         memory: contentMemory(1024 * 1024, metrics),
         keys: contentKeys({ publicUrl: null, trustProxy: false }),
+        envelopeKeys: sealing,
         appEnvelope: true,
       }),
       uploads: uploadSpool(spool),
-      bodies: bodyChecker('0'.repeat(64), () => {}),
+      bodies: bodyChecker(() => {}),
     });
     api.implement(write('/unrecorded'), { handler: async () => ({}) });
     api.implement(write('/recorded'), {

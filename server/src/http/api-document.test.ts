@@ -104,7 +104,19 @@ describe('the API document', () => {
     expect(home?.parameters.map(({ name }) => name)).toEqual([
       'If-None-Match',
       'X-Dealdesk-Envelope',
+      'X-Dealdesk-Key',
     ]);
+    // Even a call without input refuses a key it does not hold, in plain JSON.
+    expect(statuses('/api/v1/app/home', 'get')).toEqual(['200', '304', '400', '403']);
+    expect(home?.responses['400']?.content['application/json']?.schema).toEqual({
+      oneOf: [
+        {
+          $ref: '#/components/schemas/Envelope',
+          'x-dealdesk-sealed': '#/components/schemas/Refusal',
+        },
+        { $ref: '#/components/schemas/Refusal' },
+      ],
+    });
     const sealed = (status: string) => home?.responses[status]?.content['application/json']?.schema;
     expect(sealed('200')).toEqual({
       $ref: '#/components/schemas/Envelope',

@@ -3,6 +3,7 @@
 // remembered, and the next ask skips reading its query with the call's schemas, choosing the
 // coding and envelope, and building the key (bench/README.md: what the 304 profile showed).
 import type { IncomingHttpHeaders } from 'node:http';
+import { keyHeader } from './envelope-keys.js';
 import { envelopeHeader } from './wire.js';
 
 /**
@@ -19,17 +20,19 @@ const longestSpelling = 2048;
 export interface Chosen<Entry extends object> {
   key: string;
   entry: WeakRef<Entry>;
-  /** The representation's name in the entry (form and coding). */
+  /** The representation's name in the entry (form, coding and envelope key). */
   name: string;
+  /** Sealed with the previous envelope key (counted in /metrics). */
+  previousKey: boolean;
 }
 
 /**
  * The request as the front cache reads it: its URL and every header its answer depends on
- * (the link address, the coding, the envelope). A newline never occurs in either, so two
+ * (the link address, the coding, the envelope and its key). A newline never occurs in either, so two
  * different requests never share a spelling. Null when too long to remember.
  */
 export function spellingOf(url: string, headers: IncomingHttpHeaders): string | null {
-  const spelling = `${url}\n${headers.host ?? ''}\n${String(headers['x-forwarded-proto'] ?? '')}\n${headers['accept-encoding'] ?? ''}\n${String(headers[envelopeHeader] ?? '')}`;
+  const spelling = `${url}\n${headers.host ?? ''}\n${String(headers['x-forwarded-proto'] ?? '')}\n${headers['accept-encoding'] ?? ''}\n${String(headers[envelopeHeader] ?? '')}\n${String(headers[keyHeader] ?? '')}`;
   return spelling.length > longestSpelling ? null : spelling;
 }
 

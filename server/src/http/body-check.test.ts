@@ -4,7 +4,15 @@
 // that cannot be opened, a caller not let in, and an Idempotency-Key's repeat are answered as
 // for a small body. On PostgreSQL: the process shares
 // it with the in-process server that signs in and files the categories.
-import { createApiClient, encryptRequest, productMessages, type ApiClient } from '@dealdesk/core';
+import {
+  createApiClient,
+  decryptResponse,
+  encryptRequest,
+  productMessages,
+  type ApiClient,
+  type ResponseEnvelope,
+} from '@dealdesk/core';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +29,7 @@ import {
 } from '../testing/harness.js';
 import { builtServer, startServerProcess } from '../testing/processes.js';
 import { offThreadBodyChars } from './envelope.js';
+import { keyIdOf } from './envelope-keys.js';
 
 describe.skipIf(!existsSync(builtServer))('a large body in the built server', () => {
   let database: TestDatabase;
@@ -60,7 +69,7 @@ describe.skipIf(!existsSync(builtServer))('a large body in the built server', ()
 
   beforeAll(async () => {
     database = await freshDatabase('postgres');
-    const config = testConfig(database);
+    const config = testConfig(database, { previousSecret: randomBytes(32).toString('hex') });
     editing = await startTestServer(config);
     token = await signIn(editing, await createTestAdmin(editing));
     const api = clientFor(editing, () => token);
@@ -147,5 +156,25 @@ describe.skipIf(!existsSync(builtServer))('a large body in the built server', ()
     expect(first).toMatchObject({ status: true, created: 2_000 });
     expect(again).toEqual(first);
     expect(await productCount()).toBe(4_000);
+  });
+
+  it('opens a large body on the body thread with the envelope key its request named', async () => {
+    const previous = serving.config.previousSecret ?? '';
+    const before = await largeBodiesSent();
+    const response = await fetch(`${serving.baseUrl}/api/App/product/bulk`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': serving.config.apiKey,
+        'x-dealdesk-key': keyIdOf(previous),
+        authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify(encryptRequest({ products: rows(2_000) }, previous)),
+    });
+    expect(response.status).toBe(200);
+    const answer = decryptResponse((await response.json()) as ResponseEnvelope, previous);
+    expect(answer).toMatchObject({ status: true, created: 2_000 });
+    expect(await productCount()).toBe(6_000);
+    expect(await largeBodiesSent()).toBe(before + 1);
   });
 });

@@ -56,8 +56,7 @@ type Settle = { resolve: (outcome: BodyOutcome) => void; reject: (error: Error) 
  * count them). From TypeScript source (the tests) there is no built worker to start: the same
  * check then runs in the calling thread.
  */
-export function bodyChecker(secret: string, onSent: () => void) {
-  const key = Buffer.from(secret, 'hex');
+export function bodyChecker(onSent: () => void) {
   const names = new Map(allEndpoints().map(({ name, call }) => [call, name]));
   const workerFile = new URL('./body-worker.js', import.meta.url);
   const offThread = workerFile.pathname.endsWith('/dist/http/body-worker.js');
@@ -71,7 +70,7 @@ export function bodyChecker(secret: string, onSent: () => void) {
   };
   const started = (): Worker => {
     if (worker !== undefined) return worker;
-    const thread = new Worker(workerFile, { workerData: { secret } });
+    const thread = new Worker(workerFile);
     thread.on('message', ({ id, outcome, failure }: WorkerAnswer) => {
       const settle = pending.get(id);
       pending.delete(id);
@@ -93,11 +92,11 @@ export function bodyChecker(secret: string, onSent: () => void) {
   const outcomeOf = (body: SealedBody, call: AnyEndpoint): Promise<BodyOutcome> => {
     const check = bodyCheckOf(call);
     if (!offThread || check.schema === undefined)
-      return Promise.resolve(checkBody(body.text, key, check));
+      return Promise.resolve(checkBody(body.text, body.key, check));
     const id = (sent += 1);
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      started().postMessage({ id, text: body.text, call: names.get(call) });
+      started().postMessage({ id, text: body.text, key: body.key, call: names.get(call) });
       onSent();
     });
   };

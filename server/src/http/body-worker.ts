@@ -1,17 +1,23 @@
 // The thread that opens, checks and prepares large JSON bodies (body-check.ts): one body a
-// message, its outcome posted back with the message's id.
-import { parentPort, workerData } from 'node:worker_threads';
+// message with the key its request named, its outcome posted back with the message's id.
+import { parentPort } from 'node:worker_threads';
 import { bodyChecks, checkBody, type WorkerAnswer } from './body-check.js';
 
-const { secret } = workerData as { secret: string };
-const key = Buffer.from(secret, 'hex');
 const noCheck = { schema: undefined, prepare: undefined };
 const checks = bodyChecks();
 
-parentPort?.on('message', ({ id, text, call }: { id: number; text: string; call: string }) => {
+interface Asked {
+  id: number;
+  text: string;
+  /** A Buffer posted arrives as a Uint8Array. */
+  key: Uint8Array;
+  call: string;
+}
+
+parentPort?.on('message', ({ id, text, key, call }: Asked) => {
   let answer: WorkerAnswer;
   try {
-    answer = { id, outcome: checkBody(text, key, checks.get(call) ?? noCheck) };
+    answer = { id, outcome: checkBody(text, Buffer.from(key), checks.get(call) ?? noCheck) };
   } catch (error) {
     answer = { id, failure: (error as Error).message };
   }

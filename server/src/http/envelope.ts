@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
+import type { EnvelopeKeys } from './envelope-keys.js';
 import { HttpError } from './errors.js';
 import { addVary, envelopeHeader, formOf } from './wire.js';
 
@@ -90,9 +91,12 @@ export function openBody(source: string, key: Buffer): { value: unknown; digest:
 /** Bodies of this many characters or more are checked off the main thread (body-check.ts). */
 export const offThreadBodyChars = 256 * 1024;
 
-/** A large JSON body as it arrived: opened and checked once its call is known. */
+/** A large JSON body as it arrived: opened (with the key its request named) and checked once its call is known. */
 export class SealedBody {
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    readonly key: Buffer,
+  ) {}
 }
 
 const digestOf = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -107,16 +111,27 @@ export const keepBodyDigest = (request: FastifyRequest, digest: string): void =>
 
 export function useEnvelope(
   app: FastifyInstance,
-  secret: string,
+  keys: EnvelopeKeys,
   /** DEALDESK_APP_ENVELOPE: off answers the app's calls as plain JSON. */
   appEnvelope: boolean,
+  /** Hears of each request naming the previous key, or one not held (refused). */
+  onKeyNamed: (key: 'previous' | 'unknown') => void,
 ): void {
-  const key = Buffer.from(secret, 'hex');
+  // A key id not held is refused before the route's work and its body: nothing could open it.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const key = keys.of(request.headers);
+    if (key?.previous === true) onKeyNamed('previous');
+    if (key !== null) return;
+    onKeyNamed('unknown');
+    throw new HttpError(400, keys.unknown(request.headers));
+  });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
     const source = String(text);
+    const key = (keys.of(request.headers) ?? keys.current).bytes;
     // Opened and checked once its call is known, off the main thread.
-    if (source.length >= offThreadBodyChars) return done(null, new SealedBody(source));
+    if (source.length >= offThreadBodyChars) return done(null, new SealedBody(source, key));
     try {
       const { value, digest } = openBody(source, key);
       keepBodyDigest(request, digest);
@@ -128,16 +143,19 @@ export function useEnvelope(
   });
   // A hook rather than a reply serializer: hooks also reach the not-found handler's answers.
   app.addHook('preSerialization', async (request, reply, payload) => {
+    const key = keys.of(request.headers);
     const form = formOf(request.url, request.headers, appEnvelope);
-    if (form === 'plain') {
+    // A key not held is told in plain JSON: the app could open nothing else.
+    if (form === 'plain' || key === null) {
       reply.serializer(jsonOf);
       return payload;
     }
     reply.serializer(envelopeJson);
-    // The header chose the envelope: a shared cache must not hand one form to the other.
+    // The headers chose the envelope and its key: a shared cache must not mix them up.
     addVary(reply, 'X-Dealdesk-Envelope');
-    if (form === 'sealed') return sealText(jsonOf(payload), key);
+    addVary(reply, 'X-Dealdesk-Key');
+    if (form === 'sealed') return sealText(jsonOf(payload), key.bytes);
     reply.header(envelopeHeader, '2');
-    return sealText(deflateRawSync(jsonOf(payload)), key);
+    return sealText(deflateRawSync(jsonOf(payload)), key.bytes);
   });
 }

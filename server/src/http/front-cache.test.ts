@@ -15,6 +15,7 @@ import {
 } from '../testing/harness.js';
 import { addCategory, addProduct, addSubcategory } from '../modules/products/catalogue-fixtures.js';
 import { signedInClient } from '../modules/stories/testing.js';
+import { answeredByFastify, metric } from '../testing/wire.js';
 
 /** A change shows within this (the counters are read every 20 ms here). */
 const withinASecond = { timeout: 1_000, interval: 20 };
@@ -35,23 +36,6 @@ function ask(server: TestServer, path: string, headers: Record<string, string> =
       .end();
   });
 }
-
-/** One number of /metrics, the sample named with its labels; `absent` when it has none yet. */
-async function metric(server: TestServer, sample: string, absent?: number): Promise<number> {
-  const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
-  const line = text.split('\n').find((row) => row.startsWith(`${sample} `));
-  if (line === undefined && absent !== undefined) return absent;
-  if (line === undefined) throw new Error(`/metrics has no ${sample}`);
-  return Number(line.slice(sample.length + 1));
-}
-
-/** Answers of a route Fastify built or sent (the front cache's are not timed). */
-const answeredByFastify = (server: TestServer, route: string) =>
-  metric(
-    server,
-    `dealdesk_http_request_duration_seconds_count{method="GET",route="${route}",status="200"}`,
-    0,
-  );
 
 /**
  * Asks until the answer comes from memory. A first build may be out of date at once: it may

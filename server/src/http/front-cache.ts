@@ -9,6 +9,7 @@ import { apiKeyCheck } from './api-key.js';
 import { askedBefore, spellingOf } from './asked-before.js';
 import type { ContentKeys } from './content-key.js';
 import type { ContentMemory } from './content-memory.js';
+import type { EnvelopeKey, EnvelopeKeys } from './envelope-keys.js';
 import type { Metrics } from '../operations/metrics.js';
 import { namesTag, representation, tagOf, type Published } from './published.js';
 import { noSniff } from './security-headers.js';
@@ -50,8 +51,15 @@ export function frontCache(
     metrics,
     memory,
     keys,
+    envelopeKeys,
     appEnvelope,
-  }: { metrics: Metrics; memory: ContentMemory; keys: ContentKeys; appEnvelope: boolean },
+  }: {
+    metrics: Metrics;
+    memory: ContentMemory;
+    keys: ContentKeys;
+    envelopeKeys: EnvelopeKeys;
+    appEnvelope: boolean;
+  },
 ) {
   const keyAccepted = apiKeyCheck(apiKey);
   // Kept under the normalised key (content-key.ts), within the shared byte budget.
@@ -60,20 +68,24 @@ export function frontCache(
   const vary = varyOf(appEnvelope);
   const asked = askedBefore<Entry>();
 
-  /** The representation a request asks, made once per entry (and counted in its bytes). */
+  /**
+   * The representation a request asks under the envelope key it names (known: the caller
+   * checked), made once per entry (and counted in its bytes).
+   */
   const representationOf = (
     url: string,
     headers: IncomingHttpHeaders,
     published: Published,
     kept: { key: string; entry: Entry } | null,
+    sealer: EnvelopeKey,
   ): { name: string; sent: Sent } => {
     const form: Form = formOf(url, headers, appEnvelope);
     const coding: Coding = codingOf(headers['accept-encoding']);
-    const name = `${form} ${coding}`;
+    const name = `${form} ${coding} ${sealer.id}`;
     const made = kept?.entry.made.get(name);
     if (made !== undefined) return { name, sent: made };
-    const body = representation(published, form, coding);
-    const etag = tagOf(published.etag, form, coding);
+    const body = representation(published, form, coding, sealer);
+    const etag = tagOf(published.etag, form, coding, sealer);
     const more = {
       'cache-control': cacheControl,
       vary,
@@ -118,7 +130,9 @@ export function frontCache(
   };
 
   /** The entry and representation a request spelt as before chose, while still current. */
-  const chosenBefore = (spelling: string): { entry: Entry; sent: Sent } | null => {
+  const chosenBefore = (
+    spelling: string,
+  ): { entry: Entry; sent: Sent; previousKey: boolean } | null => {
     const chosen = asked.get(spelling);
     if (chosen === undefined) return null;
     const entry = chosen.entry.deref();
@@ -128,7 +142,7 @@ export function frontCache(
       asked.forget(spelling);
       return null;
     }
-    return { entry, sent };
+    return { entry, sent, previousKey: chosen.previousKey };
   };
 
   return {
@@ -158,11 +172,14 @@ export function frontCache(
           kept = { key, entry };
         }
       }
+      // Fastify refused a key not held before the route ran (envelope.ts).
+      const sealer = envelopeKeys.of(request.headers) ?? envelopeKeys.current;
       const { etag, body, headers, coding } = representationOf(
         request.url,
         request.headers,
         published,
         kept,
+        sealer,
       ).sent;
       reply.header('etag', etag).headers(headers);
       if (namesTag(request.headers['if-none-match'], etag)) return reply.code(304).send();
@@ -177,18 +194,31 @@ export function frontCache(
       const before = spelling === null ? null : chosenBefore(spelling);
       if (before !== null) {
         if (!before.entry.published.current() || !keyAccepted(request)) return false;
+        if (before.previousKey) metrics.envelopeKeyNamed('previous');
         answer(request, response, before.entry, before.sent);
         return true;
       }
       const key = keys.ofRequest(request);
       const entry = key === null ? undefined : entries.get(key);
       if (key === null || entry === undefined || !entry.published.current()) return false;
-      if (!keyAccepted(request)) return false;
-      const { name, sent } = representationOf(url, request.headers, entry.published, {
-        key,
-        entry,
-      });
-      if (spelling !== null) asked.remember(spelling, { key, entry: new WeakRef(entry), name });
+      // A key id not held is Fastify's to refuse.
+      const sealer = envelopeKeys.of(request.headers);
+      if (!keyAccepted(request) || sealer === null) return false;
+      const { name, sent } = representationOf(
+        url,
+        request.headers,
+        entry.published,
+        { key, entry },
+        sealer,
+      );
+      if (sealer.previous) metrics.envelopeKeyNamed('previous');
+      if (spelling !== null)
+        asked.remember(spelling, {
+          key,
+          entry: new WeakRef(entry),
+          name,
+          previousKey: sealer.previous,
+        });
       answer(request, response, entry, sent);
       return true;
     },

@@ -11,6 +11,7 @@ import type { ChangeWatch } from '../adapters/storage/change-watch.js';
 import { envelopeJson, jsonOf } from '@dealdesk/core';
 import type { Shelf } from './content-memory.js';
 import { sealText } from './envelope.js';
+import type { EnvelopeKey, EnvelopeKeys } from './envelope-keys.js';
 import type { Coding, Form } from './wire.js';
 
 export class Published {
@@ -19,32 +20,38 @@ export class Published {
     readonly etag: string,
     /** The answer as JSON text, before any envelope. */
     readonly plain: string,
-    /** Seals the answer in an envelope (its IV derived from the content). */
-    readonly seal: (form: Exclude<Form, 'plain'>) => string,
+    /** Seals the answer in an envelope under a key (its IV derived from the content). */
+    readonly seal: (form: Exclude<Form, 'plain'>, key: EnvelopeKey) => string,
     /** Whether it is still the answer (its content's version unchanged); read per request. */
     readonly current: () => boolean = () => false,
   ) {}
 }
 
-export function publishWith(secret: string): (answer: object) => Published {
-  const key = Buffer.from(secret, 'hex');
+export function publishWith(keys: EnvelopeKeys): (answer: object) => Published {
   return (answer) => {
     const plain = jsonOf(answer);
-    const digest = createHmac('sha256', key).update(plain).digest();
-    const seal = (form: Exclude<Form, 'plain'>) => {
-      if (form === 'sealed') return envelopeJson(sealText(plain, key, digest.subarray(0, 16)));
+    const digest = createHmac('sha256', keys.current.bytes).update(plain).digest();
+    const seal = (form: Exclude<Form, 'plain'>, { bytes }: EnvelopeKey) => {
+      if (form === 'sealed') {
+        const iv = createHmac('sha256', bytes).update(plain).digest();
+        return envelopeJson(sealText(plain, bytes, iv.subarray(0, 16)));
+      }
       // Another IV than envelope 1's: two plaintexts never share one under the key.
-      const iv = createHmac('sha256', key).update('deflate-raw\n').update(plain).digest();
+      const iv = createHmac('sha256', bytes).update('deflate-raw\n').update(plain).digest();
       const deflated = deflateRawSync(plain, { level: constants.Z_BEST_COMPRESSION, memLevel: 9 });
-      return envelopeJson(sealText(deflated, key, iv.subarray(0, 16)));
+      return envelopeJson(sealText(deflated, bytes, iv.subarray(0, 16)));
     };
     return new Published(`"${digest.subarray(16).toString('base64url')}"`, plain, seal);
   };
 }
 
-/** Each representation's own strong ETag (RFC 9110): the content's, marked by form and coding. */
-export function tagOf(etag: string, form: Form, coding: Coding): string {
-  const marks = { sealed: '', compact: '-e2', plain: '-p' }[form];
+/**
+ * Each representation's own strong ETag (RFC 9110): the content's, marked by form and coding,
+ * and by the key when it is the previous one (its sealed bytes differ).
+ */
+export function tagOf(etag: string, form: Form, coding: Coding, key: EnvelopeKey): string {
+  const keyed = key.previous && form !== 'plain' ? `-k${key.id}` : '';
+  const marks = keyed + { sealed: '', compact: '-e2', plain: '-p' }[form];
   const coded = { identity: '', br: '-br', gzip: '-gz' }[coding];
   return marks + coded === '' ? etag : `${etag.slice(0, -1)}${marks}${coded}"`;
 }
@@ -57,8 +64,13 @@ export function tagOf(etag: string, form: Form, coding: Coding): string {
 const publishedBrotliQuality = 5;
 
 /** One representation's bytes, made once per version (the front cache keeps them). */
-export function representation(published: Published, form: Form, coding: Coding): Buffer {
-  const text = form === 'plain' ? published.plain : published.seal(form);
+export function representation(
+  published: Published,
+  form: Form,
+  coding: Coding,
+  key: EnvelopeKey,
+): Buffer {
+  const text = form === 'plain' ? published.plain : published.seal(form, key);
   const size = Buffer.byteLength(text);
   if (coding === 'br')
     return brotliCompressSync(text, {

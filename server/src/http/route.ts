@@ -23,6 +23,7 @@ import type { BodyChecker } from './body-check.js';
 import { clientAddress } from './client-address.js';
 import { bodyPreparers } from './body-preparers.js';
 import { keepBodyDigest, SealedBody } from './envelope.js';
+import type { EnvelopeKeys } from './envelope-keys.js';
 import { HttpError, RateLimited } from './errors.js';
 import type { RunIdempotent } from './idempotency.js';
 import type { FrontCache } from './front-cache.js';
@@ -295,7 +296,7 @@ export function createApiRouter(
   runIdempotent: RunIdempotent,
   options: {
     checkAnswers: boolean;
-    secret: string;
+    envelopeKeys: EnvelopeKeys;
     front: FrontCache;
     uploads: UploadSpool;
     bodies: BodyChecker;
@@ -303,7 +304,7 @@ export function createApiRouter(
     clock?: () => Date;
   },
 ): ApiRouter {
-  const seal = publishWith(options.secret);
+  const seal = publishWith(options.envelopeKeys);
   // Calls sharing a method and path (the product reads) share one route; `when` picks.
   const routes = new Map<string, Registered[]>();
   const admitted = new WeakMap<FastifyRequest, Admitted>();

@@ -4,7 +4,6 @@
 // its budget, DEALDESK_APP_ENVELOPE=off, and the admin API compressed when asked.
 import { decryptResponse } from '@dealdesk/core';
 import { createDecipheriv } from 'node:crypto';
-import { request, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,53 +18,7 @@ import {
 } from '../testing/harness.js';
 import { addCategory, addProduct, addSubcategory } from '../modules/products/catalogue-fixtures.js';
 import { clientFor } from '../testing/harness.js';
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A request with the API key and any headers, its body as the bytes sent. */
-function ask(
-  server: TestServer,
-  path: string,
-  headers: Record<string, string> = {},
-  method = 'GET',
-  body?: string,
-) {
-  return new Promise<Answer>((resolve, reject) => {
-    const url = new URL(path, server.baseUrl);
-    const sent = { 'x-api-key': server.config.apiKey, ...headers };
-    request(url, { method, headers: sent }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.once('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks),
-        }),
-      );
-    })
-      .once('error', reject)
-      .end(body);
-  });
-}
-
-/** One number of /metrics; `absent` when the sample has none yet. */
-async function metric(server: TestServer, sample: string, absent = 0): Promise<number> {
-  const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
-  const line = text.split('\n').find((row) => row.startsWith(`${sample} `));
-  return line === undefined ? absent : Number(line.slice(sample.length + 1));
-}
-
-/** Answers of a route Fastify built or sent (the front cache's are counted, not timed). */
-const answeredByFastify = (server: TestServer, route: string) =>
-  metric(
-    server,
-    `dealdesk_http_request_duration_seconds_count{method="GET",route="${route}",status="200"}`,
-  );
+import { answeredByFastify, ask, metric, type Answer } from '../testing/wire.js';
 
 /** The compact envelope opened as a phone would: decrypt, then inflate (RFC 1951). */
 function openCompact(body: Buffer, secret: string): unknown {
@@ -146,7 +99,7 @@ describe.each(dialects)('bytes on the wire on %s', (dialect) => {
     const refused = await ask(server, home, { 'x-api-key': 'wrong', 'x-dealdesk-envelope': '2' });
     expect(refused.status).toBe(403);
     expect(refused.headers['x-dealdesk-envelope']).toBe('2');
-    expect(refused.headers.vary).toBe('X-Dealdesk-Envelope, Accept-Encoding');
+    expect(refused.headers.vary).toBe('X-Dealdesk-Envelope, X-Dealdesk-Key, Accept-Encoding');
     expect(openCompact(refused.body, server.config.secret)).toMatchObject({ status: false });
   });
 

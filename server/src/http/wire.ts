@@ -52,7 +52,7 @@ export function formOf(url: string, headers: IncomingHttpHeaders, appEnvelope: b
 
 /** What an answer's representation adds to its Vary: the headers that chose it. */
 export const varyOf = (appEnvelope: boolean): string =>
-  appEnvelope ? `Accept-Encoding, X-Dealdesk-Envelope` : 'Accept-Encoding';
+  appEnvelope ? `Accept-Encoding, X-Dealdesk-Envelope, X-Dealdesk-Key` : 'Accept-Encoding';
 
 /** Adds a request header to an answer's Vary, keeping those it names already. */
 export function addVary(reply: FastifyReply, field: string): void {

@@ -42,6 +42,20 @@ export function createMetrics() {
       }
     },
   });
+  // Counted in plain numbers too: the front cache answers a previous key's 304s.
+  const keysNamed = { previous: 0, unknown: 0 };
+  new Counter({
+    name: 'dealdesk_envelope_key_requests_total',
+    help: 'API requests naming the previous envelope key (DEALDESK_PREVIOUS_SECRET: retire it when this stops growing), or a key id not held (refused 400)',
+    labelNames: ['key'] as const,
+    registers: [registry],
+    collect() {
+      for (const key of ['previous', 'unknown'] as const) {
+        this.inc({ key }, keysNamed[key]);
+        keysNamed[key] = 0;
+      }
+    },
+  });
   const durations = new Histogram({
     name: 'dealdesk_http_request_duration_seconds',
     help: 'Time from the request to the answer, by method, route and status',
@@ -154,6 +168,10 @@ export function createMetrics() {
     trackingCommit: (events: number) => commitSizes.observe(events),
     largeBody: () => largeBodies.inc(),
     contentCacheEvicted: () => contentCacheEvictions.inc(),
+    /** A request naming the previous envelope key, or one not held. */
+    envelopeKeyNamed: (key: 'previous' | 'unknown'): void => {
+      keysNamed[key] += 1;
+    },
     /** A request refused before it reached a route's work, and why. */
     edgeRefused: (reason: EdgeRefusal) => edgeRefusals.inc({ reason }),
     adminRefused: (reason: AdminRefusal) => refusedWrites.inc({ reason }),

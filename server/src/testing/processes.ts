@@ -34,7 +34,7 @@ export interface ServerProcessOptions {
 
 /** What a process is started on: its database, keys and first admin (a test's config has them). */
 type ProcessConfig = Pick<ServerConfig, 'databaseUrl' | 'apiKey' | 'secret' | 'firstAdmin'> &
-  Partial<Pick<ServerConfig, 'serverKey'>>;
+  Partial<Pick<ServerConfig, 'serverKey' | 'previousSecret'>>;
 
 /** A built server process, started by `spawnServerProcess` or `startServerProcess`. */
 export interface SpawnedServer<Config extends ProcessConfig = ServerConfig> {
@@ -72,6 +72,7 @@ export async function spawnServerProcess<Config extends ProcessConfig>(
       DATABASE_URL: config.databaseUrl ?? '',
       DEALDESK_API_KEY: config.apiKey,
       DEALDESK_SECRET: config.secret,
+      DEALDESK_PREVIOUS_SECRET: config.previousSecret ?? '',
       // Instances of one database share one server key (else a key file of its own folder).
       ...(config.serverKey === undefined ? {} : { DEALDESK_SERVER_KEY: config.serverKey }),
       ...(config.firstAdmin.password === null
