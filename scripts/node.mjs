@@ -63,13 +63,18 @@ export async function onSupportedNode() {
       npm_config_nodedir: packageDir,
     },
   });
+  passSignalsOn(child);
+  child.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
+  await new Promise(() => {});
+}
+
+/** Passes SIGINT and SIGTERM on to a child this process waits for. */
+export function passSignalsOn(child) {
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   // npm runs scripts through `sh -c`, and a SIGTERM sent to npm ends that shell, not this
-  // process: once the parent is gone, pass the SIGTERM on (as scripts/start.mjs does).
+  // process: once the parent is gone (this process is handed to another), stop as if told to.
   const parent = process.ppid;
   setInterval(() => {
     if (process.ppid !== parent) child.kill('SIGTERM');
   }, 500).unref();
-  child.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
-  await new Promise(() => {});
 }
