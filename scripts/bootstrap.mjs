@@ -23,8 +23,12 @@ function lockHash() {
   return hash.digest('hex');
 }
 
-/** The lockfile's hash and the Node ABI that native modules (better-sqlite3) were built for. */
-const installStamp = () => `${lockHash()} node-abi-${process.versions.modules}`;
+/**
+ * The lockfile's hash and the Node that native modules (better-sqlite3) were built for: its
+ * version, not only its ABI, since the headers of a patch release can differ (docs/decisions.md).
+ */
+const builtFor = `node ${process.versions.node} abi ${process.versions.modules}`;
+const installStamp = () => `${lockHash()} ${builtFor}`;
 
 export function ensureInstalled() {
   const wanted = installStamp();
@@ -33,7 +37,7 @@ export function ensureInstalled() {
   console.log('[dealdesk] installing dependencies (pnpm, frozen lockfile)...');
   must(pnpm(['install', '--frozen-lockfile']), 'dependency install');
   // pnpm keeps packages it has installed, built for the Node of that time: build them again.
-  if (installed !== undefined && !installed.endsWith(` node-abi-${process.versions.modules}`)) {
+  if (installed !== undefined && !installed.endsWith(builtFor)) {
     console.log(`[dealdesk] building native modules again for Node ${process.versions.node}...`);
     must(pnpm(['rebuild', '--recursive']), 'native module build');
   }
