@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { onSupportedNode } from './node.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { packageManager } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url)));
@@ -16,5 +17,6 @@ export function pnpm(args, options = {}) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await onSupportedNode();
   process.exit(pnpm(process.argv.slice(2)));
 }

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { ensureInstalled, root } from './bootstrap.mjs';
 import { build } from './build.mjs';
+import { passSignalsOn } from './node.mjs';
 
 ensureInstalled();
 build();
@@ -13,11 +14,5 @@ if (!existsSync(entry)) {
   process.exit(0);
 }
 const server = spawn(process.execPath, [entry, ...process.argv.slice(2)], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+passSignalsOn(server);
 server.on('exit', (code) => process.exit(code ?? 0));
-// npm runs this through `sh -c`, and a SIGTERM sent to npm ends that shell, not this process:
-// once the parent is gone (this process is handed to another), stop the server as if told to.
-const parent = process.ppid;
-setInterval(() => {
-  if (process.ppid !== parent) server.kill('SIGTERM');
-}, 500).unref();

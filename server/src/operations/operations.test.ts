@@ -1,5 +1,6 @@
 // What an operator's probes and Prometheus see: /health, /ready with what is down, /metrics
 // with its token, on a real server over HTTP.
+import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +120,13 @@ describe.each(dialects)('health, readiness and metrics on %s', (dialect) => {
     expect(text).toContain('dealdesk_process_resident_memory_bytes');
     expect(text).toMatch(/dealdesk_tracking_commit_events_sum [1-9]/);
     expect(text).toContain('dealdesk_tracking_queue_events 0');
+  });
+
+  it('names the Node.js it runs on: the line pinned in .node-version', async () => {
+    const pinned = readFileSync(new URL('../../../.node-version', import.meta.url), 'utf8');
+    const { text } = await ask('/metrics', { authorization: `Bearer ${metricsToken}` });
+    const major = /dealdesk_nodejs_version_info\{[^}]*major="(\d+)"/.exec(text)?.[1];
+    expect(major).toBe(pinned.split('.')[0]);
   });
 
   it('counts mails and pushes by outcome', async () => {
