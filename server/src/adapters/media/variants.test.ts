@@ -145,6 +145,11 @@ describe.each(cases)('image variants on %s, media in %s', (dialect, store) => {
     expect(Buffer.from(await again.arrayBuffer())).toEqual(bytes);
     expect(again.headers.get('etag')).toBe(etag);
     expect((await ask(`${link}?w=320`, 'image/webp', { 'if-none-match': etag })).status).toBe(304);
+    const head = await fetch(`${server.baseUrl}${link}?w=320`, {
+      method: 'HEAD',
+      headers: { accept: 'image/webp' },
+    });
+    expect([head.status, head.headers.get('content-type')]).toEqual([200, 'image/webp']);
     expect(await made('webp')).toBe(1);
 
     const jpeg = await ask(`${link}?w=320`, 'image/png,image/*;q=0.8');
