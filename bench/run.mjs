@@ -13,6 +13,7 @@ const benchmarks = [
   'catalogue/run.mjs',
   'app/run.mjs',
   'app/wire.mjs',
+  'app/images.mjs',
   'cli/run.mjs',
   'cli/import.mjs',
   'web-bundle/measure.mjs',

@@ -15,6 +15,8 @@ export const bannerImageExtensions = ['png'] as const;
 export const categoryImageExtensions = ['png', 'gif', 'jpg', 'jpeg'] as const;
 export const productImageExtensions = ['png', 'jpg', 'jpeg', 'gif'] as const;
 export const notificationIconExtensions = ['png', 'jpg', 'jpeg', 'gif'] as const;
+/** Widths (pixels) /media/<name>?w= resizes uploaded photos to; the app answers name them. */
+export const mediaImageWidths = [160, 320, 640, 1080] as const;
 
 export const serverLoadPollMs = 2_000;
 export const serverLoadBands = { yellowFrom: 50, redAbove: 80 } as const;

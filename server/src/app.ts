@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { countedMail, createMailer } from './adapters/mail/index.js';
 import { createDiskMediaStore, type MediaStore } from './adapters/media/index.js';
 import { notingSaves } from './adapters/media/pending.js';
+import { mediaVariants } from './adapters/media/variants.js';
 import { mediaReferenced } from './items/media-references.js';
 import { migrateToLatest, openStorage } from './adapters/storage/database.js';
 import { attemptStore } from './http/attempt-store.js';
@@ -42,7 +43,7 @@ import { createApiRouter } from './http/route.js';
 import { useSecurityHeaders } from './http/security-headers.js';
 import { takingTurns } from './http/taking-turns.js';
 import { serveFiles } from './http/static.js';
-import { defaultUploadsPerCaller } from './http/upload-places.js';
+import { defaultMaxImagePixels, defaultUploadsPerCaller } from './http/upload-places.js';
 import { uploadSpool } from './http/uploads.js';
 import { resealUnderServerKey } from './modules/auth/reseal.js';
 import { authService, type AuthService } from './modules/auth/service.js';
@@ -244,6 +245,8 @@ export async function buildApp(
     const uploads = uploadSpool(join(config.dataDir, 'incoming'), {
       perCaller: config.uploadsPerCaller ?? defaultUploadsPerCaller,
       onCallerRefused: () => metrics.edgeRefused('upload_slots_caller'),
+      maxPixels: config.mediaMaxPixels ?? defaultMaxImagePixels,
+      onPixelsRefused: () => metrics.mediaRefused('pixels'),
     });
     await uploads.sweep();
     // Large JSON bodies are opened and checked on a thread of their own (http/body-check.ts).
@@ -264,7 +267,11 @@ export async function buildApp(
     for (const register of allModules(auth)) register(api, context);
     serveApiDocument(app, serverVersion, config.publicUrl ?? null);
     serveOperations(app, context, metrics, config.metricsToken ?? null);
-    await serveFiles(app, { media: media.served, webDistDir: config.webDistDir }, config);
+    const variants = mediaVariants(media.variants, {
+      maxPixels: config.mediaMaxPixels ?? defaultMaxImagePixels,
+      onMade: metrics.variantMade,
+    });
+    await serveFiles(app, { media: media.served, variants, webDistDir: config.webDistDir }, config);
     return app;
   } catch (error) {
     await release();

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
     });
     expect(config.bodyDeadlines).toEqual(defaultBodyDeadlines);
     expect(config.uploadsPerCaller).toBe(4);
+    expect(config.mediaMaxPixels).toBe(40_000_000);
     // Passwords hash at scrypt's N=2^15 in every deployment (only tests lower it).
     expect(config.auth.passwordCost).toBe(2 ** 15);
   });
@@ -76,6 +77,7 @@ describe('loadConfig', () => {
       DEALDESK_UPLOAD_SECONDS: '900',
       DEALDESK_UPLOADS_PER_CALLER: '8',
       DEALDESK_APP_ENVELOPE: 'off',
+      DEALDESK_MEDIA_MAX_PIXELS: '12000000',
     });
     expect(config).toMatchObject({
       port: 9090,
@@ -93,6 +95,7 @@ describe('loadConfig', () => {
       bodyDeadlines: { idleMs: 5000, requestMs: 500, uploadMs: 900_000 },
       uploadsPerCaller: 8,
       appEnvelope: false,
+      mediaMaxPixels: 12_000_000,
     });
     expect(config.auth.sessionTtlMs).toBe(2 * 60 * 60 * 1000);
     expect(config.auth.authenticatorTriesPerAdmin).toEqual({ max: 3, windowMs: 15 * 60_000 });
@@ -170,6 +173,14 @@ describe('loadConfig', () => {
     [
       { DEALDESK_UPLOADS_PER_CALLER: '17' },
       'DEALDESK_UPLOADS_PER_CALLER must be a whole number from 1 to 16',
+    ],
+    [
+      { DEALDESK_MEDIA_MAX_PIXELS: '40MP' },
+      'DEALDESK_MEDIA_MAX_PIXELS must be a whole number of pixels (width × height), at least 1,000,000',
+    ],
+    [
+      { DEALDESK_MEDIA_MAX_PIXELS: '1000' },
+      'DEALDESK_MEDIA_MAX_PIXELS must be a whole number of pixels (width × height), at least 1,000,000',
     ],
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig({ DEALDESK_DATA_DIR: dataDir, ...env })).toThrow(ConfigError);

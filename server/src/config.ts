@@ -11,7 +11,11 @@ import type { S3Settings } from './adapters/media/s3.js';
 import { parseAllowedHosts } from './http/allowed-hosts.js';
 import { parseTrustProxy, type TrustProxy } from './http/client-address.js';
 import { defaultBodyDeadlines, type BodyDeadlines } from './http/body-deadlines.js';
-import { defaultUploadsPerCaller, maxUploadsInFlight } from './http/upload-places.js';
+import {
+  defaultMaxImagePixels,
+  defaultUploadsPerCaller,
+  maxUploadsInFlight,
+} from './http/upload-places.js';
 // The guard only, not the scraper (cheerio, undici): every start reads the configuration.
 import { parseAllowHosts } from './modules/products/scraping/guard.js';
 
@@ -141,6 +145,8 @@ export interface ServerConfig {
   s3?: S3Settings | null;
   /** Base of media links (a CDN, a public bucket); absent or null: this server's /media/. */
   mediaPublicUrl?: string | null;
+  /** Pixels an uploaded image may have (absent: defaultMaxImagePixels); variants decode no more. */
+  mediaMaxPixels?: number;
   /** Days the audit log keeps an entry (absent: defaultAuditDays). */
   auditDays?: number;
   /** How long a request's body may be silent, and take in all (absent: the defaults). */
@@ -207,6 +213,8 @@ const seconds = (name: string, defaultMs: number) =>
       .default(defaultMs / 1000),
   );
 
+const maxPixelsMessage =
+  'DEALDESK_MEDIA_MAX_PIXELS must be a whole number of pixels (width × height), at least 1,000,000';
 const uploadsPerCallerMessage = `DEALDESK_UPLOADS_PER_CALLER must be a whole number from 1 to ${maxUploadsInFlight}`;
 
 const secretPattern = /^[0-9a-fA-F]{64}$/;
@@ -400,6 +408,14 @@ const environmentSchema = z.object({
       .max(maxUploadsInFlight, uploadsPerCallerMessage)
       .default(defaultUploadsPerCaller),
   ),
+  DEALDESK_MEDIA_MAX_PIXELS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: maxPixelsMessage })
+      .int(maxPixelsMessage)
+      .min(1_000_000, maxPixelsMessage)
+      .default(defaultMaxImagePixels),
+  ),
   DEALDESK_CHECK_ANSWERS: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
   NODE_ENV: optionalText,
   LOG_LEVEL: z.preprocess(
@@ -556,6 +572,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
             forcePathStyle: vars.DEALDESK_S3_FORCE_PATH_STYLE === 'true',
           },
     mediaPublicUrl: vars.DEALDESK_MEDIA_PUBLIC_URL ?? null,
+    mediaMaxPixels: vars.DEALDESK_MEDIA_MAX_PIXELS,
     auditDays: vars.DEALDESK_AUDIT_DAYS,
     uploadsPerCaller: vars.DEALDESK_UPLOADS_PER_CALLER,
     bodyDeadlines: {

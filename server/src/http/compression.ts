@@ -1,7 +1,8 @@
 // HTTP compression of the answers made per request (the admin API, refusals, tracking): br or
 // gzip as Accept-Encoding asks, made off the main thread by zlib. The content API's published
 // answers are compressed once per version instead (front-cache.ts) and pass here untouched, as
-// do streams (media are compressed already; streamed lists are sent as they are read).
+// do streams (media are compressed already; streamed lists are sent as they are read) and
+// images sent whole (the /media/ variants: compressed already, and negotiated by Accept).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -35,7 +36,8 @@ const negotiated = (reply: FastifyReply) =>
 export function useCompression(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (negotiated(reply)) return payload;
+    if (negotiated(reply) || String(reply.getHeader('content-type')).startsWith('image/'))
+      return payload;
     addVary(reply, 'Accept-Encoding');
     // Neither a 304 nor a HEAD answer has a body to compress.
     if (request.method === 'HEAD' || reply.statusCode === 304 || reply.statusCode === 204)

@@ -1,10 +1,12 @@
 // Files that are not API calls: uploaded media under /media/ and, once it is built, the web
 // app, whose client-side routes all fall back to index.html.
+import { mediaImageWidths } from '@dealdesk/core';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { mediaPrefix, type MediaServing } from '../adapters/media/index.js';
+import { variantTypes, type MediaVariants } from '../adapters/media/variants.js';
 import { apiPrefix } from './api-key.js';
 
 export const notFoundMessage = 'Not found';
@@ -31,8 +33,51 @@ export function webConfigScript(settings: WebSettings): string {
 /** Media names are generated once and never reused: caches may keep a file for good. */
 const mediaCaching = 'public, max-age=31536000, immutable';
 
+const mediaWidthMessage = `w must be one of ${mediaImageWidths.join(', ')}: the width in pixels to resize the image to`;
+
+const widthOf = (asked: unknown): number | null =>
+  typeof asked === 'string' && /^\d{1,5}$/.test(asked) ? Number(asked) : null;
+
+/** The stored name a /media/ URL asks for; null for a path below it or a malformed escape. */
+function nameAsked(url: string): string | null {
+  try {
+    const name = decodeURIComponent(url.slice(mediaPrefix.length).split('?')[0] ?? '');
+    return name === '' || name.includes('/') || name.includes('\\') ? null : name;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * GET /media/<name>?w=<width>: the variant for the Accept asked (variants.ts), with a strong
+ * ETag of its own. A width off the list answers 400; an original with no variants (a video, a
+ * GIF, an SVG) or none at all goes on to be served as it is (or 404).
+ */
+function variantAnswers(variants: MediaVariants) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const asked = (request.query as Record<string, unknown>)['w'];
+    if (asked === undefined) return;
+    const width = widthOf(asked);
+    if (width === null || !(mediaImageWidths as readonly number[]).includes(width))
+      return reply.code(400).send({ status: false, message: mediaWidthMessage });
+    const name = nameAsked(request.url);
+    const variant =
+      name === null ? null : await variants(name, width, request.headers.accept ?? '');
+    if (variant === null) return;
+    const etag = `"w${width}-${variant.format}-${variant.tag}"`;
+    reply.header('vary', 'Accept').header('cache-control', mediaCaching).header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type(variantTypes[variant.format]).send(variant.bytes);
+  };
+}
+
 /** GET /media/<name>: from the media folder as it is, or read through the object store. */
-async function serveMedia(app: FastifyInstance, served: MediaServing): Promise<void> {
+async function serveMedia(
+  app: FastifyInstance,
+  served: MediaServing,
+  variants: MediaVariants,
+): Promise<void> {
+  app.addHook('preHandler', variantAnswers(variants));
   if ('folder' in served) {
     mkdirSync(served.folder, { recursive: true });
     await app.register(fastifyStatic, {
@@ -63,10 +108,11 @@ async function serveMedia(app: FastifyInstance, served: MediaServing): Promise<v
 
 export async function serveFiles(
   app: FastifyInstance,
-  folders: { media: MediaServing; webDistDir: string },
+  folders: { media: MediaServing; variants: MediaVariants; webDistDir: string },
   settings: WebSettings,
 ): Promise<void> {
-  await serveMedia(app, folders.media);
+  // In a scope of its own: the variants' hook runs for /media/ only.
+  await app.register((scope) => serveMedia(scope, folders.media, folders.variants));
 
   const configScript = webConfigScript(settings);
   app.get('/config.js', (_request, reply) =>

@@ -13,3 +13,9 @@ export const maxUploadsInFlight = 16;
  * administrator's upload answer 503.
  */
 export const defaultUploadsPerCaller = maxUploadsInFlight / 4;
+
+/**
+ * Pixels (width × height) an uploaded image may have unless DEALDESK_MEDIA_MAX_PIXELS says:
+ * 40 megapixels, more than any phone camera's photo; decoded, one takes 160 MB of memory.
+ */
+export const defaultMaxImagePixels = 40_000_000;

@@ -13,10 +13,15 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { pixelsOf } from '../adapters/media/images.js';
 import type { MediaFile } from '../adapters/media/stored-files.js';
 import { isRunning } from '../processes.js';
 import { HttpError } from './errors.js';
-import { defaultUploadsPerCaller, maxUploadsInFlight } from './upload-places.js';
+import {
+  defaultMaxImagePixels,
+  defaultUploadsPerCaller,
+  maxUploadsInFlight,
+} from './upload-places.js';
 
 /** A file that passed its rule, waiting in the spool until the service stores it. */
 export interface CheckedFile extends MediaFile {
@@ -56,6 +61,10 @@ export const uploadsBusyMessage = 'Too many uploads at once. Please try again in
 export const callerUploadsBusyMessage =
   'Too many of your uploads at once. Please try again when one has finished.';
 
+/** An image whose header claims more pixels than DEALDESK_MEDIA_MAX_PIXELS (a decompression bomb). */
+export const imagePixelsMessage = (maxPixels: number) =>
+  `The image has too many pixels: at most ${(maxPixels / 1_000_000).toLocaleString('en')} megapixels (width × height) are allowed.`;
+
 /** A body the multipart parser could not read (no boundary, truncated part, no closing line). */
 const malformed = (error: unknown): never => {
   if (error instanceof HttpError) throw error;
@@ -82,11 +91,16 @@ const slotMessage = (slot: string, most: number) =>
  * Spools multipart uploads under `dir` (one folder per process, so workers sharing a data
  * folder never remove each other's; folders of processes gone are removed at start).
  * One caller holds at most `perCaller` places; `onCallerRefused` hears of each upload refused
- * for it.
+ * for it. An image is refused when its header names more than `maxPixels` (`onPixelsRefused`).
  */
 export function uploadSpool(
   dir: string,
-  { perCaller = defaultUploadsPerCaller, onCallerRefused = () => {} } = {},
+  {
+    perCaller = defaultUploadsPerCaller,
+    onCallerRefused = () => {},
+    maxPixels = defaultMaxImagePixels,
+    onPixelsRefused = () => {},
+  } = {},
 ) {
   const own = join(dir, String(process.pid));
   let inFlight = 0;
@@ -139,6 +153,11 @@ export function uploadSpool(
     }
     // Forms send an empty part for a file slot left blank (e.g. the image beside a video).
     if (detected === undefined) return null;
+    // Its header only, before anything decodes it: a few KB can claim 50,000 × 50,000 pixels.
+    if (detected.mime.startsWith('image/') && ((await pixelsOf(path)) ?? 0) > maxPixels) {
+      onPixelsRefused();
+      throw new HttpError(413, imagePixelsMessage(maxPixels));
+    }
     return { ...detected, size, open: () => createReadStream(path) };
   }
 

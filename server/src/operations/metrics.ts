@@ -21,6 +21,9 @@ export type EdgeRefusal =
   | 'unauthenticated_body'
   | 'upload_slots_caller';
 
+/** Why an upload's media was refused: an image whose header names too many pixels. */
+export type MediaRefusal = 'pixels';
+
 type RequestLabel = 'method' | 'route' | 'status';
 
 export function createMetrics() {
@@ -105,6 +108,18 @@ export function createMetrics() {
     labelNames: ['reason'] as const,
     registers: [registry],
   });
+  const mediaRefusals = new Counter({
+    name: 'dealdesk_media_refused_total',
+    help: 'Uploaded files refused before they were decoded, by reason: an image whose header names more pixels than DEALDESK_MEDIA_MAX_PIXELS',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  const variantsMade = new Counter({
+    name: 'dealdesk_media_variants_made_total',
+    help: 'Resized images made for /media/<name>?w= (each kept, then served from the store), by format',
+    labelNames: ['format'] as const,
+    registers: [registry],
+  });
   /** Pushes and mails, by outcome. */
   const outcome = (name: string, help: string) => {
     const counter = new Counter({
@@ -175,6 +190,8 @@ export function createMetrics() {
     /** A request refused before it reached a route's work, and why. */
     edgeRefused: (reason: EdgeRefusal) => edgeRefusals.inc({ reason }),
     adminRefused: (reason: AdminRefusal) => refusedWrites.inc({ reason }),
+    mediaRefused: (reason: MediaRefusal) => mediaRefusals.inc({ reason }),
+    variantMade: (format: string) => variantsMade.inc({ format }),
     push: outcome('dealdesk_pushes_total', 'Push notifications handed to the provider, by outcome'),
     mail: outcome('dealdesk_mails_total', 'Mails (sign-in codes, resets, notices), by outcome'),
     /**

@@ -13,6 +13,7 @@ import {
   storyAdTypes,
   storyVideoSchema,
 } from '../../entities/index.js';
+import { mediaImageWidths } from '../../constants.js';
 import { appProductQuerySchema, appProductTotalCap, idSchema } from '../../schemas/index.js';
 import type { ClientInput } from '../client.js';
 import { endpoint, endpointTaking } from '../endpoint.js';
@@ -101,6 +102,16 @@ type AppProductRequest = Partial<
   ClientInput<z.input<typeof appProductQuerySchema>, { limit: number }>
 >;
 
+/**
+ * The widths an uploaded image link answers with `?w=` (docs/app-api.md: pick the smallest at
+ * least the view's width in device pixels); said once per answer, beside data.
+ */
+const imageWidths = z
+  .array(z.union(mediaImageWidths.map((width) => z.literal(width))))
+  .describe(
+    'Widths (pixels) a /media/ image link is also served at with ?w=<width>: WebP or AVIF by Accept, never wider than the original',
+  );
+
 const published = 'Published content: ETag and Cache-Control; If-None-Match answers 304';
 
 export const app = {
@@ -110,7 +121,7 @@ export const app = {
     access: 'public',
     published: true,
     summary: `The app's launch document. ${published}`,
-    answer: z.object({ data: appHomeSchema }),
+    answer: z.object({ data: appHomeSchema, imageWidths }),
     message: 'Home',
   }),
   categories: endpoint({
@@ -134,6 +145,7 @@ export const app = {
       nextCursor: z.string().nullable(),
       total: z.number().int().min(0).max(appProductTotalCap),
       totalIsLowerBound: z.boolean(),
+      imageWidths,
     }),
     message: 'Products',
   }),
@@ -144,7 +156,7 @@ export const app = {
     published: true,
     summary: `One product with everything the product screen shows. ${published}`,
     params: z.object({ id: idSchema }),
-    answer: z.object({ data: appProductSchema }),
+    answer: z.object({ data: appProductSchema, imageWidths }),
     message: 'Product',
   }),
   privacy: endpoint({

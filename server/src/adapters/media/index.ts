@@ -10,6 +10,8 @@ import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { newId } from '../../ids.js';
+import { folderShelf } from './shelf-folder.js';
+import type { VariantShelf } from './variants.js';
 
 export const mediaPrefix = '/media/';
 
@@ -40,7 +42,7 @@ export interface MediaFile {
 export interface MediaStore {
   /** Streams the file in under a new name (or the one given) and answers the file's link. */
   save(file: MediaFile, name?: string): Promise<string>;
-  /** Removes a file saved earlier; links of no stored file are ignored. */
+  /** Removes a file saved earlier and its variants; links of no stored file are ignored. */
   remove(link: string): Promise<void>;
   /** The link of a stored file's name (a resent notification's icon). */
   linkOf(name: string): string;
@@ -52,6 +54,8 @@ export interface MediaStore {
    */
   settle(links: Iterable<string | undefined>): Promise<void>;
   served: MediaServing;
+  /** Where the resized variants of its photos are kept (variants.ts). */
+  variants: VariantShelf;
   /** Throws, saying why, when files cannot be stored now (GET /ready). */
   checkWritable(): Promise<void>;
 }
@@ -75,6 +79,7 @@ export function mediaLinks(publicUrl: string | null) {
 
 export function createDiskMediaStore(dir: string, publicUrl: string | null = null): MediaStore {
   const links = mediaLinks(publicUrl);
+  const variants = folderShelf(dir, `${dir}-variants`);
   return {
     async save(file, name = newMediaName(file.ext)) {
       await mkdir(dir, { recursive: true });
@@ -88,12 +93,15 @@ export function createDiskMediaStore(dir: string, publicUrl: string | null = nul
     },
     async remove(link) {
       const name = links.nameOf(link);
-      if (name !== null) await rm(join(dir, name), { force: true });
+      if (name === null) return;
+      await rm(join(dir, name), { force: true });
+      await variants.drop(name);
     },
     linkOf: links.linkOf,
     nameOf: links.nameOf,
     settle: () => Promise.resolve(),
     served: { folder: dir },
+    variants,
     async checkWritable() {
       await mkdir(dir, { recursive: true });
       await access(dir, constants.W_OK);

@@ -14,6 +14,7 @@ import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { HttpError } from '../../http/errors.js';
 import { mediaLinks, newMediaName, type MediaStore } from './index.js';
+import { bucketShelf } from './shelf-bucket.js';
 
 export interface S3Settings {
   bucket: string;
@@ -43,6 +44,7 @@ export function createS3MediaStore(settings: S3Settings, publicUrl: string | nul
   });
   const Bucket = settings.bucket;
   const links = mediaLinks(publicUrl);
+  const variants = bucketShelf(client, Bucket);
   return {
     async save(file, name = newMediaName(file.ext)) {
       try {
@@ -65,11 +67,14 @@ export function createS3MediaStore(settings: S3Settings, publicUrl: string | nul
     },
     async remove(link) {
       const name = links.nameOf(link);
-      if (name !== null) await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
+      if (name === null) return;
+      await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
+      await variants.drop(name);
     },
     linkOf: links.linkOf,
     nameOf: links.nameOf,
     settle: () => Promise.resolve(),
+    variants,
     served: {
       async read(name, range) {
         try {

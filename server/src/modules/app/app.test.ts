@@ -259,6 +259,13 @@ describe.each(dialects)('the content API on %s', (dialect) => {
     const product = appProductSchema.parse(one.data);
     expect(product).toMatchObject({ title: 'Steel kettle', category: { name: 'Kitchen' } });
     expect(product).not.toHaveProperty('view');
+    // Each answer with images names the widths their /media/ links answer with ?w=.
+    const widths = [160, 320, 640, 1080];
+    expect([first.imageWidths, one.imageWidths, (await app.app.home()).imageWidths]).toEqual([
+      widths,
+      widths,
+      widths,
+    ]);
     expect(await app.app.product({ id: '0123456789abcdef01234567' })).toMatchObject({
       status: false,
       httpStatus: 404,

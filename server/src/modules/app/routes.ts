@@ -1,4 +1,4 @@
-import { endpoints, type AppCategory } from '@dealdesk/core';
+import { endpoints, mediaImageWidths, type AppCategory } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { publishedCache } from '../../http/published.js';
 import { absoluteUrl, publicBaseOf } from '../../http/public-url.js';
@@ -30,7 +30,7 @@ export const appModule: Module = (api, context) => {
       return answers(`home ${base}`, homeVersion, async () => {
         const { home, followsCounts } = await buildHome(base);
         homeFollowsCounts = followsCounts;
-        return api.publish(endpoints.app.home, { data: home });
+        return api.publish(endpoints.app.home, { data: home, imageWidths: [...mediaImageWidths] });
       });
     },
   });

@@ -1,4 +1,4 @@
-import { endpoints, productAnswers, type Product } from '@dealdesk/core';
+import { endpoints, mediaImageWidths, productAnswers, type Product } from '@dealdesk/core';
 import type { Module } from '../../context.js';
 import { HttpError, RateLimited } from '../../http/errors.js';
 import { publishedCache } from '../../http/published.js';
@@ -78,6 +78,7 @@ export const productsModule: Module = (api, context) => {
           nextCursor: page.nextCursor,
           total: page.total,
           totalIsLowerBound: page.totalIsLowerBound,
+          imageWidths: [...mediaImageWidths],
         });
       });
     },
@@ -88,6 +89,7 @@ export const productsModule: Module = (api, context) => {
       return appAnswers(`${base} ${params.id}`, catalogueVersion, async () =>
         api.publish(endpoints.app.product, {
           data: forApp(await products.appProduct(params.id), base),
+          imageWidths: [...mediaImageWidths],
         }),
       );
     },
