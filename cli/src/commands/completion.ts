@@ -155,8 +155,8 @@ const declare: Declare = (command, run) => {
     .addHelpText('after', install)
     .action(
       run(async (context, shell: Shell) => {
-        const program = command.parent ?? command;
-        context.streams.stdout.write(completionScript(program as Command, shell));
+        const script = completionScript((command.parent ?? command) as Command, shell);
+        context.result({ status: true, shell, script }, () => context.streams.stdout.write(script));
       }),
     );
 };

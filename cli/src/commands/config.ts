@@ -135,6 +135,7 @@ async function showSettings(context: Context): Promise<void> {
     setting === null ? 'not set' : setting.source === 'environment' ? variable : setting.source;
   context.result(
     {
+      status: true,
       profile: settings.profileName,
       file: configPath(context.env),
       adminId: settings.profile.adminId ?? null,
@@ -200,7 +201,7 @@ async function listProfiles(context: Context): Promise<void> {
     url: config.profiles[name]?.url ?? null,
     signedIn: config.profiles[name]?.token !== undefined,
   }));
-  context.result(profiles, () =>
+  context.result({ status: true, data: profiles }, () =>
     context.say(
       renderTable(
         ['', 'profile', 'server', 'signed in'],

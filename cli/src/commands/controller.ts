@@ -40,7 +40,7 @@ async function history(context: Context, options: { page: number; limit: number 
         context,
       ),
     );
-    context.note(`${versions.length} of ${answer.totalRecord ?? 0} version(s)`);
+    context.footer(`${versions.length} of ${answer.totalRecord ?? 0} version(s)`);
   });
 }
 

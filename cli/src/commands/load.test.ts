@@ -37,7 +37,7 @@ describe('dealdesk load', () => {
     });
     const result = await dealdesk(['load', '--json']);
     expect(result).toMatchObject({ exitCode: 0, stderr: '' });
-    expect(JSON.parse(result.stdout)).toEqual({ ...high, above: [] });
+    expect(JSON.parse(result.stdout)).toEqual({ status: true, ...high, above: [] });
     expect(server().lastCall().headers.authorization).toBe(`Bearer ${token}`);
   });
 

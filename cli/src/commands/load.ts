@@ -55,7 +55,9 @@ function alarm(above: string[], threshold: number | undefined, context: Context)
 async function once(connection: Connection, options: LoadOptions, context: Context) {
   const load = await measure(connection);
   const above = readingsAbove(load, options.failAbove);
-  context.result({ ...load, above }, () => context.say(renderLoad(load, context.paint).join('\n')));
+  context.result({ status: true, ...load, above }, () =>
+    context.say(renderLoad(load, context.paint).join('\n')),
+  );
   alarm(above, options.failAbove, context);
 }
 
@@ -77,7 +79,9 @@ async function watch(connection: Connection, options: LoadOptions, context: Cont
         const load = await measure(connection);
         const above = readingsAbove(load, options.failAbove);
         if (context.json)
-          stdout.write(`${JSON.stringify({ at: new Date().toISOString(), ...load, above })}\n`);
+          stdout.write(
+            `${JSON.stringify({ status: true, at: new Date().toISOString(), ...load, above })}\n`,
+          );
         else {
           const lines = [
             ...renderLoad(load, context.paint),

@@ -14,7 +14,7 @@ import {
 } from '@dealdesk/core';
 import { confirmDestructive } from '../confirm.js';
 import { connect, type Connection } from '../connection.js';
-import { fileOptions, saveExport, wantsFile, type FileOptions } from '../download.js';
+import { fileOptions, exportFormat, saveExport, wantsFile, type FileOptions } from '../download.js';
 import { CliError, usageError } from '../exit.js';
 import { idBatches } from '../ids.js';
 import { wholeNumber, yesFlag, type Declare } from '../command.js';
@@ -229,7 +229,7 @@ interface HistoryOptions extends FileOptions {
 async function exportHistory(context: Context, options: HistoryOptions) {
   const query = validate(notificationExportQuerySchema, {
     q: options.search ?? '',
-    format: options.format,
+    format: exportFormat(context, options),
   });
   const connection = await connect(context);
   const answer = connection.check(await connection.api.notifications.export(query));
@@ -251,7 +251,8 @@ async function notificationHistory(context: Context, options: HistoryOptions) {
   });
   const { notifications, total } = await historyPage(await connect(context), query);
   const pages = Math.max(1, Math.ceil(total / query.limit));
-  context.result({ data: notifications, totalRecord: total, page: query.page, pages }, () => {
+  const list = { status: true, data: notifications, totalRecord: total, page: query.page, pages };
+  context.result(list, () => {
     context.say(
       renderTable(
         ['id', 'title', 'message', 'url', 'icon', 'created', 'delivery'],
@@ -267,7 +268,7 @@ async function notificationHistory(context: Context, options: HistoryOptions) {
         context,
       ),
     );
-    context.say(
+    context.footer(
       context.paint(
         'dim',
         `Showing ${notifications.length} of ${total} notifications (page ${query.page} of ${pages})`,

@@ -1,7 +1,6 @@
 import {
   maxPageSize,
   productPageSize,
-  formatCount,
   byIdSchema,
   productListQuerySchema,
   wrongAnswerMessages,
@@ -17,7 +16,7 @@ import { idBatches } from '../ids.js';
 import { wholeNumber, yesFlag, type Declare } from '../command.js';
 import type { Context } from '../context.js';
 import { formatDisplayTime } from '../terminal/time.js';
-import { progressBar } from '../terminal/progress.js';
+import { progressOf } from '../terminal/progress.js';
 import { renderRecord, renderTable } from '../terminal/table.js';
 import { validate } from '../validate.js';
 import { declareExport, productFilters } from './export.js';
@@ -44,7 +43,8 @@ async function listProducts(context: Context, options: ListOptions) {
   const products = answer.data ?? [];
   const total = answer.totalRecord ?? products.length;
   const pages = Math.max(1, Math.ceil(total / query.limit));
-  context.result({ data: products, totalRecord: total, page: query.page, pages }, () => {
+  const list = { status: true, data: products, totalRecord: total, page: query.page, pages };
+  context.result(list, () => {
     const first = (query.page - 1) * query.limit;
     context.say(
       renderTable(
@@ -56,13 +56,13 @@ async function listProducts(context: Context, options: ListOptions) {
           product.price,
           `${product.category.name} / ${product.subcategory.name}`,
           product.events,
-          formatCount(product.btn_click),
+          context.count(product.btn_click),
           formatDisplayTime(product.createdAt),
         ]),
         context,
       ),
     );
-    context.say(
+    context.footer(
       context.paint(
         'dim',
         `Showing ${products.length} of ${total} products (page ${query.page} of ${pages})`,
@@ -71,7 +71,7 @@ async function listProducts(context: Context, options: ListOptions) {
   });
 }
 
-function productRecord(product: Product): [string, string | number][] {
+function productRecord(product: Product, context: Context): [string, string | number][] {
   const { sizeDetails, ...specifications } = product.specifications;
   return [
     ['id', product._id],
@@ -87,8 +87,8 @@ function productRecord(product: Product): [string, string | number][] {
     ['event', product.events],
     ['og_url', product.og_url],
     ['btn_url', product.btn_url],
-    ['views', formatCount(product.view)],
-    ['clicks', formatCount(product.btn_click)],
+    ['views', context.count(product.view)],
+    ['clicks', context.count(product.btn_click)],
     ['created', formatDisplayTime(product.createdAt)],
     ...Object.entries(specifications).map(([name, value]): [string, string] => [
       name,
@@ -106,8 +106,8 @@ async function showProduct(context: Context, id: string) {
   const query = validate(byIdSchema, { id });
   const { api, check } = await connect(context);
   const product = check(await api.products.get({ id: query.id })).data;
-  context.result(product, () => {
-    if (product !== undefined) context.say(renderRecord(productRecord(product), context));
+  context.result({ status: true, data: product }, () => {
+    if (product !== undefined) context.say(renderRecord(productRecord(product, context), context));
   });
 }
 
@@ -159,12 +159,7 @@ async function deleteProducts(context: Context, ids: string[], options: DeleteOp
   };
   // Ctrl-C lets the call under way finish, then reports the products deleted (exit 130).
   const interruption = interruptible(context.note);
-  const progress = progressBar(
-    count,
-    context.streams.stderr,
-    context.paintErr,
-    context.interactive && calls.length > 1,
-  );
+  const progress = progressOf(context, count, calls.length > 1);
   try {
     for (const batch of calls) {
       if (interruption.interrupted) break;

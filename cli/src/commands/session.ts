@@ -180,7 +180,14 @@ async function showIdentity(context: Context): Promise<void> {
   const credential =
     settings.token.source === 'environment' ? `${environmentNames.token}` : 'saved session';
   context.result(
-    { admin: data, server: settings.url.value, profile: settings.profileName, credential },
+    {
+      status: true,
+      adminId: data?.a_id ?? null,
+      admin: data,
+      server: settings.url.value,
+      profile: settings.profileName,
+      credential,
+    },
     () =>
       context.say(
         [

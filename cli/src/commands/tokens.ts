@@ -39,11 +39,12 @@ async function createToken(context: Context, name: string, options: { days?: num
   context.result(
     { status: true, id: answer.data?._id ?? null, token: answer.token, data: answer.data },
     () => {
-      context.say(
+      // Piped (`T=$(dealdesk token create nightly)`), stdout is the token alone.
+      context.footer(
         `${context.paint('green', '✔')} Token ${answer.data?.name ?? name} created. Copy it now: it is not shown again.`,
       );
       context.say(context.paint('bold', answer.token ?? ''));
-      context.say(
+      context.footer(
         context.paint('dim', 'Shown this once: give it to the cron job as DEALDESK_TOKEN.'),
       );
     },
@@ -55,7 +56,7 @@ async function listTokens(context: Context) {
   const tokens =
     (await sessionOnly(connection, 'token list', await connection.api.admin.listTokens())).data ??
     [];
-  context.result(tokens, () =>
+  context.result({ status: true, data: tokens }, () =>
     context.say(
       renderTable(
         ['id', 'name', 'created', 'last used', 'expires'],

@@ -1,0 +1,157 @@
+// The CLI as a nightly cron job runs it: the BUILT CLI as a child process, no terminal, settings
+// from the environment only (serverEnv: `env -i` plus the server's address and keys), against a
+// real server on both dialects. Standard output is data (a heading and rows, raw numbers, the
+// token alone), every --json answer is one object, output that cannot be written is one line on
+// stderr, and long jobs log their progress on stderr.
+import { spawn } from 'node:child_process';
+import { open, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Subcategory } from '@dealdesk/core';
+import {
+  addCategory,
+  addSubcategory,
+  createTestAdmin,
+  freshDatabase,
+  signedInClient,
+  startTestServer,
+  testConfig,
+  type CatalogueClient,
+  type TestDatabase,
+  type TestServer,
+} from '@dealdesk/server/testing';
+import {
+  buildCli,
+  cliMain,
+  freshConfigHome,
+  jsonOf,
+  loginByScript,
+  runBuiltCli,
+  serverEnv,
+} from './support.js';
+
+describe.each(['sqlite', 'postgres'] as const)('dealdesk from cron on %s', (dialect) => {
+  let database: TestDatabase;
+  let server: TestServer;
+  let api: CatalogueClient;
+  let subcategory: Subcategory;
+  /** An API token's environment, as a cron job has it. */
+  let env: NodeJS.ProcessEnv;
+  let folder: string;
+  /** The products the import made (20 rows, in calls of 2). */
+  let imported: { code: number | null; stdout: string; stderr: string };
+
+  beforeAll(async () => {
+    buildCli();
+    database = await freshDatabase(dialect);
+    server = await startTestServer(testConfig(database));
+    api = await signedInClient(server);
+    subcategory = await addSubcategory(api, await addCategory(api));
+    const { token } = await api.admin.createToken({ name: 'cron e2e' });
+    env = { ...serverEnv(server, await freshConfigHome()), DEALDESK_TOKEN: token ?? '' };
+    folder = await mkdtemp(join(tmpdir(), 'dealdesk-cron-'));
+    const rows = Array.from({ length: 20 }, (_, index) =>
+      JSON.stringify({
+        title: `Nightly ${dialect} ${index}`,
+        price: 100 + index,
+        og_price: 200,
+        og_url: `https://shop.example/${dialect}/nightly-${index}`,
+        category: subcategory.category._id,
+        subcategory: subcategory._id,
+        images: [`https://cdn.example/${index}.jpg`],
+      }),
+    );
+    const path = join(folder, 'nightly.jsonl');
+    await writeFile(path, rows.join('\n'));
+    imported = await runBuiltCli(['products', 'import', path, '--batch-size', '2'], env);
+  });
+  afterAll(async () => {
+    await server.close();
+    await database.drop();
+  });
+
+  it('logs how far a long job got on stderr, every 10 % of it', () => {
+    expect(imported.code).toBe(0);
+    const lines = imported.stderr.split('\n').filter((line) => line.startsWith('Progress: '));
+    expect(lines).toEqual(
+      Array.from(
+        { length: 10 },
+        (_, step) => `Progress: ${(step + 1) * 2} of 20 (${(step + 1) * 10}%)`,
+      ),
+    );
+  });
+
+  it('lists a heading and rows only on stdout, raw counts, the footer on stderr', async () => {
+    const run = await runBuiltCli(['products', 'list', '--limit', '3'], env);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toBe('No\tid\ttitle\tprice\tcategory\tevent\tclicks\tdate');
+    for (const line of lines.slice(1)) expect(line.split('\t')[6]).toBe('0');
+    expect(run.stdout).not.toContain('Showing');
+    expect(run.stderr).toContain('Showing 3 of 20 products (page 1 of 7)');
+  });
+
+  it('prints the token alone when its output is captured (T=$(dealdesk token create nightly))', async () => {
+    const admin = await createTestAdmin(server);
+    const session = serverEnv(server, await freshConfigHome());
+    expect((await loginByScript(admin, session, database.dataDir)).code).toBe(0);
+    const run = await runBuiltCli(['token', 'create', 'nightly', '--days', '30'], session);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^\S+\n$/);
+    const token = run.stdout.trim();
+    expect(run.stderr).toContain('Copy it now');
+    const whoami = await runBuiltCli(['--json', 'whoami'], { ...env, DEALDESK_TOKEN: token });
+    expect(jsonOf(whoami)).toMatchObject({ status: true, adminId: admin.a_id });
+    const tokens = await runBuiltCli(['--json', 'token', 'list'], session);
+    expect(jsonOf(tokens)).toMatchObject({ status: true, data: [{ name: 'nightly' }] });
+  });
+
+  it('answers every --json command with one object that says its status', async () => {
+    const [first] = (await api.products.list({ limit: 1 })).data ?? [];
+    const answers = await Promise.all(
+      [
+        ['products', 'show', first?._id ?? ''],
+        ['products', 'list', '--limit', '2'],
+        ['analytics', 'show', '--range', 'today'],
+        ['load'],
+        ['whoami'],
+      ].map((args) => runBuiltCli(['--json', ...args], env)),
+    );
+    for (const answer of answers) {
+      const value = jsonOf(answer);
+      expect(value, answer.stdout).toMatchObject({ status: true });
+      expect(Array.isArray(value)).toBe(false);
+    }
+    expect(jsonOf(answers[0] ?? imported)).toMatchObject({ data: { _id: first?._id } });
+  });
+
+  it('writes --json products export as one JSON document of rows, never CSV', async () => {
+    const run = await runBuiltCli(['--json', 'products', 'export'], env);
+    expect(run.code).toBe(0);
+    const answer = jsonOf<{ status: boolean; data: { og_url: string }[] }>(run);
+    expect(answer.status).toBe(true);
+    expect(answer.data).toHaveLength(20);
+    expect(answer.data.map((row) => row.og_url)).toContain(
+      `https://shop.example/${dialect}/nightly-7`,
+    );
+  });
+
+  it('says in one line that stdout could not be written (a full disk), exit 1', async () => {
+    const full = await open('/dev/full', 'w');
+    try {
+      const child = spawn(process.execPath, [cliMain, '--json', 'whoami'], {
+        env,
+        stdio: ['ignore', full.fd, 'pipe'],
+      });
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code).toBe(1);
+      expect(stderr).toBe('✖ Cannot write to standard output (ENOSPC): the output is incomplete\n');
+    } finally {
+      await full.close();
+    }
+  });
+});
