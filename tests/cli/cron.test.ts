@@ -39,13 +39,20 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk from cron on %s', (dial
   /** An API token's environment, as a cron job has it. */
   let env: NodeJS.ProcessEnv;
   let folder: string;
+  /** Every call the server saw, as `METHOD /path`. */
+  const calls: string[] = [];
+  const callsTo = (call: string) => calls.filter((each) => each === call).length;
   /** The products the import made (20 rows, in calls of 2). */
   let imported: { code: number | null; stdout: string; stderr: string };
 
   beforeAll(async () => {
     buildCli();
     database = await freshDatabase(dialect);
-    server = await startTestServer(testConfig(database));
+    server = await startTestServer(testConfig(database), (app) => {
+      app.addHook('onRequest', async (request) => {
+        calls.push(`${request.method} ${request.url.split('?')[0] ?? ''}`);
+      });
+    });
     api = await signedInClient(server);
     subcategory = await addSubcategory(api, await addCategory(api));
     const { token } = await api.admin.createToken({ name: 'cron e2e' });
@@ -152,6 +159,46 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk from cron on %s', (dial
       expect(stderr).toBe('✖ Cannot write to standard output (ENOSPC): the output is incomplete\n');
     } finally {
       await full.close();
+    }
+  });
+
+  it('refuses analytics clear without a range (exit 2), sending no clear', async () => {
+    const run = await runBuiltCli(['analytics', 'clear', '--yes'], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('analytics clear needs a range');
+    expect(callsTo('DELETE /api/App/analytics/count/all/remove')).toBe(0);
+  });
+
+  it('load --fail-above: exit 5 above the threshold, 1 when the server is down; --samples averaged', async () => {
+    const before = callsTo('GET /api/App/server/load/check');
+    const above = await runBuiltCli(['load', '--fail-above', '0'], env);
+    expect(above.code).toBe(5);
+    expect(above.stderr).toContain('Above 0%');
+    expect(callsTo('GET /api/App/server/load/check') - before).toBe(5);
+    await runBuiltCli(['--json', 'load', '--samples', '2'], env);
+    expect(callsTo('GET /api/App/server/load/check') - before).toBe(7);
+    const down = await runBuiltCli(['load', '--fail-above', '0'], {
+      ...env,
+      DEALDESK_URL: 'http://127.0.0.1:9',
+    });
+    expect(down.code).toBe(1);
+  });
+
+  it('exits 2 naming an unknown --profile or DEALDESK_PROFILE, and for help on no such command', async () => {
+    const flag = await runBuiltCli(['--profile', 'nosuch', 'whoami'], env);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('No profile nosuch (--profile)');
+    const variable = await runBuiltCli(['whoami'], { ...env, DEALDESK_PROFILE: 'nosuch' });
+    expect(variable.code).toBe(2);
+    expect(variable.stderr).toContain('No profile nosuch (DEALDESK_PROFILE)');
+    for (const args of [
+      ['help', 'nosuch'],
+      ['help', 'products', 'nosuch'],
+      ['nosuch', '--help'],
+    ]) {
+      const help = await runBuiltCli(args, env);
+      expect(help.code, args.join(' ')).toBe(2);
+      expect(help.stderr).toContain("unknown command 'nosuch'");
     }
   });
 });

@@ -234,12 +234,12 @@ describe('dealdesk analytics', () => {
       '3',
     ]);
 
-    const refused = await runCli(['analytics', 'clear'], env);
+    const refused = await runCli(['analytics', 'clear', '--range', 'today'], env);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('without --yes');
     expect(await clicks()).toBe(3);
 
-    const cleared = await runCli(['analytics', 'clear', '--yes'], env);
+    const cleared = await runCli(['analytics', 'clear', '--range', 'today', '--yes'], env);
     expect(cleared.code).toBe(0);
     expect(await clicks()).toBe(0);
   });
@@ -254,13 +254,13 @@ describe('dealdesk analytics', () => {
 });
 
 describe('dealdesk load', () => {
-  it('prints the readings once, and exits 1 when one is above --fail-above', async () => {
+  it('prints the readings once, and exits 5 when one is above --fail-above', async () => {
     const once = jsonOf<{ cpuLoad: number; ramUsage: number; storageUsage: number }>(
       await runCli(['--json', 'load'], env),
     );
     expect(once.ramUsage).toBeGreaterThan(0);
     const above = await runCli(['load', '--fail-above', '0'], env);
-    expect(above.code).toBe(1);
+    expect(above.code).toBe(5);
     expect(above.stderr).toContain('Above 0%: ');
     expect(above.stdout).toMatch(/RAM\s+\[[#-]+\]/);
     expect((await runCli(['load', '--fail-above', '100'], env)).code).toBe(0);

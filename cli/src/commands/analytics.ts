@@ -10,6 +10,7 @@ import { confirmDestructive } from '../confirm.js';
 import { connect, type Connection } from '../connection.js';
 import type { Context } from '../context.js';
 import { fileOptions, exportFormat, saveExport, wantsFile, type FileOptions } from '../download.js';
+import { usageError } from '../exit.js';
 import { idBatches } from '../ids.js';
 import { yesFlag, type Declare } from '../command.js';
 import { chosenRange, rangeOptions, type ChosenRange, type RangeOptions } from '../range.js';
@@ -84,6 +85,9 @@ async function showAnalytics(context: Context, options: RangeOptions & FileOptio
 }
 
 async function clearAnalytics(context: Context, ids: string[], options: ClearOptions) {
+  // Destructive: no range is no default range (today) but a usage error.
+  if ([options.range, options.from, options.to].every((given) => given === undefined))
+    throw usageError('analytics clear needs a range: --range <preset>, or --from and --to');
   const range = chosenRange(options, context.env);
   const connection = await connect(context);
   const chosen =
@@ -141,7 +145,9 @@ const analytics: Declare = (command, run) => {
   rangeOptions(
     command
       .command('clear')
-      .description("clear the range's counts of every ad, or of the given ids")
+      .description(
+        "clear the range's counts of every ad, or of the given ids (a range is required)",
+      )
       .argument('[ids...]'),
   )
     .option(...yesFlag)

@@ -7,6 +7,7 @@ import { usageError } from '../exit.js';
 import { renderTable } from '../terminal/table.js';
 import {
   environmentNames,
+  noSuchProfile,
   profileNameOf,
   resolveSettings,
   type Setting,
@@ -176,15 +177,8 @@ async function useProfile(
   if (!/^[\w.-]{1,40}$/.test(profile))
     throw usageError('A profile name has 1 to 40 letters, digits, dots, dashes or underscores');
   await updateConfig(context.env, (config) => {
-    if (!(profile in config.profiles) && options.create !== true) {
-      const existing = Object.keys(config.profiles);
-      throw usageError(
-        `No profile ${profile}: create it with \`dealdesk config use ${profile} --create\`` +
-          (existing.length === 0
-            ? ' (there are no profiles yet)'
-            : ` (profiles: ${existing.join(', ')})`),
-      );
-    }
+    if (!(profile in config.profiles) && options.create !== true)
+      throw noSuchProfile(config, profile);
     config.currentProfile = profile;
     config.profiles[profile] ??= {};
   });

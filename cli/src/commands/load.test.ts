@@ -43,7 +43,7 @@ describe('dealdesk load', () => {
 
   it('draws meters for a person and fails a cron check above its threshold', async () => {
     const result = await dealdesk(['load', '--fail-above', '90']);
-    expect(result.exitCode).toBe(1);
+    expect(result.exitCode).toBe(5);
     expect(result.stdout).toContain('Storage  [##################--]  91.0%');
     expect(result.stderr).toContain('Above 90%: Storage 91.0%');
   });

@@ -1,4 +1,9 @@
-import { apiTokenCreateSchema, byIdSchema, type ClientResult } from '@dealdesk/core';
+import {
+  apiTokenCreateSchema,
+  apiTokenMaxDays,
+  byIdSchema,
+  type ClientResult,
+} from '@dealdesk/core';
 import { connect, type Connection } from '../connection.js';
 import { wholeNumber, type Declare } from '../command.js';
 import type { Context } from '../context.js';
@@ -96,7 +101,11 @@ const token: Declare = (command, run) => {
     .command('create')
     .description('create a token (shown once) from a signed-in session')
     .argument('<name>')
-    .option('--days <n>', 'days until it expires (default: never)', wholeNumber(1))
+    .option(
+      '--days <n>',
+      `days until it expires, at most ${apiTokenMaxDays} (default: never)`,
+      wholeNumber(1, apiTokenMaxDays),
+    )
     .action(run(createToken));
   command.command('list').description('tokens with their last use').action(run(listTokens));
   command

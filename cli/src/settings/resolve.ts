@@ -58,12 +58,38 @@ export function profileNameOf(
   return flag ?? env[environmentNames.profile] ?? config.currentProfile;
 }
 
+/**
+ * The profile to read: a name asked for (--profile, DEALDESK_PROFILE) that the file lacks is a
+ * usage error naming it, as kubectl's unknown context is, never an empty profile's defaults.
+ */
+function knownProfileName(
+  config: ConfigFile,
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv,
+): string {
+  const name = profileNameOf(config, flag, env);
+  if (name in config.profiles || name === config.currentProfile) return name;
+  throw noSuchProfile(config, name, flag === undefined ? environmentNames.profile : '--profile');
+}
+
+/** A profile the file lacks, named with where the name came from and the profiles there are. */
+export function noSuchProfile(config: ConfigFile, name: string, from?: string): CliError {
+  const existing = Object.keys(config.profiles);
+  return new CliError(
+    `No profile ${name}${from === undefined ? '' : ` (${from})`}: create it with \`dealdesk config use ${name} --create\`` +
+      (existing.length === 0
+        ? ' (there are no profiles yet)'
+        : ` (profiles: ${existing.join(', ')})`),
+    exitCodes.usage,
+  );
+}
+
 export function resolveSettings(
   config: ConfigFile,
   flag: string | undefined,
   env: NodeJS.ProcessEnv,
 ): Settings {
-  const profileName = profileNameOf(config, flag, env);
+  const profileName = knownProfileName(config, flag, env);
   const profile = config.profiles[profileName] ?? {};
   return {
     profileName,

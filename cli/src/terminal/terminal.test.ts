@@ -114,6 +114,17 @@ describe('tables', () => {
       expect(Array.from(line).length).toBeLessThanOrEqual(80);
   });
 
+  it('never cuts an id at a terminal, however narrow: the other columns give up room', () => {
+    const id = '65f0c0ffee0000000000beef';
+    const lines = renderTable(
+      ['No', 'id', 'title', 'url'],
+      [[1, id, 'A shirt '.repeat(20), `https://example.com/${'x'.repeat(200)}`]],
+      at(true, 60),
+    ).split('\n');
+    expect(lines[2]).toContain(id);
+    for (const line of lines) expect(Array.from(line).length).toBeLessThanOrEqual(60);
+  });
+
   it('writes tab-separated rows under a heading row when not at a terminal, nothing cut', () => {
     const long = 'y'.repeat(800);
     const text = renderTable(
