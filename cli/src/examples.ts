@@ -59,7 +59,10 @@ export const examples: Readonly<Record<string, readonly string[]>> = {
     'dealdesk notify history --search sale --format csv -o sale-notifications.csv',
   ],
   'notify resend': ['dealdesk notify resend <id>'],
-  'notify delete': ['dealdesk notify delete <id> --yes'],
+  'notify delete': [
+    'dealdesk notify delete <id> --yes',
+    'dealdesk notify delete - --yes --ignore-missing < ids.txt',
+  ],
   'analytics show': [
     'dealdesk analytics show --range thisWeek',
     'dealdesk analytics show --from 2026-11-01 --to 2026-11-15',

@@ -4,6 +4,8 @@
 // token alone), every --json answer is one object, output that cannot be written is one line on
 // stderr, and long jobs log their progress on stderr.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { open, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -199,6 +201,75 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk from cron on %s', (dial
       const help = await runBuiltCli(args, env);
       expect(help.code, args.join(' ')).toBe(2);
       expect(help.stderr).toContain("unknown command 'nosuch'");
+    }
+  });
+
+  it('notify delete takes ids from stdin like products delete, naming those already gone', async () => {
+    const sent = await Promise.all(
+      ['first', 'second'].map(
+        async (title) =>
+          (await api.notifications.send({ title: `Gone ${title}`, message: 'm', url: '' })).data
+            ?._id ?? '',
+      ),
+    );
+    const gone = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+    const ids = `${sent[0]}\n# yesterday's\n${gone}\n${sent[1]}\n`;
+    const strict = await runBuiltCli(['--json', 'notify', 'delete', '-', '--yes'], env, ids);
+    expect(strict.code).toBe(1);
+    expect(jsonOf(strict)).toMatchObject({ status: false, deleted: 2, missing: [gone] });
+    expect(strict.stderr).toContain(`Not found: ${gone}`);
+    const again = await runBuiltCli(
+      ['--json', 'notify', 'delete', '-', '--yes', '--ignore-missing'],
+      env,
+      ids,
+    );
+    expect(again.code).toBe(0);
+    expect(jsonOf(again)).toMatchObject({
+      status: true,
+      deleted: 0,
+      missing: [sent[0], gone, sent[1]],
+    });
+  });
+
+  it('names an id that is no id with its line of standard input (exit 2), deleting nothing', async () => {
+    const [kept] = (await api.products.list({ limit: 1 })).data ?? [];
+    const run = await runBuiltCli(
+      ['products', 'delete', '-', '--yes'],
+      env,
+      `${kept?._id ?? ''}\n\nnot-an-id\n`,
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Invalid id on line 3 of standard input: not-an-id');
+    expect((await api.products.get({ id: kept?._id ?? '' })).status).toBe(true);
+    const argument = await runBuiltCli(['token', 'revoke', '42'], env);
+    expect(argument.code).toBe(2);
+    expect(argument.stderr).toContain('Invalid id: 42');
+  });
+
+  it('sends a saved session only to the server it was made for', async () => {
+    const admin = await createTestAdmin(server);
+    const session = serverEnv(server, await freshConfigHome());
+    expect((await loginByScript(admin, session, database.dataDir)).code).toBe(0);
+    const bearers: string[] = [];
+    const other = createServer((request, response) => {
+      bearers.push(request.headers.authorization ?? '');
+      response.writeHead(401).end();
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      const elsewhere = await runBuiltCli(['whoami'], { ...session, DEALDESK_URL: otherUrl });
+      expect(elsewhere.code).toBe(3);
+      expect(elsewhere.stderr).toContain(`was made for ${server.baseUrl}`);
+      expect(bearers.filter((bearer) => bearer.startsWith('Bearer'))).toEqual([]);
+      // Changing the profile's url drops the session: back on the first server, none is sent.
+      const { DEALDESK_URL: _url, ...profileOnly } = session;
+      expect((await runBuiltCli(['config', 'set', 'url', otherUrl], profileOnly)).code).toBe(0);
+      const back = await runBuiltCli(['--json', 'whoami'], session);
+      expect(back.code).toBe(3);
+      expect(jsonOf(back)).toMatchObject({ status: false, message: /Not signed in/ });
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
     }
   });
 });

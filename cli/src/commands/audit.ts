@@ -8,7 +8,6 @@ import {
   auditKinds,
   auditListQuerySchema,
   auditPageSize,
-  byIdSchema,
   maxPageSize,
   type AuditAction,
   type AuditEntry,
@@ -22,6 +21,7 @@ import { fileOptions, exportFormat, saveExport, wantsFile, type FileOptions } fr
 import { usageError } from '../exit.js';
 import { renderRecord, renderTable } from '../terminal/table.js';
 import { formatDisplayTime } from '../terminal/time.js';
+import { givenId } from '../ids.js';
 import { validate } from '../validate.js';
 
 interface FilterOptions {
@@ -134,7 +134,7 @@ async function listEntries(context: Context, options: ListOptions) {
 }
 
 async function showEntry(context: Context, given: string) {
-  const { id } = validate(byIdSchema, { id: given });
+  const id = givenId(given);
   const { api, check } = await connect(context);
   const entry = check(await api.audit.detail({ id })).data;
   if (entry === undefined) return;

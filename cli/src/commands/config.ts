@@ -10,6 +10,9 @@ import {
   noSuchProfile,
   profileNameOf,
   resolveSettings,
+  sameServer,
+  serverUrlOf,
+  tokenServerOf,
   type Setting,
 } from '../settings/resolve.js';
 import {
@@ -100,12 +103,27 @@ async function setSetting(
 ): Promise<void> {
   const checked = checkValue(setting, await valueOf(context, setting, value));
   const name = await currentProfileName(context);
+  let signedOut = false;
   await updateProfile(context.env, name, (profile) => {
     const next: Profile = { ...profile, [profileKeys[setting]]: checked };
-    // A token saved by hand is an API token: whose it is, whoami asks the server.
-    if (setting === 'token') delete next.adminId;
+    // A token saved by hand is an API token (whose it is, whoami asks the server), for the
+    // server this profile names now.
+    if (setting === 'token') {
+      delete next.adminId;
+      next.tokenUrl = serverUrlOf(profile, context.env).value;
+    }
+    // Another server: the session made for the old one is dropped, never sent to the new one.
+    const madeFor = tokenServerOf(profile);
+    if (setting === 'url' && profile.token !== undefined && !sameServer(madeFor, checked)) {
+      delete next.token;
+      delete next.tokenUrl;
+      delete next.adminId;
+      signedOut = true;
+    }
     return next;
   });
+  if (signedOut)
+    context.note(`The session of profile ${name} was for another server: run \`dealdesk login\``);
   context.result({ status: true, profile: name, key: setting }, () =>
     context.say(`Saved ${setting} in profile ${name} (${configPath(context.env)})`),
   );
@@ -115,7 +133,13 @@ async function unsetSetting(context: Context, setting: SettingKey): Promise<void
   const name = await currentProfileName(context);
   const removed = profileKeys[setting];
   await updateProfile(context.env, name, (profile) =>
-    Object.fromEntries(Object.entries(profile).filter(([profileKey]) => profileKey !== removed)),
+    Object.fromEntries(
+      Object.entries(profile).filter(
+        // The token's server goes with it.
+        ([profileKey]) =>
+          profileKey !== removed && !(removed === 'token' && profileKey === 'tokenUrl'),
+      ),
+    ),
   );
   context.result({ status: true, profile: name, key: setting }, () =>
     context.say(`Removed ${setting} from profile ${name}`),

@@ -1,5 +1,4 @@
 import {
-  byIdSchema,
   checkUpload,
   maxPageSize,
   notificationExportQuerySchema,
@@ -12,12 +11,12 @@ import {
   wrongAnswerMessages,
   type Notification,
 } from '@dealdesk/core';
-import { confirmDestructive } from '../confirm.js';
 import { connect, type Connection } from '../connection.js';
+import { givenId } from '../ids.js';
+import { deleteArguments, deleteByIds, type Deletable } from '../deletion.js';
 import { fileOptions, exportFormat, saveExport, wantsFile, type FileOptions } from '../download.js';
 import { CliError, usageError } from '../exit.js';
-import { idBatches } from '../ids.js';
-import { wholeNumber, yesFlag, type Declare } from '../command.js';
+import { wholeNumber, type Declare } from '../command.js';
 import type { Context } from '../context.js';
 import { formatDisplayTime } from '../terminal/time.js';
 import { renderTable } from '../terminal/table.js';
@@ -284,7 +283,7 @@ export function iconFileName(icon: string): string | undefined {
 }
 
 async function resendNotification(context: Context, given: string) {
-  const { id } = validate(byIdSchema, { id: given });
+  const id = givenId(given);
   const connection = await connect(context);
   const original = await findInHistory(connection, id);
   const fileName = iconFileName(original.n_icon);
@@ -310,22 +309,11 @@ async function resendNotification(context: Context, given: string) {
   );
 }
 
-async function deleteNotifications(context: Context, ids: string[], options: { yes?: boolean }) {
-  const calls = idBatches(ids);
-  const count = calls.flat().length;
-  const { api, check } = await connect(context);
-  await confirmDestructive(
-    context,
-    options.yes,
-    `Delete ${count} notification(s)`,
-    wrongAnswerMessages.captchaNotCorrect,
-  );
-  let message = '';
-  for (const batch of calls) message = check(await api.notifications.remove({ id: batch })).message;
-  context.result({ status: true, message, deleted: count, ids: calls.flat() }, () =>
-    context.say(`${context.paint('green', '✔')} ${message}`),
-  );
-}
+const deletable: Deletable = {
+  noun: 'notification',
+  wrongAnswerMessage: wrongAnswerMessages.captchaNotCorrect,
+  remove: (connection, batch) => connection.api.notifications.remove({ id: batch }),
+};
 
 const notify: Declare = (command, run) => {
   command
@@ -359,12 +347,10 @@ const notify: Declare = (command, run) => {
     .description('send a notification of the history again')
     .argument('<id>')
     .action(run(resendNotification));
-  command
-    .command('delete')
-    .description('delete notifications from the history')
-    .argument('<ids...>')
-    .option(...yesFlag)
-    .action(run(deleteNotifications));
+  deleteArguments(
+    command.command('delete').description('delete notifications from the history'),
+    'notification',
+  ).action(run((context, ids: string[], options) => deleteByIds(context, ids, options, deletable)));
 };
 
 export const commands = { notify };

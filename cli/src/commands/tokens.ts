@@ -1,9 +1,4 @@
-import {
-  apiTokenCreateSchema,
-  apiTokenMaxDays,
-  byIdSchema,
-  type ClientResult,
-} from '@dealdesk/core';
+import { apiTokenCreateSchema, apiTokenMaxDays, type ClientResult } from '@dealdesk/core';
 import { connect, type Connection } from '../connection.js';
 import { wholeNumber, type Declare } from '../command.js';
 import type { Context } from '../context.js';
@@ -11,6 +6,7 @@ import { CliError, exitCodes } from '../exit.js';
 import { environmentNames } from '../settings/resolve.js';
 import { formatDisplayTime } from '../terminal/time.js';
 import { renderTable } from '../terminal/table.js';
+import { givenId } from '../ids.js';
 import { validate } from '../validate.js';
 
 /**
@@ -79,7 +75,7 @@ async function listTokens(context: Context) {
 }
 
 async function revokeToken(context: Context, token: string, options: { ignoreMissing?: boolean }) {
-  const { id } = validate(byIdSchema, { id: token });
+  const id = givenId(token);
   const connection = await connect(context);
   const revoked = await connection.api.admin.revokeToken({ id });
   // A token already gone is named; with --ignore-missing it does not fail the run.

@@ -20,6 +20,8 @@ export interface Settings {
   apiKey: Setting | null;
   secret: Setting | null;
   token: Setting | null;
+  /** The server the profile's session was made for, when it is not this one (not sent). */
+  sessionElsewhere: string | null;
 }
 
 export const environmentNames = {
@@ -84,6 +86,17 @@ export function noSuchProfile(config: ConfigFile, name: string, from?: string): 
   );
 }
 
+/** The server: DEALDESK_URL, then the profile's url, then the default. */
+export const serverUrlOf = (profile: Profile, env: NodeJS.ProcessEnv): Setting =>
+  pick(env[environmentNames.url], profile.url) ?? { value: defaultServerUrl, source: 'default' };
+
+/** The server a profile's token was made for (saved before tokens said theirs: the profile's). */
+export const tokenServerOf = (profile: Profile) =>
+  profile.tokenUrl ?? profile.url ?? defaultServerUrl;
+
+/** Two spellings of one server URL (a trailing slash or not). */
+export const sameServer = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+
 export function resolveSettings(
   config: ConfigFile,
   flag: string | undefined,
@@ -91,16 +104,19 @@ export function resolveSettings(
 ): Settings {
   const profileName = knownProfileName(config, flag, env);
   const profile = config.profiles[profileName] ?? {};
+  const url = serverUrlOf(profile, env);
+  // A saved session goes to the server it was made for only, never to another named by
+  // DEALDESK_URL or a new url.
+  const madeFor = tokenServerOf(profile);
+  const elsewhere = profile.token !== undefined && !sameServer(madeFor, url.value);
   return {
     profileName,
     profile,
-    url: pick(env[environmentNames.url], profile.url) ?? {
-      value: defaultServerUrl,
-      source: 'default',
-    },
+    url,
     apiKey: pick(env[environmentNames.apiKey], profile.apiKey),
     secret: pick(env[environmentNames.secret], profile.secret),
-    token: pick(env[environmentNames.token], profile.token),
+    token: pick(env[environmentNames.token], elsewhere ? undefined : profile.token),
+    sessionElsewhere: elsewhere ? madeFor : null,
   };
 }
 
