@@ -3,10 +3,10 @@
 // real server on both dialects. Standard output is data (a heading and rows, raw numbers, the
 // token alone), every --json answer is one object, output that cannot be written is one line on
 // stderr, and long jobs log their progress on stderr.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { open, mkdtemp, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, open, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -263,7 +263,9 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk from cron on %s', (dial
       expect(elsewhere.stderr).toContain(`was made for ${server.baseUrl}`);
       expect(bearers.filter((bearer) => bearer.startsWith('Bearer'))).toEqual([]);
       // Changing the profile's url drops the session: back on the first server, none is sent.
-      const { DEALDESK_URL: _url, ...profileOnly } = session;
+      const profileOnly = Object.fromEntries(
+        Object.entries(session).filter(([name]) => name !== 'DEALDESK_URL'),
+      );
       expect((await runBuiltCli(['config', 'set', 'url', otherUrl], profileOnly)).code).toBe(0);
       const back = await runBuiltCli(['--json', 'whoami'], session);
       expect(back.code).toBe(3);
@@ -271,5 +273,54 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk from cron on %s', (dial
     } finally {
       await new Promise((resolve) => other.close(resolve));
     }
+  });
+});
+
+describe('dealdesk completion', () => {
+  it('suggests values: events, formats, ranges and the profiles of the config file', async () => {
+    buildCli();
+    const folder = await mkdtemp(join(tmpdir(), 'dealdesk-completion-'));
+    // `dealdesk` on the PATH, as installed: the script asks it for the profiles.
+    await mkdir(join(folder, 'bin'));
+    const bin = join(folder, 'bin', 'dealdesk');
+    await writeFile(bin, `#!/bin/sh\nexec '${process.execPath}' '${cliMain}' "$@"\n`);
+    await chmod(bin, 0o755);
+    const env = {
+      PATH: `${join(folder, 'bin')}:${process.env['PATH'] ?? ''}`,
+      XDG_CONFIG_HOME: folder,
+    };
+    expect((await runBuiltCli(['config', 'use', 'staging', '--create'], env)).code).toBe(0);
+    const script = join(folder, 'dealdesk.bash');
+    await writeFile(script, (await runBuiltCli(['completion', 'bash'], env)).stdout);
+    const complete = (words: string[]) =>
+      execFileSync(
+        'bash',
+        [
+          '--norc',
+          '-c',
+          `source "$1"; COMP_WORDS=(${words.map((word) => `'${word}'`).join(' ')}); ` +
+            `COMP_CWORD=${words.length - 1}; _dealdesk_completion; printf '%s\\n' "\${COMPREPLY[@]}"`,
+          'bash',
+          script,
+        ],
+        { env, encoding: 'utf8' },
+      )
+        .split('\n')
+        .filter(Boolean);
+    expect(complete(['dealdesk', 'products', 'list', '--event', ''])).toEqual([
+      'Best\\ Deals',
+      'Trending',
+      'New\\ Launch',
+      'None',
+    ]);
+    expect(complete(['dealdesk', 'events', 'set', 'T'])).toEqual(['Trending']);
+    expect(complete(['dealdesk', 'products', 'export', '--format', ''])).toEqual(['csv', 'jsonl']);
+    expect(complete(['dealdesk', 'analytics', 'show', '--range', 'this'])).toEqual([
+      'thisWeek',
+      'thisMonth',
+      'thisYear',
+    ]);
+    expect(complete(['dealdesk', '--profile', 'st'])).toEqual(['staging']);
+    expect(complete(['dealdesk', 'products', 'list', '--profile', ''])).toEqual(['staging']);
   });
 });
