@@ -100,6 +100,16 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk from cron on %s', (dial
     for (const line of lines.slice(1)) expect(line.split('\t')[6]).toBe('0');
     expect(run.stdout).not.toContain('Showing');
     expect(run.stderr).toContain('Showing 3 of 20 products (page 1 of 7)');
+    // A dry run's table alone too; what it would do is said on stderr.
+    const dryRun = await runBuiltCli(
+      ['events', 'set', 'Trending', '--search', 'Nightly', '--dry-run'],
+      env,
+    );
+    expect(dryRun.code).toBe(0);
+    const rows = dryRun.stdout.trimEnd().split('\n');
+    expect(rows[0]).toBe('id\ttitle\tevent now\twould be');
+    expect(rows).toHaveLength(21);
+    expect(dryRun.stderr).toContain('Dry run: 20 product(s) would be set to Trending');
   });
 
   it('prints the token alone when its output is captured (T=$(dealdesk token create nightly))', async () => {

@@ -176,7 +176,7 @@ async function showSettings(context: Context): Promise<void> {
       ),
     },
     () => {
-      context.say(`profile ${settings.profileName} (${configPath(context.env)})`);
+      context.footer(`profile ${settings.profileName} (${configPath(context.env)})`);
       context.say(
         renderTable(
           ['setting', 'value', 'from'],

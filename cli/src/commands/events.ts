@@ -103,8 +103,8 @@ function showDryRun(
       context,
     ),
   );
-  if (changes.length > dryRunRows) context.say(`… and ${changes.length - dryRunRows} more`);
-  context.say(
+  if (changes.length > dryRunRows) context.footer(`… and ${changes.length - dryRunRows} more`);
+  context.footer(
     `Dry run: ${changes.length} product(s) would be set to ${eventScreenLabel(event)}${unchanged > 0 ? `, ${unchanged} already are` : ''}. Nothing was changed.`,
   );
 }

@@ -95,7 +95,7 @@ async function importProducts(context: Context, path: string, options: ImportOpt
       },
       () => {
         showFailures(context, failures);
-        context.say(
+        context.footer(
           `Dry run: ${ogUrls.length} of ${rowsRead} row(s) would be sent${failures.length > 0 ? `, ${failures.length} refused` : ''}. Nothing was sent.`,
         );
       },
