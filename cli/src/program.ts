@@ -151,7 +151,7 @@ function unknownHelpTopic(program: Command, args: string[]): string | undefined 
   for (let index = 0; index < words.length; index += 1) {
     const word = words[index] ?? '';
     if (word === '--profile' || word === '--timeout') index += 1;
-    if (word.startsWith('-')) continue;
+    if (word.startsWith('-') || word === 'help') continue;
     // A command without subcommands takes the words that follow as its arguments.
     if (command.commands.length === 0) return undefined;
     const sub = command.commands.find((each) => each.name() === word);

@@ -31,6 +31,7 @@ import {
   loginByScript,
   runBuiltCli,
   serverEnv,
+  startBuiltCli,
 } from './support.js';
 
 describe.each(['sqlite', 'postgres'] as const)('dealdesk from cron on %s', (dialect) => {
@@ -172,6 +173,23 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk from cron on %s', (dial
     } finally {
       await full.close();
     }
+  });
+
+  it('shows ids whole at a narrow terminal (a pseudo-terminal 100 columns wide)', async () => {
+    const ids = ((await api.products.list({ limit: 3 })).data ?? []).map((product) => product._id);
+    const command = `stty cols 100; '${process.execPath}' '${cliMain}' products list --limit 3`;
+    const run = await startBuiltCli(
+      ['-qefc', command, '/dev/null'],
+      { ...env, TERM: 'xterm' },
+      'script',
+    ).finished;
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split(/\r?\n/);
+    // eslint-disable-next-line no-control-regex
+    const shown = (line: string) => Array.from(line.replace(/\u001b\[[0-9;]*m/g, '')).length;
+    expect(lines.some((line) => line.includes('…'))).toBe(true);
+    for (const line of lines) expect(shown(line)).toBeLessThanOrEqual(100);
+    for (const id of ids) expect(run.stdout).toContain(id);
   });
 
   it('refuses analytics clear without a range (exit 2), sending no clear', async () => {

@@ -71,7 +71,7 @@ export function progressOf(context: ProgressContext, total: number, long: boolea
   let failed = 0;
   let stepLogged = 0;
   const log = () => {
-    const share = total === 0 ? 100 : Math.floor((finished / total) * 100);
+    const share = total === 0 ? 100 : Math.floor((finished * 100) / total);
     stream.write(
       `Progress: ${finished} of ${total} (${share}%)${failed > 0 ? `, ${failed} failed` : ''}\n`,
     );
