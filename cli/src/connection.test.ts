@@ -14,6 +14,7 @@ const settings = (token: Settings['token']): Settings => ({
   apiKey: { value: 'key', source: 'profile' },
   secret: { value: 'a'.repeat(64), source: 'profile' },
   token,
+  sessionElsewhere: null,
 });
 const session = settings({ value: 'session', source: 'profile' });
 const failed = (httpStatus: number, message = 'Refused') => ({

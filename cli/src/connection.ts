@@ -31,13 +31,15 @@ export interface Connection {
 
 /** No token, or one the server refused: what to do depends on where the token came from. */
 export function unauthorised(settings: Settings): CliError {
-  const { token } = settings;
+  const { token, sessionElsewhere } = settings;
   const message =
-    token === null
-      ? `Not signed in: run \`dealdesk login\` (scripts: set ${environmentNames.token} to an API token)`
-      : token.source === 'environment'
-        ? `The token in ${environmentNames.token} was refused: it has expired or was revoked`
-        : 'Your session has expired or was ended: run `dealdesk login`';
+    token === null && sessionElsewhere !== null
+      ? `The session saved in profile ${settings.profileName} was made for ${sessionElsewhere}, not ${settings.url.value}, and is not sent to another server: run \`dealdesk login\``
+      : token === null
+        ? `Not signed in: run \`dealdesk login\` (scripts: set ${environmentNames.token} to an API token)`
+        : token.source === 'environment'
+          ? `The token in ${environmentNames.token} was refused: it has expired or was revoked`
+          : 'Your session has expired or was ended: run `dealdesk login`';
   return new CliError(message, exitCodes.authentication);
 }
 

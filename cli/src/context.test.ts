@@ -1,17 +1,22 @@
 import { EventEmitter } from 'node:events';
+import { PassThrough } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
-import { endQuietlyOnClosedPipe } from './context.js';
+import { endOnOutputFailure } from './context.js';
 
 const failure = (code: string) => Object.assign(new Error(code), { code });
 
-describe('a closed pipe', () => {
-  it('ends the run with exit 0 on EPIPE, and leaves other stream errors alone', () => {
+describe('output that cannot be written', () => {
+  it('ends the run with exit 0 on EPIPE; any other failure is one line on stderr and exit 1', () => {
     const stdout = new EventEmitter();
+    const stderr = new PassThrough();
     const exit = vi.fn();
-    endQuietlyOnClosedPipe([stdout], exit);
+    endOnOutputFailure({ stdout, stderr }, exit);
     stdout.emit('error', failure('EPIPE'));
-    expect(exit).toHaveBeenCalledWith(0);
-    expect(() => stdout.emit('error', failure('EIO'))).toThrow('EIO');
-    expect(exit).toHaveBeenCalledTimes(1);
+    expect(exit).toHaveBeenLastCalledWith(0);
+    stdout.emit('error', failure('ENOSPC'));
+    expect(exit).toHaveBeenLastCalledWith(1);
+    expect(String(stderr.read())).toBe(
+      '✖ Cannot write to standard output (ENOSPC): the output is incomplete\n',
+    );
   });
 });

@@ -1,10 +1,11 @@
 // A streamed file from the server (an export) written as it arrives, never held whole: to
 // stdout, where a reader that stops early (`| head -1`) ends the download quietly, or to a file
 // written beside its name and renamed when complete, so a failed download leaves no partial
-// file. `--timeout` bounds each wait for the server's bytes.
+// file. `--timeout` bounds each wait for the server's bytes. With --json on stdout the rows come
+// as JSON Lines and are written as the one JSON document every command answers.
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
@@ -43,6 +44,49 @@ const stopped = (error: unknown) =>
     `The export stopped before it was complete: ${error instanceof Error ? error.message : String(error)}`,
   );
 
+/** Whether the file goes to stdout (no --output, or `-`). */
+const toStdout = (output: string | undefined) => output === undefined || output === '-';
+
+/**
+ * The format to ask the server for: as asked, but JSON Lines when --json wants the rows on
+ * stdout (they are then written as `{"status":true,"data":[...]}`, see jsonDocument).
+ */
+export const exportFormat = (
+  context: Pick<Context, 'json'>,
+  { output, format }: { output?: string | undefined; format?: string | undefined },
+) => (context.json && toStdout(output) ? 'jsonl' : format);
+
+/** JSON Lines in, one JSON document out, row by row (never the whole file in memory). */
+function jsonDocument(): Transform {
+  let rest = '';
+  let first = true;
+  const rows = (text: string) =>
+    text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => {
+        const row = `${first ? '' : ',\n'}${line}`;
+        first = false;
+        return row;
+      })
+      .join('');
+  return new Transform({
+    construct(callback) {
+      this.push('{"status":true,"data":[\n');
+      callback();
+    },
+    transform(chunk: Buffer, _encoding, callback) {
+      const text = rest + chunk.toString('utf8');
+      const end = text.lastIndexOf('\n');
+      rest = text.slice(end + 1);
+      callback(null, rows(text.slice(0, end + 1)));
+    },
+    flush(callback) {
+      callback(null, `${rows(rest)}\n]}\n`);
+    },
+  });
+}
+
 /**
  * Writes the answer's file to `output` (stdout for undefined or '-'); answers the file's name,
  * or null for stdout.
@@ -61,7 +105,8 @@ async function download(
   if (output === undefined || output === '-') {
     const { stdout } = context.streams;
     try {
-      await pipeline(source, stdout, { end: false });
+      if (context.json) await pipeline(source, jsonDocument(), stdout, { end: false });
+      else await pipeline(source, stdout, { end: false });
     } catch (error) {
       // The download stops with the reader; nothing more is written.
       if (!isClosedPipe(error)) throw stopped(error);

@@ -18,7 +18,7 @@ export const examples: Readonly<Record<string, readonly string[]>> = {
   'config list': ['dealdesk config list'],
   'token create': ['dealdesk token create nightly --days 365'],
   'token list': ['dealdesk token list', 'dealdesk token list | cut -f1,2'],
-  'token revoke': ['dealdesk token revoke 42'],
+  'token revoke': ['dealdesk token revoke <id>', 'dealdesk token revoke <id> --ignore-missing'],
   'products scrape': [
     'dealdesk products scrape https://shop.example.com/item/1',
     'dealdesk products scrape --file urls.txt -c 4 --create --category <id> --subcategory <id> --event Trending',
@@ -43,7 +43,7 @@ export const examples: Readonly<Record<string, readonly string[]>> = {
   'products show': ['dealdesk products show 65f0c0ffee0000000000beef'],
   'products delete': [
     'dealdesk products delete <id> <id>',
-    'cat ids.txt | xargs dealdesk products delete --yes',
+    'dealdesk products delete - --yes < ids.txt',
   ],
   'events set': [
     'dealdesk events set Trending --ids <id> <id>',
@@ -59,11 +59,14 @@ export const examples: Readonly<Record<string, readonly string[]>> = {
     'dealdesk notify history --search sale --format csv -o sale-notifications.csv',
   ],
   'notify resend': ['dealdesk notify resend <id>'],
-  'notify delete': ['dealdesk notify delete <id> --yes'],
+  'notify delete': [
+    'dealdesk notify delete <id> --yes',
+    'dealdesk notify delete - --yes --ignore-missing < ids.txt',
+  ],
   'analytics show': [
     'dealdesk analytics show --range thisWeek',
     'dealdesk analytics show --from 2026-11-01 --to 2026-11-15',
-    'dealdesk analytics show --range lastMonth --format csv -o last-month.csv',
+    'dealdesk analytics show --from 2026-10-01 --to 2026-10-31 --format csv -o october.csv',
   ],
   'analytics clear': [
     'dealdesk analytics clear --range yesterday --yes',

@@ -7,6 +7,8 @@ export const exitCodes = {
   usage: 2,
   /** Not signed in, expired or revoked session or token, API key refused. */
   authentication: 3,
+  /** `load --fail-above`: a reading is above the threshold (the server answered). */
+  aboveThreshold: 5,
   /** Ctrl+C at a prompt or during --watch: the shell's convention for SIGINT. */
   interrupted: 130,
 } as const;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-import { endQuietlyOnClosedPipe } from './context.js';
+import { endOnOutputFailure } from './context.js';
 import { run } from './program.js';
 
-endQuietlyOnClosedPipe([process.stdout, process.stderr]);
+endOnOutputFailure(process);
 
 process.exitCode = await run(process.argv);

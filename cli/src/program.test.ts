@@ -40,7 +40,7 @@ describe('the command tree', () => {
     });
     const result = await dealdesk(['token', 'list', '--json']);
     expect(result).toMatchObject({ exitCode: 0, stderr: '' });
-    expect(JSON.parse(result.stdout)).toEqual([]);
+    expect(JSON.parse(result.stdout)).toEqual({ status: true, data: [] });
   });
 
   it('reports an unreachable server as exit 1 with the address it tried', async () => {

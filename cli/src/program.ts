@@ -9,7 +9,8 @@ import { defaultTimeoutSeconds, parseTimeout } from './timeout.js';
 import { cliVersion } from './version.js';
 
 const errorHelp = `
-Exit codes: 0 ok, 1 failed, 2 usage or invalid input, 3 authentication (run \`dealdesk login\`).
+Exit codes: 0 ok, 1 failed, 2 usage or invalid input, 3 authentication (run \`dealdesk login\`),
+5 above the threshold (load --fail-above).
 Settings: DEALDESK_URL, DEALDESK_TOKEN, DEALDESK_API_KEY, DEALDESK_SECRET and DEALDESK_PROFILE
 override the config file ($XDG_CONFIG_HOME/dealdesk/config.json); DEALDESK_TIMEOUT is the
 seconds each call may take (default ${defaultTimeoutSeconds}, --timeout overrides it).`;
@@ -62,6 +63,8 @@ export interface CliIo {
   streams: Streams;
   env: NodeJS.ProcessEnv;
   exitCode: number;
+  /** Parse the command line (options, choices, arguments) and run nothing: help examples' test. */
+  parseOnly?: boolean;
 }
 
 /** A command module: the top-level commands it declares, by name. */
@@ -136,6 +139,28 @@ function helpAsFlag(argv: string[]): string[] {
   return argv;
 }
 
+/**
+ * For help asked about a command that does not exist (`dealdesk help nosuch`, `dealdesk products
+ * nosuch --help`): the unknown name; commander would show its parent's help and exit 0.
+ */
+function unknownHelpTopic(program: Command, args: string[]): string | undefined {
+  const end = args.indexOf('--');
+  const words = end === -1 ? args : args.slice(0, end);
+  if (!words.includes('--help') && !words.includes('-h')) return undefined;
+  let command = program;
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index] ?? '';
+    if (word === '--profile' || word === '--timeout') index += 1;
+    if (word.startsWith('-') || word === 'help') continue;
+    // A command without subcommands takes the words that follow as its arguments.
+    if (command.commands.length === 0) return undefined;
+    const sub = command.commands.find((each) => each.name() === word);
+    if (sub === undefined) return word;
+    command = sub as Command;
+  }
+  return undefined;
+}
+
 /** The top-level command a command line names (`dealdesk --json help products list` names products). */
 function commandNamed(args: string[]): string | undefined {
   for (let index = 0; index < args.length; index += 1) {
@@ -176,6 +201,7 @@ async function createCli(io: CliIo, argv: string[]): Promise<Command> {
   const run: Run =
     (handler) =>
     async (...args) => {
+      if (io.parseOnly === true) return;
       const context = createContext(program.opts(), io.env, io.streams, (code) => {
         io.exitCode = code;
       });
@@ -206,12 +232,24 @@ async function createCli(io: CliIo, argv: string[]): Promise<Command> {
  */
 export async function run(
   argv: string[],
-  { streams = processStreams(), env = process.env }: Partial<Omit<CliIo, 'exitCode'>> = {},
+  {
+    streams = processStreams(),
+    env = process.env,
+    parseOnly = false,
+  }: Partial<Omit<CliIo, 'exitCode'>> = {},
 ): Promise<number> {
-  const io: CliIo = { streams, env, exitCode: exitCodes.ok };
+  const io: CliIo = { streams, env, exitCode: exitCodes.ok, parseOnly };
   argv = helpAsFlag(argv);
   try {
-    await (await createCli(io, argv)).parseAsync(argv);
+    const program = await createCli(io, argv);
+    const unknown = unknownHelpTopic(program, argv.slice(2));
+    if (unknown !== undefined) {
+      const message = `unknown command '${unknown}'`;
+      if (wantsJson(argv.slice(2))) streams.stdout.write(failureJson(message));
+      else streams.stderr.write(`error: ${message}\n(add --help for usage)\n`);
+      return exitCodes.usage;
+    }
+    await program.parseAsync(argv);
     return io.exitCode;
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;

@@ -179,7 +179,7 @@ describe('dealdesk events set', () => {
       ['events', 'set', 'Now Launch', '--search', 'Lantern festival', '--dry-run'],
       env,
     );
-    expect(dryRun.stdout).toContain('Dry run: 4 product(s) would be set to Now Launch');
+    expect(dryRun.stderr).toContain('Dry run: 4 product(s) would be set to Now Launch');
 
     const run = await runCli(
       ['--json', 'events', 'set', 'Now Launch', '--search', 'Lantern festival'],

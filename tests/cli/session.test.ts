@@ -228,9 +228,9 @@ describe('dealdesk token', () => {
       message: expect.stringContaining('token list needs a signed-in session') as string,
     });
 
-    const listed = jsonOf<{ _id: string; name: string; lastUsedAt: string | null }[]>(
+    const listed = jsonOf<{ data: { _id: string; name: string; lastUsedAt: string | null }[] }>(
       await runCli(['--json', 'token', 'list'], env),
-    );
+    ).data;
     expect(listed).toEqual([
       expect.objectContaining({ _id: created.data._id, name: 'nightly-notifications' }),
     ]);
@@ -340,9 +340,9 @@ describe('errors and exit codes', () => {
       (await runCli(['config', 'set', 'url', 'https://staging.example.test/'], env)).code,
     ).toBe(0);
     expect((await runCli(['config', 'set', 'secret', 'abc'], env)).code).toBe(2);
-    const profiles = jsonOf<{ name: string; current: boolean; url: string | null }[]>(
+    const profiles = jsonOf<{ data: { name: string; current: boolean; url: string | null }[] }>(
       await runCli(['--json', 'config', 'list'], env),
-    );
+    ).data;
     expect(profiles).toContainEqual({
       name: 'staging',
       current: true,

@@ -30,9 +30,10 @@ describe('dealdesk analytics', () => {
       startDate: '2026-11-01',
       endDate: '2026-11-24',
     });
-    expect(result.stdout).toContain('Custom range (2026-11-01 to 2026-11-24)');
+    // Piped: the rows on stdout, the title and totals (raw numbers) on stderr.
+    expect(result.stderr).toContain('Custom range (2026-11-01 to 2026-11-24)');
     expect(result.stdout).toContain('Banner ad');
-    expect(result.stdout).toContain('Ad Views: 40   Ad Clicks: 1.5k');
+    expect(result.stderr).toContain('Ad Views: 40   Ad Clicks: 1500');
   });
 
   it("clears the given ads' counts for the range with --yes", async () => {

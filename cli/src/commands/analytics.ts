@@ -3,14 +3,14 @@ import {
   analyticsExportQuerySchema,
   adMessages,
   datePresetLabels,
-  formatCount,
   wrongAnswerMessages,
   type AnalyticsItem,
 } from '@dealdesk/core';
 import { confirmDestructive } from '../confirm.js';
 import { connect, type Connection } from '../connection.js';
 import type { Context } from '../context.js';
-import { fileOptions, saveExport, wantsFile, type FileOptions } from '../download.js';
+import { fileOptions, exportFormat, saveExport, wantsFile, type FileOptions } from '../download.js';
+import { usageError } from '../exit.js';
 import { idBatches } from '../ids.js';
 import { yesFlag, type Declare } from '../command.js';
 import { chosenRange, rangeOptions, type ChosenRange, type RangeOptions } from '../range.js';
@@ -42,7 +42,7 @@ function showItems(items: AnalyticsItem[], context: Context) {
   context.say(
     renderTable(
       ['No', 'id', 'ad', 'clicks'],
-      items.map((item, index) => [index + 1, item._id, item.a_name, formatCount(item.a_click)]),
+      items.map((item, index) => [index + 1, item._id, item.a_name, context.count(item.a_click)]),
       context,
     ),
   );
@@ -53,7 +53,7 @@ async function exportAnalytics(context: Context, range: ChosenRange, options: Fi
   const query = validate(analyticsExportQuerySchema, {
     startDate: range.startDate,
     endDate: range.endDate,
-    format: options.format,
+    format: exportFormat(context, options),
   });
   const connection = await connect(context);
   const answer = connection.check(await connection.api.analytics.export(query));
@@ -70,19 +70,24 @@ async function showAnalytics(context: Context, options: RangeOptions & FileOptio
   const range = chosenRange(options, context.env);
   if (wantsFile(options)) return exportAnalytics(context, range, options);
   const analytics = await fetchAnalytics(await connect(context), range);
-  context.result({ startDate: range.startDate, endDate: range.endDate, ...analytics }, () => {
-    context.say(context.paint('bold', `View & Click Analytics: ${rangeLabel(range)}`));
+  const answer = { status: true, startDate: range.startDate, endDate: range.endDate, ...analytics };
+  context.result(answer, () => {
+    // Piped, stdout is the table alone; the title and totals are footers.
+    context.footer(context.paint('bold', `View & Click Analytics: ${rangeLabel(range)}`));
     showItems(analytics.data, context);
-    context.say(
-      `Ad Views: ${formatCount(analytics.totalViews)}   Ad Clicks: ${formatCount(analytics.totalClicks)}`,
+    context.footer(
+      `Ad Views: ${context.count(analytics.totalViews)}   Ad Clicks: ${context.count(analytics.totalClicks)}`,
     );
-    context.say(
-      `Total Banner Clicks: ${formatCount(analytics.bannerTotal)}   Total Shortcut Clicks: ${formatCount(analytics.sortcutTotal)}`,
+    context.footer(
+      `Total Banner Clicks: ${context.count(analytics.bannerTotal)}   Total Shortcut Clicks: ${context.count(analytics.sortcutTotal)}`,
     );
   });
 }
 
 async function clearAnalytics(context: Context, ids: string[], options: ClearOptions) {
+  // Destructive: no range is no default range (today) but a usage error.
+  if ([options.range, options.from, options.to].every((given) => given === undefined))
+    throw usageError('analytics clear needs a range: --range <preset>, or --from and --to');
   const range = chosenRange(options, context.env);
   const connection = await connect(context);
   const chosen =
@@ -140,7 +145,9 @@ const analytics: Declare = (command, run) => {
   rangeOptions(
     command
       .command('clear')
-      .description("clear the range's counts of every ad, or of the given ids")
+      .description(
+        "clear the range's counts of every ad, or of the given ids (a range is required)",
+      )
       .argument('[ids...]'),
   )
     .option(...yesFlag)

@@ -8,7 +8,6 @@ import {
   auditKinds,
   auditListQuerySchema,
   auditPageSize,
-  byIdSchema,
   maxPageSize,
   type AuditAction,
   type AuditEntry,
@@ -18,10 +17,11 @@ import {
 import { wholeNumber, type Declare } from '../command.js';
 import { connect, type Connection } from '../connection.js';
 import type { Context } from '../context.js';
-import { fileOptions, saveExport, wantsFile, type FileOptions } from '../download.js';
+import { fileOptions, exportFormat, saveExport, wantsFile, type FileOptions } from '../download.js';
 import { usageError } from '../exit.js';
 import { renderRecord, renderTable } from '../terminal/table.js';
 import { formatDisplayTime } from '../terminal/time.js';
+import { givenId } from '../ids.js';
 import { validate } from '../validate.js';
 
 interface FilterOptions {
@@ -82,7 +82,7 @@ async function listEntries(context: Context, options: ListOptions) {
   if (wantsFile(options)) {
     const checked = validate(auditExportQuerySchema, {
       ...filtersOf(options),
-      format: options.format,
+      format: exportFormat(context, options),
     });
     const connection = await connect(context);
     const query = await withAdmin(connection, checked, options.admin);
@@ -107,31 +107,34 @@ async function listEntries(context: Context, options: ListOptions) {
   const entries = answer.data ?? [];
   const total = answer.totalRecord ?? entries.length;
   const pages = Math.max(1, Math.ceil(total / query.limit));
-  context.result({ data: entries, totalRecord: total, page: query.page, pages }, () => {
-    context.say(
-      renderTable(
-        ['id', 'when', 'who', 'client', 'address', 'action', 'kind', 'item'],
-        entries.map((entry) => [
-          entry._id,
-          formatDisplayTime(entry.at),
-          entry.actor,
-          entry.client,
-          entry.address,
-          entry.action,
-          entry.kind,
-          itemOf(entry),
-        ]),
-        context,
-      ),
-    );
-    context.note(
-      `Showing ${entries.length} of ${total} entries (page ${query.page} of ${pages}), newest first`,
-    );
-  });
+  context.result(
+    { status: true, data: entries, totalRecord: total, page: query.page, pages },
+    () => {
+      context.say(
+        renderTable(
+          ['id', 'when', 'who', 'client', 'address', 'action', 'kind', 'item'],
+          entries.map((entry) => [
+            entry._id,
+            formatDisplayTime(entry.at),
+            entry.actor,
+            entry.client,
+            entry.address,
+            entry.action,
+            entry.kind,
+            itemOf(entry),
+          ]),
+          context,
+        ),
+      );
+      context.footer(
+        `Showing ${entries.length} of ${total} entries (page ${query.page} of ${pages}), newest first`,
+      );
+    },
+  );
 }
 
 async function showEntry(context: Context, given: string) {
-  const { id } = validate(byIdSchema, { id: given });
+  const id = givenId(given);
   const { api, check } = await connect(context);
   const entry = check(await api.audit.detail({ id })).data;
   if (entry === undefined) return;

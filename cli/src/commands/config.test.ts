@@ -47,7 +47,7 @@ describe('dealdesk config', () => {
       'Current profile: live',
     );
     const listed = JSON.parse((await dealdesk(['config', 'list', '--json'], '', env)).stdout);
-    expect(listed).toEqual([
+    expect(listed.data).toEqual([
       { name: 'default', current: false, url: 'https://staging.example.test', signedIn: false },
       { name: 'live', current: true, url: null, signedIn: false },
     ]);

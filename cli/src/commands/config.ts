@@ -7,8 +7,12 @@ import { usageError } from '../exit.js';
 import { renderTable } from '../terminal/table.js';
 import {
   environmentNames,
+  noSuchProfile,
   profileNameOf,
   resolveSettings,
+  sameServer,
+  serverUrlOf,
+  tokenServerOf,
   type Setting,
 } from '../settings/resolve.js';
 import {
@@ -99,12 +103,27 @@ async function setSetting(
 ): Promise<void> {
   const checked = checkValue(setting, await valueOf(context, setting, value));
   const name = await currentProfileName(context);
+  let signedOut = false;
   await updateProfile(context.env, name, (profile) => {
     const next: Profile = { ...profile, [profileKeys[setting]]: checked };
-    // A token saved by hand is an API token: whose it is, whoami asks the server.
-    if (setting === 'token') delete next.adminId;
+    // A token saved by hand is an API token (whose it is, whoami asks the server), for the
+    // server this profile names now.
+    if (setting === 'token') {
+      delete next.adminId;
+      next.tokenUrl = serverUrlOf(profile, context.env).value;
+    }
+    // Another server: the session made for the old one is dropped, never sent to the new one.
+    const madeFor = tokenServerOf(profile);
+    if (setting === 'url' && profile.token !== undefined && !sameServer(madeFor, checked)) {
+      delete next.token;
+      delete next.tokenUrl;
+      delete next.adminId;
+      signedOut = true;
+    }
     return next;
   });
+  if (signedOut)
+    context.note(`The session of profile ${name} was for another server: run \`dealdesk login\``);
   context.result({ status: true, profile: name, key: setting }, () =>
     context.say(`Saved ${setting} in profile ${name} (${configPath(context.env)})`),
   );
@@ -114,7 +133,13 @@ async function unsetSetting(context: Context, setting: SettingKey): Promise<void
   const name = await currentProfileName(context);
   const removed = profileKeys[setting];
   await updateProfile(context.env, name, (profile) =>
-    Object.fromEntries(Object.entries(profile).filter(([profileKey]) => profileKey !== removed)),
+    Object.fromEntries(
+      Object.entries(profile).filter(
+        // The token's server goes with it.
+        ([profileKey]) =>
+          profileKey !== removed && !(removed === 'token' && profileKey === 'tokenUrl'),
+      ),
+    ),
   );
   context.result({ status: true, profile: name, key: setting }, () =>
     context.say(`Removed ${setting} from profile ${name}`),
@@ -135,6 +160,7 @@ async function showSettings(context: Context): Promise<void> {
     setting === null ? 'not set' : setting.source === 'environment' ? variable : setting.source;
   context.result(
     {
+      status: true,
       profile: settings.profileName,
       file: configPath(context.env),
       adminId: settings.profile.adminId ?? null,
@@ -150,7 +176,7 @@ async function showSettings(context: Context): Promise<void> {
       ),
     },
     () => {
-      context.say(`profile ${settings.profileName} (${configPath(context.env)})`);
+      context.footer(`profile ${settings.profileName} (${configPath(context.env)})`);
       context.say(
         renderTable(
           ['setting', 'value', 'from'],
@@ -175,15 +201,8 @@ async function useProfile(
   if (!/^[\w.-]{1,40}$/.test(profile))
     throw usageError('A profile name has 1 to 40 letters, digits, dots, dashes or underscores');
   await updateConfig(context.env, (config) => {
-    if (!(profile in config.profiles) && options.create !== true) {
-      const existing = Object.keys(config.profiles);
-      throw usageError(
-        `No profile ${profile}: create it with \`dealdesk config use ${profile} --create\`` +
-          (existing.length === 0
-            ? ' (there are no profiles yet)'
-            : ` (profiles: ${existing.join(', ')})`),
-      );
-    }
+    if (!(profile in config.profiles) && options.create !== true)
+      throw noSuchProfile(config, profile);
     config.currentProfile = profile;
     config.profiles[profile] ??= {};
   });
@@ -200,7 +219,7 @@ async function listProfiles(context: Context): Promise<void> {
     url: config.profiles[name]?.url ?? null,
     signedIn: config.profiles[name]?.token !== undefined,
   }));
-  context.result(profiles, () =>
+  context.result({ status: true, data: profiles }, () =>
     context.say(
       renderTable(
         ['', 'profile', 'server', 'signed in'],

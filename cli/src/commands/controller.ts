@@ -40,7 +40,7 @@ async function history(context: Context, options: { page: number; limit: number 
         context,
       ),
     );
-    context.note(`${versions.length} of ${answer.totalRecord ?? 0} version(s)`);
+    context.footer(`${versions.length} of ${answer.totalRecord ?? 0} version(s)`);
   });
 }
 
@@ -50,7 +50,7 @@ async function show(context: Context, version: string) {
   const detail = check(await api.controller.version(params)).data;
   if (detail === undefined) return;
   context.result({ status: true, data: detail }, () => {
-    context.say(
+    context.footer(
       `Version ${detail.version}, ${formatDisplayTime(detail.created_at)}, by ${madeBy(detail.by)}`,
     );
     context.say(
@@ -60,7 +60,7 @@ async function show(context: Context, version: string) {
         context,
       ),
     );
-    context.say(
+    context.footer(
       detail.sinceThen.length === 0
         ? 'The settings are as this version has them.'
         : `Changed since: ${describe(detail.sinceThen).join('; ')}`,

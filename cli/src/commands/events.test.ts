@@ -37,7 +37,7 @@ describe('dealdesk events set', () => {
     const result = await dealdesk(['events', 'set', 'Best Deals', '-s', 'shirt', '--dry-run']);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('Product 1');
-    expect(result.stdout).toContain(
+    expect(result.stderr).toContain(
       'Dry run: 1 product(s) would be set to Best Deals, 1 already are. Nothing was changed.',
     );
     const calls = server().calls.slice(before);

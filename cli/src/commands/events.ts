@@ -17,7 +17,7 @@ import { idBatches } from '../ids.js';
 import { idsWithStdin } from '../lines.js';
 import { interruptedLine, interruptible } from '../interrupt.js';
 import type { Declare } from '../command.js';
-import { progressBar } from '../terminal/progress.js';
+import { progressOf } from '../terminal/progress.js';
 import { renderTable } from '../terminal/table.js';
 import { validate } from '../validate.js';
 
@@ -103,8 +103,8 @@ function showDryRun(
       context,
     ),
   );
-  if (changes.length > dryRunRows) context.say(`… and ${changes.length - dryRunRows} more`);
-  context.say(
+  if (changes.length > dryRunRows) context.footer(`… and ${changes.length - dryRunRows} more`);
+  context.footer(
     `Dry run: ${changes.length} product(s) would be set to ${eventScreenLabel(event)}${unchanged > 0 ? `, ${unchanged} already are` : ''}. Nothing was changed.`,
   );
 }
@@ -151,12 +151,7 @@ async function setEvents(context: Context, eventArg: string, options: EventOptio
   }
   // Calls of maxIdsPerCall ids: short transactions never hold up the app's tracking writes.
   const calls = changes.length === 0 ? [] : idBatches(changes.map((change) => change.id));
-  const progress = progressBar(
-    calls.length,
-    context.streams.stderr,
-    context.paintErr,
-    context.interactive && calls.length > 1,
-  );
+  const progress = progressOf(context, calls.length, calls.length > 1);
   // Ctrl-C lets the call under way finish, then reports the products set (exit 130).
   const interruption = interruptible(context.note);
   const done: string[] = [];

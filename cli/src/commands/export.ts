@@ -10,7 +10,7 @@ import { Option } from '@commander-js/extra-typings';
 import type { Declare, Run } from '../command.js';
 import { connect } from '../connection.js';
 import type { Context } from '../context.js';
-import { saveExport } from '../download.js';
+import { exportFormat, saveExport } from '../download.js';
 import { validate } from '../validate.js';
 
 /** The list's search and filter flags, as `products list` and `products export` take them. */
@@ -41,7 +41,7 @@ async function exportProducts(context: Context, options: ExportOptions) {
     ...productFilters(options),
     sort: options.sort,
     order: options.order,
-    format: options.format,
+    format: exportFormat(context, options),
   });
   const connection = await connect(context);
   const answer = connection.check(await connection.api.products.export(query));

@@ -21,7 +21,7 @@ import type { Context } from '../context.js';
 import { exitCodes, usageError } from '../exit.js';
 import { interruptible } from '../interrupt.js';
 import { checkFile, type Batch, type Failure } from './import-rows.js';
-import { progressBar } from '../terminal/progress.js';
+import { progressOf } from '../terminal/progress.js';
 import { renderTable } from '../terminal/table.js';
 
 export const importFormats = ['jsonl', 'csv'] as const;
@@ -95,7 +95,7 @@ async function importProducts(context: Context, path: string, options: ImportOpt
       },
       () => {
         showFailures(context, failures);
-        context.say(
+        context.footer(
           `Dry run: ${ogUrls.length} of ${rowsRead} row(s) would be sent${failures.length > 0 ? `, ${failures.length} refused` : ''}. Nothing was sent.`,
         );
       },
@@ -146,12 +146,7 @@ async function importProducts(context: Context, path: string, options: ImportOpt
 
   // Ctrl-C lets the calls under way finish, then reports what was done (exit 130).
   const interruption = interruptible(context.note);
-  const progress = progressBar(
-    ogUrls.length,
-    context.streams.stderr,
-    context.paintErr,
-    context.interactive && batches.length > 0,
-  );
+  const progress = progressOf(context, ogUrls.length, batches.length > 1);
   let notSent = 0;
   let unreachable: ServerUnreachable | undefined;
   let next = 0;

@@ -37,13 +37,13 @@ describe('dealdesk load', () => {
     });
     const result = await dealdesk(['load', '--json']);
     expect(result).toMatchObject({ exitCode: 0, stderr: '' });
-    expect(JSON.parse(result.stdout)).toEqual({ ...high, above: [] });
+    expect(JSON.parse(result.stdout)).toEqual({ status: true, ...high, above: [] });
     expect(server().lastCall().headers.authorization).toBe(`Bearer ${token}`);
   });
 
   it('draws meters for a person and fails a cron check above its threshold', async () => {
     const result = await dealdesk(['load', '--fail-above', '90']);
-    expect(result.exitCode).toBe(1);
+    expect(result.exitCode).toBe(5);
     expect(result.stdout).toContain('Storage  [##################--]  91.0%');
     expect(result.stderr).toContain('Above 90%: Storage 91.0%');
   });

@@ -3,13 +3,17 @@ import { serverLoadBand, serverLoadPollMs, type ServerLoad } from '@dealdesk/cor
 import { connect, type Connection } from '../connection.js';
 import type { Context } from '../context.js';
 import { CliError, exitCodes } from '../exit.js';
-import { percent, type Declare } from '../command.js';
+import { percent, wholeNumber, type Declare } from '../command.js';
 import type { Paint } from '../terminal/paint.js';
 
 interface LoadOptions {
   watch?: boolean;
   failAbove?: number;
+  samples: number;
 }
+
+/** Readings averaged into one: a single reading is the CPU of one 200 ms window. */
+const defaultSamples = 5;
 
 const readings = [
   ['CPU', 'cpuLoad'],
@@ -37,31 +41,36 @@ export function readingsAbove(load: ServerLoad, threshold: number | undefined): 
     .map(([label, key]) => `${label} ${load[key].toFixed(1)}%`);
 }
 
-async function measure(connection: Connection): Promise<ServerLoad> {
-  const answer = connection.check(await connection.api.system.serverLoad());
-  return {
-    cpuLoad: answer.cpuLoad ?? 0,
-    ramUsage: answer.ramUsage ?? 0,
-    storageUsage: answer.storageUsage ?? 0,
-  };
+/** The mean of `samples` readings taken one after another. */
+async function measure(connection: Connection, samples: number): Promise<ServerLoad> {
+  const sum: ServerLoad = { cpuLoad: 0, ramUsage: 0, storageUsage: 0 };
+  for (let taken = 0; taken < samples; taken += 1) {
+    const answer = connection.check(await connection.api.system.serverLoad());
+    for (const [, key] of readings) sum[key] += answer[key] ?? 0;
+  }
+  for (const [, key] of readings) sum[key] /= samples;
+  return sum;
 }
 
 function alarm(above: string[], threshold: number | undefined, context: Context): void {
   if (above.length === 0) return;
   context.note(context.paintErr('red', `✖ Above ${threshold}%: ${above.join(', ')}`));
-  context.exitWith(exitCodes.failed);
+  // Apart from 1: a script tells "the load is high" from "the server could not be asked".
+  context.exitWith(exitCodes.aboveThreshold);
 }
 
 async function once(connection: Connection, options: LoadOptions, context: Context) {
-  const load = await measure(connection);
+  const load = await measure(connection, options.samples);
   const above = readingsAbove(load, options.failAbove);
-  context.result({ ...load, above }, () => context.say(renderLoad(load, context.paint).join('\n')));
+  context.result({ status: true, ...load, above }, () =>
+    context.say(renderLoad(load, context.paint).join('\n')),
+  );
   alarm(above, options.failAbove, context);
 }
 
 /**
  * Polls every 2 s until Ctrl+C (exit 0) or, with --fail-above, until a reading goes above
- * (exit 1). A failed poll is shown and polling goes on, as the web strip does; a refused
+ * (exit 5). A failed poll is shown and polling goes on, as the web strip does; a refused
  * session ends the watch.
  */
 async function watch(connection: Connection, options: LoadOptions, context: Context) {
@@ -74,10 +83,12 @@ async function watch(connection: Connection, options: LoadOptions, context: Cont
   try {
     while (!stop.signal.aborted) {
       try {
-        const load = await measure(connection);
+        const load = await measure(connection, options.samples);
         const above = readingsAbove(load, options.failAbove);
         if (context.json)
-          stdout.write(`${JSON.stringify({ at: new Date().toISOString(), ...load, above })}\n`);
+          stdout.write(
+            `${JSON.stringify({ status: true, at: new Date().toISOString(), ...load, above })}\n`,
+          );
         else {
           const lines = [
             ...renderLoad(load, context.paint),
@@ -114,7 +125,17 @@ async function showLoad(context: Context, options: LoadOptions) {
 const load: Declare = (command, run) =>
   command
     .option('-w, --watch', 'refresh every 2 s until interrupted')
-    .option('--fail-above <percent>', 'exit 1 when any value is above this', percent)
+    .option(
+      '--fail-above <percent>',
+      'exit 5 when any value (the mean of --samples readings) is above this',
+      percent,
+    )
+    .option(
+      '--samples <n>',
+      'readings averaged into each value shown',
+      wholeNumber(1, 50),
+      defaultSamples,
+    )
     .action(run(showLoad));
 
 export const commands = { load };

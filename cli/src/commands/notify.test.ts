@@ -206,7 +206,7 @@ describe('dealdesk notify history', () => {
       q: 'sale',
     });
     expect(result.stdout).toContain('Weekend sale');
-    expect(result.stdout).toContain('Showing 1 of 120 notifications (page 3 of 3)');
+    expect(result.stderr).toContain('Showing 1 of 120 notifications (page 3 of 3)');
   });
 
   it('asks for the newest 50 unless told, and answers the page in --json', async () => {
@@ -215,7 +215,13 @@ describe('dealdesk notify history', () => {
     expect(result.exitCode).toBe(0);
     expect(server().lastCall().query.get('page')).toBe('1');
     expect(server().lastCall().query.get('limit')).toBe(String(notificationPageSize));
-    expect(JSON.parse(result.stdout)).toEqual({ data: [sale], totalRecord: 1, page: 1, pages: 1 });
+    expect(JSON.parse(result.stdout)).toEqual({
+      status: true,
+      data: [sale],
+      totalRecord: 1,
+      page: 1,
+      pages: 1,
+    });
   });
 
   it('refuses a limit beyond the largest page before calling', async () => {

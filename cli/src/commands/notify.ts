@@ -1,5 +1,4 @@
 import {
-  byIdSchema,
   checkUpload,
   maxPageSize,
   notificationExportQuerySchema,
@@ -12,12 +11,12 @@ import {
   wrongAnswerMessages,
   type Notification,
 } from '@dealdesk/core';
-import { confirmDestructive } from '../confirm.js';
 import { connect, type Connection } from '../connection.js';
-import { fileOptions, saveExport, wantsFile, type FileOptions } from '../download.js';
+import { givenId } from '../ids.js';
+import { deleteArguments, deleteByIds, type Deletable } from '../deletion.js';
+import { fileOptions, exportFormat, saveExport, wantsFile, type FileOptions } from '../download.js';
 import { CliError, usageError } from '../exit.js';
-import { idBatches } from '../ids.js';
-import { wholeNumber, yesFlag, type Declare } from '../command.js';
+import { wholeNumber, type Declare } from '../command.js';
 import type { Context } from '../context.js';
 import { formatDisplayTime } from '../terminal/time.js';
 import { renderTable } from '../terminal/table.js';
@@ -229,7 +228,7 @@ interface HistoryOptions extends FileOptions {
 async function exportHistory(context: Context, options: HistoryOptions) {
   const query = validate(notificationExportQuerySchema, {
     q: options.search ?? '',
-    format: options.format,
+    format: exportFormat(context, options),
   });
   const connection = await connect(context);
   const answer = connection.check(await connection.api.notifications.export(query));
@@ -251,7 +250,8 @@ async function notificationHistory(context: Context, options: HistoryOptions) {
   });
   const { notifications, total } = await historyPage(await connect(context), query);
   const pages = Math.max(1, Math.ceil(total / query.limit));
-  context.result({ data: notifications, totalRecord: total, page: query.page, pages }, () => {
+  const list = { status: true, data: notifications, totalRecord: total, page: query.page, pages };
+  context.result(list, () => {
     context.say(
       renderTable(
         ['id', 'title', 'message', 'url', 'icon', 'created', 'delivery'],
@@ -267,7 +267,7 @@ async function notificationHistory(context: Context, options: HistoryOptions) {
         context,
       ),
     );
-    context.say(
+    context.footer(
       context.paint(
         'dim',
         `Showing ${notifications.length} of ${total} notifications (page ${query.page} of ${pages})`,
@@ -283,7 +283,7 @@ export function iconFileName(icon: string): string | undefined {
 }
 
 async function resendNotification(context: Context, given: string) {
-  const { id } = validate(byIdSchema, { id: given });
+  const id = givenId(given);
   const connection = await connect(context);
   const original = await findInHistory(connection, id);
   const fileName = iconFileName(original.n_icon);
@@ -309,22 +309,11 @@ async function resendNotification(context: Context, given: string) {
   );
 }
 
-async function deleteNotifications(context: Context, ids: string[], options: { yes?: boolean }) {
-  const calls = idBatches(ids);
-  const count = calls.flat().length;
-  const { api, check } = await connect(context);
-  await confirmDestructive(
-    context,
-    options.yes,
-    `Delete ${count} notification(s)`,
-    wrongAnswerMessages.captchaNotCorrect,
-  );
-  let message = '';
-  for (const batch of calls) message = check(await api.notifications.remove({ id: batch })).message;
-  context.result({ status: true, message, deleted: count, ids: calls.flat() }, () =>
-    context.say(`${context.paint('green', '✔')} ${message}`),
-  );
-}
+const deletable: Deletable = {
+  noun: 'notification',
+  wrongAnswerMessage: wrongAnswerMessages.captchaNotCorrect,
+  remove: (connection, batch) => connection.api.notifications.remove({ id: batch }),
+};
 
 const notify: Declare = (command, run) => {
   command
@@ -358,12 +347,10 @@ const notify: Declare = (command, run) => {
     .description('send a notification of the history again')
     .argument('<id>')
     .action(run(resendNotification));
-  command
-    .command('delete')
-    .description('delete notifications from the history')
-    .argument('<ids...>')
-    .option(...yesFlag)
-    .action(run(deleteNotifications));
+  deleteArguments(
+    command.command('delete').description('delete notifications from the history'),
+    'notification',
+  ).action(run((context, ids: string[], options) => deleteByIds(context, ids, options, deletable)));
 };
 
 export const commands = { notify };

@@ -19,7 +19,7 @@ import { CliError, exitCodes, usageError } from '../exit.js';
 import { interruptedLine, interruptible } from '../interrupt.js';
 import { listedInputs } from '../lines.js';
 import { wholeNumber, type Declare } from '../command.js';
-import { progressBar } from '../terminal/progress.js';
+import { progressOf } from '../terminal/progress.js';
 import { renderRecord, renderTable } from '../terminal/table.js';
 import { validate } from '../validate.js';
 
@@ -178,12 +178,7 @@ async function scrape(context: Context, args: string[], options: ScrapeOptions) 
   if (urls.length === 0) throw usageError(productMessages.scrapeUrl);
   const placement = placementOf(options);
   const connection = await connect(context);
-  const progress = progressBar(
-    urls.length,
-    context.streams.stderr,
-    context.paintErr,
-    context.interactive && urls.length > 1,
-  );
+  const progress = progressOf(context, urls.length, urls.length > 1);
   // Ctrl-C lets the pages under way finish, starts no other, and reports what was done (130).
   const interruption = interruptible(context.note);
   let outcomes: ScrapeOutcome[];

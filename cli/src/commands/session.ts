@@ -123,6 +123,7 @@ async function signIn(context: Context, options: { id?: string }): Promise<void>
     await updateProfile(context.env, settings.profileName, (profile) => ({
       ...profile,
       token: second.token,
+      tokenUrl: settings.url.value,
       adminId: credentials.a_id,
     }));
     if (settings.token?.source === 'environment')
@@ -164,7 +165,11 @@ async function signOut(context: Context): Promise<void> {
     const answer = await connection.api.admin.logout();
     // A session that already expired is as good as ended.
     if (!answer.status && answer.httpStatus !== 401) throw failureOf(answer, settings);
-    await updateProfile(context.env, settings.profileName, ({ token: _token, ...rest }) => rest);
+    await updateProfile(
+      context.env,
+      settings.profileName,
+      ({ token: _token, tokenUrl: _tokenUrl, ...rest }) => rest,
+    );
   }
   const message = settings.token === null ? 'Not signed in' : 'Signed out';
   context.result({ status: true, message }, () => context.say(message));
@@ -180,7 +185,14 @@ async function showIdentity(context: Context): Promise<void> {
   const credential =
     settings.token.source === 'environment' ? `${environmentNames.token}` : 'saved session';
   context.result(
-    { admin: data, server: settings.url.value, profile: settings.profileName, credential },
+    {
+      status: true,
+      adminId: data?.a_id ?? null,
+      admin: data,
+      server: settings.url.value,
+      profile: settings.profileName,
+      credential,
+    },
     () =>
       context.say(
         [

@@ -1,4 +1,4 @@
-import { apiTokenCreateSchema, byIdSchema, type ClientResult } from '@dealdesk/core';
+import { apiTokenCreateSchema, apiTokenMaxDays, type ClientResult } from '@dealdesk/core';
 import { connect, type Connection } from '../connection.js';
 import { wholeNumber, type Declare } from '../command.js';
 import type { Context } from '../context.js';
@@ -6,6 +6,7 @@ import { CliError, exitCodes } from '../exit.js';
 import { environmentNames } from '../settings/resolve.js';
 import { formatDisplayTime } from '../terminal/time.js';
 import { renderTable } from '../terminal/table.js';
+import { givenId } from '../ids.js';
 import { validate } from '../validate.js';
 
 /**
@@ -39,11 +40,12 @@ async function createToken(context: Context, name: string, options: { days?: num
   context.result(
     { status: true, id: answer.data?._id ?? null, token: answer.token, data: answer.data },
     () => {
-      context.say(
+      // Piped (`T=$(dealdesk token create nightly)`), stdout is the token alone.
+      context.footer(
         `${context.paint('green', '✔')} Token ${answer.data?.name ?? name} created. Copy it now: it is not shown again.`,
       );
       context.say(context.paint('bold', answer.token ?? ''));
-      context.say(
+      context.footer(
         context.paint('dim', 'Shown this once: give it to the cron job as DEALDESK_TOKEN.'),
       );
     },
@@ -55,7 +57,7 @@ async function listTokens(context: Context) {
   const tokens =
     (await sessionOnly(connection, 'token list', await connection.api.admin.listTokens())).data ??
     [];
-  context.result(tokens, () =>
+  context.result({ status: true, data: tokens }, () =>
     context.say(
       renderTable(
         ['id', 'name', 'created', 'last used', 'expires'],
@@ -73,7 +75,7 @@ async function listTokens(context: Context) {
 }
 
 async function revokeToken(context: Context, token: string, options: { ignoreMissing?: boolean }) {
-  const { id } = validate(byIdSchema, { id: token });
+  const id = givenId(token);
   const connection = await connect(context);
   const revoked = await connection.api.admin.revokeToken({ id });
   // A token already gone is named; with --ignore-missing it does not fail the run.
@@ -95,7 +97,11 @@ const token: Declare = (command, run) => {
     .command('create')
     .description('create a token (shown once) from a signed-in session')
     .argument('<name>')
-    .option('--days <n>', 'days until it expires (default: never)', wholeNumber(1))
+    .option(
+      '--days <n>',
+      `days until it expires, at most ${apiTokenMaxDays} (default: never)`,
+      wholeNumber(1, apiTokenMaxDays),
+    )
     .action(run(createToken));
   command.command('list').description('tokens with their last use').action(run(listTokens));
   command

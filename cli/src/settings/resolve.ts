@@ -20,6 +20,8 @@ export interface Settings {
   apiKey: Setting | null;
   secret: Setting | null;
   token: Setting | null;
+  /** The server the profile's session was made for, when it is not this one (not sent). */
+  sessionElsewhere: string | null;
 }
 
 export const environmentNames = {
@@ -58,23 +60,63 @@ export function profileNameOf(
   return flag ?? env[environmentNames.profile] ?? config.currentProfile;
 }
 
+/**
+ * The profile to read: a name asked for (--profile, DEALDESK_PROFILE) that the file lacks is a
+ * usage error naming it, as kubectl's unknown context is, never an empty profile's defaults.
+ */
+function knownProfileName(
+  config: ConfigFile,
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv,
+): string {
+  const name = profileNameOf(config, flag, env);
+  if (name in config.profiles || name === config.currentProfile) return name;
+  throw noSuchProfile(config, name, flag === undefined ? environmentNames.profile : '--profile');
+}
+
+/** A profile the file lacks, named with where the name came from and the profiles there are. */
+export function noSuchProfile(config: ConfigFile, name: string, from?: string): CliError {
+  const existing = Object.keys(config.profiles);
+  return new CliError(
+    `No profile ${name}${from === undefined ? '' : ` (${from})`}: create it with \`dealdesk config use ${name} --create\`` +
+      (existing.length === 0
+        ? ' (there are no profiles yet)'
+        : ` (profiles: ${existing.join(', ')})`),
+    exitCodes.usage,
+  );
+}
+
+/** The server: DEALDESK_URL, then the profile's url, then the default. */
+export const serverUrlOf = (profile: Profile, env: NodeJS.ProcessEnv): Setting =>
+  pick(env[environmentNames.url], profile.url) ?? { value: defaultServerUrl, source: 'default' };
+
+/** The server a profile's token was made for (saved before tokens said theirs: the profile's). */
+export const tokenServerOf = (profile: Profile) =>
+  profile.tokenUrl ?? profile.url ?? defaultServerUrl;
+
+/** Two spellings of one server URL (a trailing slash or not). */
+export const sameServer = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+
 export function resolveSettings(
   config: ConfigFile,
   flag: string | undefined,
   env: NodeJS.ProcessEnv,
 ): Settings {
-  const profileName = profileNameOf(config, flag, env);
+  const profileName = knownProfileName(config, flag, env);
   const profile = config.profiles[profileName] ?? {};
+  const url = serverUrlOf(profile, env);
+  // A saved session goes to the server it was made for only, never to another named by
+  // DEALDESK_URL or a new url.
+  const madeFor = tokenServerOf(profile);
+  const elsewhere = profile.token !== undefined && !sameServer(madeFor, url.value);
   return {
     profileName,
     profile,
-    url: pick(env[environmentNames.url], profile.url) ?? {
-      value: defaultServerUrl,
-      source: 'default',
-    },
+    url,
     apiKey: pick(env[environmentNames.apiKey], profile.apiKey),
     secret: pick(env[environmentNames.secret], profile.secret),
-    token: pick(env[environmentNames.token], profile.token),
+    token: pick(env[environmentNames.token], elsewhere ? undefined : profile.token),
+    sessionElsewhere: elsewhere ? madeFor : null,
   };
 }
 

@@ -82,9 +82,11 @@ describe('settings in effect', () => {
     expect(resolveSettings(config, undefined, { DEALDESK_PROFILE: 'staging' }).url.value).toBe(
       'https://staging.example.test',
     );
-    const unknown = resolveSettings(config, 'new', {});
-    expect(unknown.url).toEqual({ value: defaultServerUrl, source: 'default' });
-    expect(unknown.token).toBeNull();
+    // A profile asked for that the file lacks is a usage error naming it.
+    expect(() => resolveSettings(config, 'new', {})).toThrow('No profile new (--profile)');
+    const fresh = resolveSettings({ currentProfile: 'default', profiles: {} }, undefined, {});
+    expect(fresh.url).toEqual({ value: defaultServerUrl, source: 'default' });
+    expect(fresh.token).toBeNull();
   });
 
   it('ignores empty variables, and asks for missing keys naming the command to run (exit 2)', () => {

@@ -13,6 +13,8 @@ export interface Profile {
   token?: string;
   /** Who signed in (shown by whoami and config show). */
   adminId?: string;
+  /** The server the token was made or saved for: it is never sent to another. */
+  tokenUrl?: string;
 }
 
 export interface ConfigFile {

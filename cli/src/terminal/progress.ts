@@ -45,30 +45,66 @@ export function renderBar(
   return `[${paint('cyan', bar)}] ${finished}/${total}${failures}${eta}`;
 }
 
-/** A bar redrawn in place on a terminal (stderr); nothing at all for scripts. */
-export function progressBar(
-  total: number,
-  stream: NodeJS.WritableStream,
-  paint: Paint,
-  enabled: boolean,
-): Progress {
-  if (!enabled) return { tick: () => {}, add: () => {}, done: () => {} };
+/** A job's progress is logged at least this often when not at a terminal (a cron log). */
+export const progressLogMs = 10_000;
+/** …and each time another tenth of the job is done. */
+const progressLogSteps = 10;
+
+/** What a progress display needs of the run (a Context has it). */
+export interface ProgressContext {
+  interactive: boolean;
+  streams: { stderr: NodeJS.WritableStream & { isTTY?: boolean } };
+  paintErr: Paint;
+}
+
+/**
+ * The progress of a long job (`long`: more than one call) on stderr: at a terminal a bar redrawn
+ * in place; otherwise a line every 10 % of the job and every 10 s, so a cron log shows how far a
+ * job got (`Progress: 12 of 40 (30%), 2 failed`). Nothing for a short job.
+ */
+export function progressOf(context: ProgressContext, total: number, long: boolean): Progress {
+  if (!long) return { tick: () => {}, add: () => {}, done: () => {} };
+  const stream = context.streams.stderr;
+  const bar = context.interactive && stream.isTTY === true;
   const started = performance.now();
   let finished = 0;
   let failed = 0;
+  let stepLogged = 0;
+  const log = () => {
+    const share = total === 0 ? 100 : Math.floor((finished * 100) / total);
+    stream.write(
+      `Progress: ${finished} of ${total} (${share}%)${failed > 0 ? `, ${failed} failed` : ''}\n`,
+    );
+  };
   const draw = () =>
     stream.write(
-      `\r\u001b[2K${renderBar(finished, total, failed, paint, barWidth, performance.now() - started)}`,
+      `\r\u001b[2K${renderBar(finished, total, failed, context.paintErr, barWidth, performance.now() - started)}`,
     );
-  draw();
+  // Not at a terminal: the timer logs a line when 10 s went by without one.
+  let timer: NodeJS.Timeout | undefined;
+  const restartTimer = () => {
+    clearInterval(timer);
+    timer = setInterval(log, progressLogMs);
+    timer.unref();
+  };
+  if (bar) draw();
+  else restartTimer();
   const add = (count: number, countFailed = 0) => {
     finished += count;
     failed += countFailed;
-    draw();
+    if (bar) return draw();
+    const step = total === 0 ? 0 : Math.floor((finished * progressLogSteps) / total);
+    if (step <= stepLogged) return;
+    stepLogged = step;
+    log();
+    restartTimer();
   };
   return {
     tick: (itemFailed = false) => add(1, itemFailed ? 1 : 0),
     add,
-    done: () => stream.write('\r\u001b[2K'),
+    done: () => {
+      clearInterval(timer);
+      if (bar) stream.write('\r\u001b[2K');
+    },
   };
 }

@@ -51,25 +51,35 @@ const tsv = (rows: Cell[][]) => rows.map((row) => `${row.map(tsvCell).join('\t')
 
 /**
  * Widths (text only) that fit `available` columns of text: the widest columns give up
- * room first, down to `minimumColumnWidth`; columns already narrow keep their width.
+ * room first, down to `minimumColumnWidth`; columns already narrow keep their width, and so do
+ * the `whole` ones (ids: an id cut short cannot be copied).
  */
-export function fitWidths(natural: number[], available: number): number[] {
+export function fitWidths(
+  natural: number[],
+  available: number,
+  whole: readonly boolean[] = [],
+): number[] {
   const widths = natural.map((width) => Math.max(1, width));
+  const cuttable = (index: number) => whole[index] !== true;
   let excess = widths.reduce((sum, width) => sum + width, 0) - Math.max(0, available);
   while (excess > 0) {
-    const widest = Math.max(...widths);
+    const shrinking = widths.filter((_, index) => cuttable(index));
+    const widest = Math.max(0, ...shrinking);
     if (widest <= minimumColumnWidth) break;
-    const next = Math.max(minimumColumnWidth, ...widths.filter((width) => width < widest));
-    const count = widths.filter((width) => width === widest).length;
+    const next = Math.max(minimumColumnWidth, ...shrinking.filter((width) => width < widest));
+    const count = shrinking.filter((width) => width === widest).length;
     const cut = Math.min(widest - next, Math.ceil(excess / count));
     for (let index = 0; index < widths.length && excess > 0; index += 1)
-      if (widths[index] === widest) {
+      if (widths[index] === widest && cuttable(index)) {
         widths[index] = widest - cut;
         excess -= cut;
       }
   }
   return widths;
 }
+
+/** A column of ids (headed `id`, or `… id`), never cut. */
+const isIdColumn = (title: string) => /(^|\s)id$/i.test(title);
 
 /** colWidths for cli-table3 (which counts one space of padding each side) to fit the terminal. */
 function columnWidths(rows: string[][], columns: number): number[] {
@@ -79,7 +89,8 @@ function columnWidths(rows: string[][], columns: number): number[] {
   );
   // Each column: its text, a space each side and a border; one border more closes the row.
   const available = columns - count * 3 - 1;
-  return fitWidths(natural, available).map((width) => width + 2);
+  const whole = (rows[0] ?? []).map((title) => isIdColumn(stripAnsi(title)));
+  return fitWidths(natural, available, whole).map((width) => width + 2);
 }
 
 /**

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it, vi } from 'vitest';
 import { ansi, plain, wantsColour } from './paint.js';
-import { formatEta, renderBar } from './progress.js';
+import { formatEta, progressLogMs, progressOf, renderBar } from './progress.js';
 import { renderRecord, renderTable, type TableContext } from './table.js';
 import { formatDisplayTime } from './time.js';
 
@@ -37,6 +38,34 @@ describe('progress bar', () => {
     expect(renderBar(4, 4, 0, plain, 8, 10_000)).toBe('[########] 4/4');
     expect(formatEta(61_001)).toBe('1:02');
     expect(formatEta(3_725_000)).toBe('1:02:05');
+  });
+});
+
+describe('progress lines (not at a terminal)', () => {
+  it('logs a line every tenth of the job and after 10 s without one (fake clock)', () => {
+    vi.useFakeTimers();
+    try {
+      const stderr = new PassThrough();
+      const progress = progressOf(
+        { interactive: false, streams: { stderr }, paintErr: plain },
+        40,
+        true,
+      );
+      const lines = () => String(stderr.read() ?? '');
+      progress.add(3);
+      expect(lines()).toBe('');
+      progress.add(1, 1);
+      expect(lines()).toBe('Progress: 4 of 40 (10%), 1 failed\n');
+      vi.advanceTimersByTime(progressLogMs - 1);
+      expect(lines()).toBe('');
+      vi.advanceTimersByTime(1);
+      expect(lines()).toBe('Progress: 4 of 40 (10%), 1 failed\n');
+      progress.done();
+      vi.advanceTimersByTime(progressLogMs * 3);
+      expect(lines()).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -83,6 +112,17 @@ describe('tables', () => {
     // A terminal that does not tell its width counts as 80 columns.
     for (const line of renderTable(['t'], [[long]], at(true)).split('\n'))
       expect(Array.from(line).length).toBeLessThanOrEqual(80);
+  });
+
+  it('never cuts an id at a terminal, however narrow: the other columns give up room', () => {
+    const id = '65f0c0ffee0000000000beef';
+    const lines = renderTable(
+      ['No', 'id', 'title', 'url'],
+      [[1, id, 'A shirt '.repeat(20), `https://example.com/${'x'.repeat(200)}`]],
+      at(true, 60),
+    ).split('\n');
+    expect(lines[2]).toContain(id);
+    for (const line of lines) expect(Array.from(line).length).toBeLessThanOrEqual(60);
   });
 
   it('writes tab-separated rows under a heading row when not at a terminal, nothing cut', () => {
