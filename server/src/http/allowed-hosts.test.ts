@@ -114,12 +114,17 @@ describe('the allowed hosts', () => {
     expect(hosts.allowed('deals.example')).toBe('deals.example');
     expect(hosts.allowed('m.deals.example')).toBe('m.deals.example');
     expect(hosts.allowed('[::1]:8080')).toBe('[::1]:8080');
+    expect(hosts.allowed('XN--LS8H.deals.example')).toBe('xn--ls8h.deals.example');
     for (const host of ['evil.example', 'shop.example.evil', 'evildeals.example', 'localhost'])
       expect(hosts.allowed(host)).toBeNull();
     for (const host of [
       '<script>',
       'a b',
+      // A-labels must be Punycode of a label that is not plain ASCII, whatever Node's URL
+      // parser keeps (24.21's keeps the first).
       'xn--.deals.example',
+      'xn--a-.deals.example',
+      'xn--m-zz.deals.example',
       '[::1',
       '%00',
       'shop.example:99999',

@@ -6,6 +6,7 @@
 import { envelopeJson } from '@dealdesk/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostname } from 'node:os';
+import punycode from 'punycode.js';
 import type { ServerConfig } from '../config.js';
 import type { Metrics } from '../operations/metrics.js';
 import { sealText } from './envelope.js';
@@ -18,15 +19,33 @@ export const misdirectedMessage = 'This server does not answer for that host nam
 const hostPattern = /^(\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::(\d{1,5}))?$/;
 
 /**
+ * Whether a label is no A-label (`xn--`) or a well-formed one: the Punycode of a label that is
+ * not plain ASCII, written as its encoder writes it (RFC 5891, 5.4). Checked here because URL
+ * parsers differ on it (Node 24.21's keeps `xn--.deals.example`, 24.18's refuses it).
+ */
+function wellFormedLabel(label: string): boolean {
+  if (!label.startsWith('xn--')) return true;
+  const encoded = label.slice('xn--'.length);
+  try {
+    const unicode = punycode.decode(encoded);
+    return /[^\0-\x7f]/.test(unicode) && punycode.encode(unicode) === encoded;
+  } catch {
+    return false; // not Punycode at all
+  }
+}
+
+/**
  * The name a Host header (or an entry of the list) names, lower case and without its port or
  * brackets; null for what names no host (`<script>`, `a b`, `xn--`, `[::1`, `%00`, `127.1`):
- * the name must be one the URL parser keeps as it is.
+ * its labels must be well formed, and the name one the URL parser keeps as it is (links are
+ * built on it).
  */
 function nameOf(host: string): { name: string; port: string | null } | null {
   const parts = hostPattern.exec(host.toLowerCase());
   if (parts === null) return null;
   const [, name = '', port] = parts;
   if (port !== undefined && Number(port) > 65535) return null;
+  if (!name.split('.').every(wellFormedLabel)) return null;
   try {
     if (new URL(`http://${name}/`).hostname !== name) return null;
   } catch {
