@@ -232,11 +232,10 @@ async function exportHistory(context: Context, options: HistoryOptions) {
     format: options.format,
   });
   const connection = await connect(context);
-  const answer = connection.check(await connection.api.notifications.export(query));
   await saveExport(
     context,
     connection,
-    answer.response,
+    () => connection.api.notifications.export(query),
     { ...options, format: query.format },
     'notifications',
   );
