@@ -10,10 +10,11 @@ import {
   notificationSendSchema,
   sendTimeGraceMs,
   wrongAnswerMessages,
+  type ClientResult,
   type Notification,
 } from '@dealdesk/core';
 import { confirmDestructive } from '../confirm.js';
-import { connect, type Connection } from '../connection.js';
+import { connect, withAdvice, type Connection } from '../connection.js';
 import { fileOptions, saveExport, wantsFile, type FileOptions } from '../download.js';
 import { CliError, usageError } from '../exit.js';
 import { idBatches } from '../ids.js';
@@ -155,6 +156,18 @@ export function iconTypeProblem(like: { name: string; size: number; type?: strin
     : null;
 }
 
+/** A send's answer; an unknown outcome says to look at the history before sending again. */
+function checkSent<Answer extends object>(
+  connection: Connection,
+  result: ClientResult<Answer>,
+): ClientResult<Answer> {
+  try {
+    return connection.check(result);
+  } catch (error) {
+    throw withAdvice(error, 'check `dealdesk notify history` before sending again');
+  }
+}
+
 async function sendNotification(context: Context, options: SendOptions) {
   const icon = options.icon === undefined ? undefined : await localUpload(options.icon);
   const iconProblem = icon === undefined ? null : iconTypeProblem(icon.like);
@@ -167,9 +180,10 @@ async function sendNotification(context: Context, options: SendOptions) {
     sendAt: time?.sendAt,
     image: icon?.like,
   });
-  const { api, check } = await connect(context);
-  const answer = check(
-    await api.notifications.send({
+  const connection = await connect(context);
+  const answer = checkSent(
+    connection,
+    await connection.api.notifications.send({
       title: checked.title,
       message: checked.message,
       url: checked.url,
@@ -292,7 +306,8 @@ async function resendNotification(context: Context, given: string) {
     url: original.n_url,
     fileName,
   });
-  const answer = connection.check(
+  const answer = checkSent(
+    connection,
     await connection.api.notifications.resend({
       title: input.title,
       message: input.message,

@@ -13,7 +13,7 @@ import {
 } from '@dealdesk/core';
 import { Option } from '@commander-js/extra-typings';
 import { mapConcurrent } from '../concurrency.js';
-import { connect, ServerUnreachable, type Connection } from '../connection.js';
+import { connect, ServerUnreachable, withAdvice, type Connection } from '../connection.js';
 import type { Context } from '../context.js';
 import { CliError, exitCodes, usageError } from '../exit.js';
 import { interruptedLine, interruptible } from '../interrupt.js';
@@ -195,6 +195,11 @@ async function scrape(context: Context, args: string[], options: ScrapeOptions) 
       return outcome;
     });
     outcomes = started.filter((outcome) => outcome !== null);
+  } catch (error) {
+    throw withAdvice(
+      error,
+      're-running the scrape is safe: pages are matched to products by og_url',
+    );
   } finally {
     progress.done();
     interruption.end();
