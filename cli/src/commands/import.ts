@@ -80,7 +80,11 @@ async function importProducts(context: Context, path: string, options: ImportOpt
   const content = await readInput(path, context.streams.stdin);
   const format = formatOf(path, content, options.format);
   // Every row is checked before anything is sent.
-  const { rows: rowsRead, batches, failures } = await checkFile(content, format, options.batchSize);
+  const {
+    rows: rowsRead,
+    batches,
+    failures,
+  } = await checkFile(content, format, options.batchSize, options.onExisting === 'update');
   const ogUrls = batches.flatMap((batch) => batch.ogUrls);
   if (rowsRead === 0) throw usageError(`${path} holds no products`);
 
@@ -275,7 +279,10 @@ export const declareImport: Declare = (command, run) =>
       ).choices(importFormats),
     )
     .addOption(
-      new Option('--on-existing <action>', 'a product with the same og_url: skip it or update it')
+      new Option(
+        '--on-existing <action>',
+        'a product with the same og_url: skip it, update the fields the row gives (a row may hold og_url and any others), or replace it with the row',
+      )
         .choices(onExistingChoices)
         .default('skip' as OnExisting),
     )
@@ -291,7 +298,10 @@ export const declareImport: Declare = (command, run) =>
       `
 Each row holds a product's fields: title, price, og_price, og_url, category and subcategory
 (ids), images (a list of links), and optionally rating, ratingsAndReviews, deliveryInfo,
-availableSizes, specifications, events, btn_url. In CSV, lists and objects are JSON text in
+availableSizes, specifications, events, btn_url. With --on-existing update a row may give og_url
+and any of the others: a product it meets keeps every field the row leaves out (a new product
+needs the whole row); --on-existing replace writes the row whole, defaults for what it leaves
+out (event None, rating 0, no specifications). In CSV, lists and objects are JSON text in
 their cell. \`dealdesk products export\` writes the same rows.
 
 Examples:

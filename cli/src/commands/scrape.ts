@@ -9,6 +9,7 @@ import {
   scrapeConcurrency,
   scrapeSchema,
   type OnExisting,
+  type ProductPatchRowRequest,
   type ScrapeResult,
 } from '@dealdesk/core';
 import { Option } from '@commander-js/extra-typings';
@@ -29,14 +30,16 @@ interface ScrapeOptions {
   create?: boolean;
   category?: string;
   subcategory?: string;
-  event: string;
+  event?: string;
   onExisting: OnExisting;
 }
 
 interface Placement {
   category: string;
   subcategory: string;
+  /** New products' event; an updated product's only when --event was given. */
   event: string;
+  eventGiven: boolean;
   onExisting: OnExisting;
 }
 
@@ -67,11 +70,13 @@ function placementOf(options: ScrapeOptions): Placement | null {
   if (options.create !== true) return null;
   if (options.category === undefined || options.subcategory === undefined)
     throw usageError('--create needs --category and --subcategory (ids)');
-  if (normaliseEvent(options.event) === null) throw usageError(productMessages.event);
+  const event = options.event ?? 'None';
+  if (normaliseEvent(event) === null) throw usageError(productMessages.event);
   return {
     category: options.category,
     subcategory: options.subcategory,
-    event: options.event,
+    event,
+    eventGiven: options.event !== undefined,
     onExisting: options.onExisting,
   };
 }
@@ -93,6 +98,45 @@ function productFromScrape(url: string, scraped: ScrapeResult, placement: Placem
   });
 }
 
+/** One bulk row written: the product's id and what became of it. */
+async function writeRow(
+  connection: Connection,
+  row: ProductPatchRowRequest,
+  onExisting: OnExisting,
+): Promise<{ _id: string; status: Written }> {
+  const [written] =
+    connection.check(await connection.api.products.bulk({ products: [row], onExisting })).results ??
+    [];
+  if (written === undefined) throw new CliError('The server answered no product');
+  return written;
+}
+
+/**
+ * A page as a product: created whole when new; with --on-existing update, an existing product
+ * gets only what was scraped (and --event when given), keeping its place, sizes and link.
+ */
+async function writeScraped(
+  connection: Connection,
+  url: string,
+  scraped: ScrapeResult,
+  placement: Placement,
+): Promise<{ _id: string; status: Written }> {
+  const row = productFromScrape(url, scraped, placement);
+  if (placement.onExisting !== 'update') return writeRow(connection, row, placement.onExisting);
+  const created = await writeRow(connection, row, 'skip');
+  if (created.status === 'created') return created;
+  return writeRow(
+    connection,
+    {
+      ...scraped.productDetails,
+      og_url: row.og_url,
+      images: row.images,
+      ...(placement.eventGiven ? { events: placement.event } : {}),
+    },
+    'update',
+  );
+}
+
 async function scrapeOne(
   connection: Connection,
   url: string,
@@ -104,12 +148,7 @@ async function scrapeOne(
     if (scraped === undefined) throw new CliError('The server answered no scraped data');
     if (placement === null)
       return { url, ok: true, scraped, created: false, status: null, id: null };
-    const row = productFromScrape(request.url, scraped, placement);
-    const [written] =
-      connection.check(
-        await connection.api.products.bulk({ products: [row], onExisting: placement.onExisting }),
-      ).results ?? [];
-    if (written === undefined) throw new CliError('The server answered no product');
+    const written = await writeScraped(connection, request.url, scraped, placement);
     return {
       url,
       ok: true,
@@ -254,11 +293,14 @@ export const declareScrape: Declare = (command, run) =>
     .option('--create', 'add every scraped page as a product')
     .option('--category <id>', 'category of the created products')
     .option('--subcategory <id>', 'subcategory of the created products')
-    .option('--event <event>', 'event of the created products', 'None')
+    .option(
+      '--event <event>',
+      'event of the created products (default None); with --on-existing update, of the updated ones too',
+    )
     .addOption(
       new Option(
         '--on-existing <action>',
-        'with --create, a page whose URL a product already has as og_url: skip it or update it',
+        'with --create, a page whose URL a product already has as og_url: skip it, update what was scraped (title, prices, rating, reviews, delivery, specifications, images), or replace the product',
       )
         .choices(onExistingChoices)
         .default('skip' as OnExisting),
