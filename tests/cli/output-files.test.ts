@@ -80,7 +80,7 @@ describe('-o never replaces what it names', () => {
       const name = args.join('-');
       // A FIFO with a reader: the CLI writes into it, the reader gets the data.
       const fifo = join(folder, `${name}.fifo`);
-      execFileSync('mkfifo', [fifo]);
+      execFileSync('mknod', [fifo, 'p']);
       const reader = spawn('cat', [fifo]);
       let read = '';
       reader.stdout.on('data', (chunk: Buffer) => (read += chunk.toString()));
