@@ -24,14 +24,15 @@ export interface CallTrace {
 export const outcomeUnknown = (result: object): boolean =>
   'outcomeUnknown' in result && result.outcomeUnknown === true;
 
-type Declaration = { method: string; access: string; idempotent?: true };
+type Declaration = { method: string; access: string; idempotent?: true; audited?: false };
 
 /**
- * Calls that change something for a signed-in caller. Logout is left out: ending a session twice
- * is harmless, and it must work with a session the server already ended.
+ * Calls that change something for a signed-in caller (a scrape, declared as changing nothing, is
+ * none). Logout is left out: ending a session twice is harmless, and it must work with a session
+ * the server already ended.
  */
 function isWrite(area: string, name: string, declaration: Declaration): boolean {
-  if (area === 'admin' && name === 'logout') return false;
+  if ((area === 'admin' && name === 'logout') || declaration.audited === false) return false;
   return declaration.method !== 'GET' && ['admin', 'session'].includes(declaration.access);
 }
 

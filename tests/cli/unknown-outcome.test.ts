@@ -11,8 +11,10 @@ import {
   addSubcategory,
   freshDatabase,
   signedInClient,
+  startShop,
   startTestServer,
   testConfig,
+  type Shop,
   type TestDatabase,
   type TestServer,
 } from '@dealdesk/server/testing';
@@ -20,6 +22,7 @@ import { buildCli, freshConfigHome, jsonOf, runBuiltCli, serverEnv } from './sup
 
 let database: TestDatabase;
 let server: TestServer;
+let shop: Shop;
 let subcategory: Subcategory;
 let env: NodeJS.ProcessEnv;
 let folder: string;
@@ -33,7 +36,9 @@ const keys: { path: string; key: string }[] = [];
 beforeAll(async () => {
   buildCli();
   database = await freshDatabase('sqlite');
-  server = await startTestServer(testConfig(database), (app) => {
+  shop = await startShop();
+  const config = testConfig(database, { scrapeAllowHosts: ['127.0.0.1'] });
+  server = await startTestServer(config, (app) => {
     app.addHook('onRequest', async (request) => {
       const key = request.headers['idempotency-key'];
       if (typeof key === 'string') keys.push({ path: request.url.split('?')[0] ?? '', key });
@@ -55,6 +60,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
+  await shop.close();
   await database.drop();
 });
 
@@ -139,5 +145,35 @@ describe('an unknown outcome is said, never reported as a failure', () => {
       .select('og_url')
       .execute();
     expect(stored.map((product) => product.og_url).sort()).toEqual(rows.map((row) => row.og_url));
+  });
+
+  it('counts a scraped page whose product write got no answer as unknown (exit 4), starting no other', async () => {
+    const pages = [shop.url('/generic/microdata.html'), shop.url('/generic/json-ld.html')];
+    const args = [
+      '--json',
+      '--timeout',
+      '1',
+      'products',
+      'scrape',
+      ...pages,
+      '--create',
+      '--category',
+      subcategory.category._id,
+      '--subcategory',
+      subcategory._id,
+      '--concurrency',
+      '1',
+    ];
+    holdPath = bulkPath;
+    holdCount = Infinity;
+    const run = await runBuiltCli(args, env);
+    holdCount = 0;
+    expect(run.code).toBe(4);
+    expect(jsonOf(run)).toMatchObject({ status: false, unknown: 1, failed: 0, notSent: 1 });
+    expect(run.stderr).toContain('Re-running the scrape is safe');
+
+    const again = await runBuiltCli(args, env);
+    expect(again.code, again.stderr).toBe(0);
+    expect(jsonOf(again)).toMatchObject({ unknown: 0, skipped: 1, created: 1 });
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '@dealdesk/core';
 import { Option } from '@commander-js/extra-typings';
 import { mapConcurrent } from '../concurrency.js';
-import { connect, ServerUnreachable, withAdvice, type Connection } from '../connection.js';
+import { connect, OutcomeUnknown, ServerUnreachable, type Connection } from '../connection.js';
 import type { Context } from '../context.js';
 import { CliError, exitCodes, usageError } from '../exit.js';
 import { interruptedLine, interruptible } from '../interrupt.js';
@@ -59,7 +59,8 @@ type ScrapeOutcome =
       status: Written | null;
       id: string | null;
     }
-  | { url: string; ok: false; error: string };
+  /** `unknown`: the product's write was sent and its answer never came. */
+  | { url: string; ok: false; error: string; unknown?: true };
 
 /** Unreachable server, refused key or session: every other page would fail the same way. */
 const endsTheRun = (error: unknown) =>
@@ -158,6 +159,8 @@ async function scrapeOne(
       id: written._id,
     };
   } catch (error) {
+    if (error instanceof OutcomeUnknown)
+      return { url, ok: false, error: error.message, unknown: true };
     if (endsTheRun(error) || !(error instanceof CliError)) throw error;
     return { url, ok: false, error: error.message };
   }
@@ -205,7 +208,14 @@ function showOutcomes(outcomes: ScrapeOutcome[], context: Context): void {
               outcome.scraped.productDetails.og_price,
               outcome.scraped.images.length,
             ]
-          : [paint('red', 'failed'), outcome.url, paint('red', outcome.error), '', '', ''],
+          : [
+              paint('red', outcome.unknown === true ? 'unknown' : 'failed'),
+              outcome.url,
+              paint('red', outcome.error),
+              '',
+              '',
+              '',
+            ],
       ),
       context,
     ),
@@ -226,26 +236,25 @@ async function scrape(context: Context, args: string[], options: ScrapeOptions) 
   // Ctrl-C lets the pages under way finish, starts no other, and reports what was done (130).
   const interruption = interruptible(context.note);
   let outcomes: ScrapeOutcome[];
+  // A write without an answer: the server is not answering, so no other page is started.
+  let unanswered = false;
   try {
     const started = await mapConcurrent(urls, options.concurrency, async (url) => {
-      if (interruption.interrupted) return null;
+      if (interruption.interrupted || unanswered) return null;
       const outcome = await scrapeOne(connection, url, placement);
+      if (!outcome.ok && outcome.unknown === true) unanswered = true;
       progress.tick(!outcome.ok);
       return outcome;
     });
     outcomes = started.filter((outcome) => outcome !== null);
-  } catch (error) {
-    throw withAdvice(
-      error,
-      're-running the scrape is safe: pages are matched to products by og_url',
-    );
   } finally {
     progress.done();
     interruption.end();
   }
   const notSent = urls.length - outcomes.length;
   const interrupted = interruption.interrupted && notSent > 0;
-  const failed = outcomes.filter((outcome) => !outcome.ok).length;
+  const unknown = outcomes.filter((outcome) => !outcome.ok && outcome.unknown === true).length;
+  const failed = outcomes.filter((outcome) => !outcome.ok).length - unknown;
   const count = (status: Written) =>
     outcomes.filter((outcome) => outcome.ok && outcome.status === status).length;
   const [created, updated, skipped] = [count('created'), count('updated'), count('skipped')];
@@ -254,26 +263,35 @@ async function scrape(context: Context, args: string[], options: ScrapeOptions) 
   );
   context.result(
     {
-      status: failed === 0 && !interrupted,
+      status: failed === 0 && unknown === 0 && !interrupted,
       total: urls.length,
       failed,
+      unknown,
       created,
       updated,
       skipped,
-      ...(interrupted ? { interrupted: true, notSent } : {}),
+      ...(interrupted ? { interrupted: true } : {}),
+      ...(interrupted || unknown > 0 ? { notSent } : {}),
       results: outcomes,
     },
     () => {
       showOutcomes(outcomes, context);
       const writes = `, ${created} created${updated > 0 ? `, ${updated} updated` : ''}${skipped > 0 ? `, ${skipped} skipped (already there)` : ''}`;
-      const summary = `${outcomes.length - failed} of ${urls.length} scraped${placement === null ? '' : writes}${failed > 0 ? `, ${failed} failed` : ''}`;
-      context.say(context.paint(failed > 0 || interrupted ? 'red' : 'green', summary));
+      const summary = `${outcomes.length - failed - unknown} of ${urls.length} scraped${placement === null ? '' : writes}${unknown > 0 ? `, ${unknown} unknown, ${notSent} not sent` : ''}${failed > 0 ? `, ${failed} failed` : ''}`;
+      context.say(
+        context.paint(failed > 0 || unknown > 0 || interrupted ? 'red' : 'green', summary),
+      );
       // The ids are those of the products created or updated.
       if (interrupted)
         context.say(interruptedLine(outcomes.length, urls.length, 'pages done', written));
     },
   );
-  if (interrupted) context.exitWith(exitCodes.interrupted);
+  if (unknown > 0) {
+    context.note(
+      `Unknown outcome for ${unknown} page(s): their product may have been written. Re-running the scrape is safe: pages are matched to products by og_url.`,
+    );
+    context.exitWith(exitCodes.unknown);
+  } else if (interrupted) context.exitWith(exitCodes.interrupted);
   else if (failed > 0) context.exitWith(exitCodes.failed);
 }
 
