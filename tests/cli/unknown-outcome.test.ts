@@ -81,6 +81,14 @@ const send = (title: string, extra: string[] = [], runEnv = env) =>
   runBuiltCli([...extra, 'notify', 'send', '--title', title, '--message', 'Deals'], runEnv);
 
 describe('an unknown outcome is said, never reported as a failure', () => {
+  it('names exit code 4 in --help', async () => {
+    const help = await runBuiltCli(['--help'], env);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain(
+      '4 unknown outcome (a write was sent and its answer did not arrive',
+    );
+  });
+
   it('checks the secret with a read before sending: a wrong one sends nothing', async () => {
     const sendsBefore = keys.filter((seen) => seen.path === sendPath).length;
     const run = await send('Wrong secret', [], { ...env, DEALDESK_SECRET: 'ab'.repeat(32) });
