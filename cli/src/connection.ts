@@ -16,7 +16,8 @@ import {
   timeoutSeconds,
   type Settings,
 } from './settings/resolve.js';
-import { callDeadline, transport } from './transport.js';
+import { currentCall, transport, type CallState } from './transport.js';
+import { guardWrites, outcomeUnknown, type CallTrace } from './writes.js';
 
 export interface Connection {
   api: ApiClient;
@@ -46,6 +47,16 @@ export function unauthorised(settings: Settings): CliError {
 /** No answer at all: every further call would fail alike, so bulk commands stop at once. */
 export class ServerUnreachable extends CliError {}
 
+/**
+ * A write sent whose answer did not arrive, or could not be read: it may have been applied
+ * (exit 4). No answer, so bulk commands stop as for an unreachable server.
+ */
+export class OutcomeUnknown extends ServerUnreachable {
+  constructor(message: string) {
+    super(message, exitCodes.unknown);
+  }
+}
+
 /** A call that ran out of time: no answer (httpStatus 0) after `timedOutAfter` seconds. */
 type TimedOut = ClientResult<object> & { timedOutAfter: number };
 
@@ -63,8 +74,11 @@ export async function withDeadline<Answer extends object>(
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), seconds * 1000);
   try {
-    const result = await callDeadline.run(deadline.signal, call);
-    if (result.status || !deadline.signal.aborted) return result;
+    const state: CallState = { deadline: deadline.signal, notSent: false };
+    const result: ClientResult<Answer> & CallTrace = await currentCall.run(state, call);
+    if (result.status) return result;
+    if (state.notSent) return { ...result, notSent: true };
+    if (!deadline.signal.aborted) return result;
     return { ...result, httpStatus: 0, timedOutAfter: seconds };
   } finally {
     clearTimeout(timer);
@@ -92,6 +106,10 @@ function bounded(api: ApiClient, seconds: number): ApiClient {
   } as ApiClient;
 }
 
+/** `error` with what to do about an unknown outcome added (other errors as they are). */
+export const withAdvice = (error: unknown, advice: string): unknown =>
+  error instanceof OutcomeUnknown ? new OutcomeUnknown(`${error.message}: ${advice}`) : error;
+
 /** The server at `url` was silent for `seconds`: the call (or the rest of a file) is given up. */
 export const noAnswerIn = (url: string, seconds: number) =>
   `No answer from the Dealdesk server at ${url} in ${seconds} s (a longer wait: --timeout <seconds> or ${environmentNames.timeout})`;
@@ -99,6 +117,14 @@ export const noAnswerIn = (url: string, seconds: number) =>
 /** What went wrong with a failed answer, in words that say what to do next. */
 export function failureOf(result: ClientResult<object>, settings: Settings): CliError {
   const url = settings.url.value;
+  if (outcomeUnknown(result)) {
+    const what = timedOut(result)
+      ? `No answer from the Dealdesk server at ${url} in ${result.timedOutAfter} s`
+      : result.httpStatus === 0
+        ? `The connection to ${url} broke before the answer arrived`
+        : `The answer from ${url} could not be read`;
+    return new OutcomeUnknown(`${what} after the request was sent: it may have been applied`);
+  }
   if (timedOut(result)) return new ServerUnreachable(noAnswerIn(url, result.timedOutAfter));
   if (result.httpStatus === 0)
     return new ServerUnreachable(
@@ -122,14 +148,18 @@ export async function connect(context: Context): Promise<Connection> {
   const keys = requireKeys(settings);
   const timeout = timeoutSeconds(context.timeout, context.env);
   let token = settings.token?.value ?? null;
-  const api = createApiClient({
-    baseUrl: settings.url.value,
-    ...keys,
-    token: () => token,
-    fetch: transport,
-  });
+  const api = bounded(
+    createApiClient({ baseUrl: settings.url.value, ...keys, token: () => token, fetch: transport }),
+    timeout,
+  );
+  // The key, the token and the secret are checked by a signed-in read before the first write.
+  let verifying: Promise<void> | undefined;
+  const verified = () =>
+    (verifying ??= api.admin.authorization().then((answer) => {
+      if (!answer.status) throw failureOf(answer, settings);
+    }));
   return {
-    api: bounded(api, timeout),
+    api: guardWrites(api, (key) => api.withIdempotencyKey(key), verified),
     settings,
     timeout,
     useToken: (next) => {

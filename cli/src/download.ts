@@ -1,18 +1,17 @@
 // A streamed file from the server (an export) written as it arrives, never held whole: to
-// stdout, where a reader that stops early (`| head -1`) ends the download quietly, or to a file
-// written beside its name and renamed when complete, so a failed download leaves no partial
-// file. `--timeout` bounds each wait for the server's bytes. With --json on stdout the rows come
-// as JSON Lines and are written as the one JSON document every command answers.
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+// stdout, where a reader that stops early (`| head -1`) ends the download quietly, or to what
+// `-o` names (output-file.ts: a file written whole or not at all, a device or FIFO written
+// into). `--timeout` bounds each wait for the server's bytes. With --json on stdout the rows
+// come as JSON Lines and are written as the one JSON document every command answers.
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
-import { productExportFormats, type ProductExportFormat } from '@dealdesk/core';
+import { productExportFormats, type ClientResult, type ProductExportFormat } from '@dealdesk/core';
 import { noAnswerIn, type Connection } from './connection.js';
 import type { Context } from './context.js';
 import { CliError } from './exit.js';
+import { outputTarget, type OutputTarget } from './output-file.js';
 
 /** A write to a pipe whose reader has gone (`| head -1`): the reader has all it wants. */
 const isClosedPipe = (error: unknown) =>
@@ -88,21 +87,20 @@ function jsonDocument(): Transform {
 }
 
 /**
- * Writes the answer's file to `output` (stdout for undefined or '-'); answers the file's name,
- * or null for stdout.
+ * Writes the answer's file to `target` (stdout for null); answers whether it went to stdout.
  */
 async function download(
   context: Context,
   { settings, timeout }: Connection,
   response: Response | undefined,
-  output: string | undefined,
-): Promise<string | null> {
+  target: OutputTarget | null,
+): Promise<void> {
   const body = response?.body;
   if (body === null || body === undefined) throw new CliError('The server sent no file');
   // The global ReadableStream and node:stream/web's are one class under two type names.
   const source = Readable.fromWeb(body as NodeReadableStream<Uint8Array>);
   failWhenSilent(source, timeout, settings.url.value);
-  if (output === undefined || output === '-') {
+  if (target === null) {
     const { stdout } = context.streams;
     try {
       if (context.json) await pipeline(source, jsonDocument(), stdout, { end: false });
@@ -114,17 +112,21 @@ async function download(
       // Writes still queued fail alike; they are no news.
       stdout.on('error', () => {});
     }
-    return null;
+    return;
   }
-  const partial = `${output}.part`;
+  const file = target.open();
+  // A full disk or a closed device is the destination's failure, not the export's.
+  let unwritable: Error | undefined;
+  file.stream.once('error', (error) => (unwritable = error));
   try {
-    await pipeline(source, createWriteStream(partial));
-    await rename(partial, output);
+    await pipeline(source, file.stream);
+    await file.done();
   } catch (error) {
-    await rm(partial, { force: true });
+    await file.abandon();
+    if (unwritable !== undefined)
+      throw new CliError(`Cannot write to ${target.name}: ${unwritable.message}`);
     throw stopped(error);
   }
-  return output;
 }
 
 /** --format and --output of a list command that can also write everything it finds as a file. */
@@ -155,15 +157,21 @@ export const fileOptions = <
     )
     .option('-o, --output <file>', 'write the file here (CSV unless --format says)');
 
-/** Writes an export's file where asked and, for a file, says so (`what`: "products"). */
+/**
+ * Asks for an export (`call`) and writes its file where asked: what `-o` names is looked at
+ * first (a directory is refused before the call). For a file, says so (`what`: "products").
+ */
 export async function saveExport(
   context: Context,
   connection: Connection,
-  response: Response | undefined,
+  call: () => Promise<ClientResult<{ response?: Response }>>,
   { output, format }: { output?: string | undefined; format: ProductExportFormat },
   what: string,
 ): Promise<void> {
-  const file = await download(context, connection, response, output);
+  const file = output === undefined || output === '-' ? null : output;
+  const target = file === null ? null : await outputTarget(file);
+  const answer = connection.check(await call());
+  await download(context, connection, answer.response, target);
   if (file !== null)
     context.result({ status: true, file, format }, () =>
       context.note(`${context.paintErr('green', '✔')} Exported ${what} to ${file}`),

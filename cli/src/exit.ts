@@ -7,6 +7,11 @@ export const exitCodes = {
   usage: 2,
   /** Not signed in, expired or revoked session or token, API key refused. */
   authentication: 3,
+  /**
+   * A write was sent and its answer never arrived (or could not be read): it may have been
+   * applied. Re-running is safe where the command says so.
+   */
+  unknown: 4,
   /** `load --fail-above`: a reading is above the threshold (the server answered). */
   aboveThreshold: 5,
   /** Ctrl+C at a prompt or during --watch: the shell's convention for SIGINT. */

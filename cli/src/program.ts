@@ -10,6 +10,7 @@ import { cliVersion } from './version.js';
 
 const errorHelp = `
 Exit codes: 0 ok, 1 failed, 2 usage or invalid input, 3 authentication (run \`dealdesk login\`),
+4 unknown outcome (a write was sent and its answer did not arrive: it may have been applied).
 5 above the threshold (load --fail-above).
 Settings: DEALDESK_URL, DEALDESK_TOKEN, DEALDESK_API_KEY, DEALDESK_SECRET and DEALDESK_PROFILE
 override the config file ($XDG_CONFIG_HOME/dealdesk/config.json); DEALDESK_TIMEOUT is the

@@ -5,15 +5,41 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { userAgent } from './version.js';
 
-/** The deadline of the call being made: aborted when its time is up. */
-export const callDeadline = new AsyncLocalStorage<AbortSignal>();
+/** The call being made: its deadline (aborted when its time is up), and whether it never left. */
+export interface CallState {
+  deadline: AbortSignal;
+  /** No byte of the request reached the server (refused, no such host): nothing was done. */
+  notSent: boolean;
+}
 
-export const transport: typeof fetch = (input, init = {}) => {
+export const currentCall = new AsyncLocalStorage<CallState>();
+
+/** Failures that happen before a connection exists, so before any byte is sent. */
+const beforeConnecting = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+const causeCode = (error: unknown): unknown =>
+  error instanceof Error && error.cause instanceof Error && 'code' in error.cause
+    ? error.cause.code
+    : undefined;
+
+export const transport: typeof fetch = async (input, init = {}) => {
   const headers = new Headers(init.headers);
   headers.set('user-agent', userAgent);
-  return fetch(input, {
-    ...init,
-    headers,
-    signal: callDeadline.getStore() ?? init.signal ?? null,
-  });
+  const call = currentCall.getStore();
+  try {
+    return await fetch(input, {
+      ...init,
+      headers,
+      signal: call?.deadline ?? init.signal ?? null,
+    });
+  } catch (error) {
+    if (call !== undefined && beforeConnecting.has(causeCode(error) as string)) call.notSent = true;
+    throw error;
+  }
 };

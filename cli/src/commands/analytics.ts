@@ -56,11 +56,10 @@ async function exportAnalytics(context: Context, range: ChosenRange, options: Fi
     format: exportFormat(context, options),
   });
   const connection = await connect(context);
-  const answer = connection.check(await connection.api.analytics.export(query));
   await saveExport(
     context,
     connection,
-    answer.response,
+    () => connection.api.analytics.export(query),
     { ...options, format: query.format },
     'analytics',
   );

@@ -86,11 +86,10 @@ async function listEntries(context: Context, options: ListOptions) {
     });
     const connection = await connect(context);
     const query = await withAdmin(connection, checked, options.admin);
-    const answer = connection.check(await connection.api.audit.export(query));
     await saveExport(
       context,
       connection,
-      answer.response,
+      () => connection.api.audit.export(query),
       { ...options, format: query.format },
       'the audit log',
     );

@@ -44,11 +44,10 @@ async function exportProducts(context: Context, options: ExportOptions) {
     format: exportFormat(context, options),
   });
   const connection = await connect(context);
-  const answer = connection.check(await connection.api.products.export(query));
   await saveExport(
     context,
     connection,
-    answer.response,
+    () => connection.api.products.export(query),
     { ...options, format: query.format },
     'products',
   );

@@ -6,8 +6,10 @@ import {
   CsvError,
   csvText,
   productExportRowSchema,
+  productPatchRowSchema,
   productRowSchema,
   readCsvRecords,
+  rowIssueText,
 } from '@dealdesk/core';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -87,14 +89,6 @@ export function csvRows(content: string): ReadRow[] {
   });
 }
 
-/** The first issue of a refused row, with the field it is about. */
-function issueText(issues: readonly { message: string; path: readonly PropertyKey[] }[]): string {
-  const [issue] = issues;
-  if (issue === undefined) return 'Invalid row';
-  const field = issue.path.map(String).join('.');
-  return field === '' ? issue.message : `${field}: ${issue.message}`;
-}
-
 /** The good rows of a part, as its call sends them. */
 export interface Batch {
   /** Each row's line, in order. */
@@ -120,7 +114,9 @@ const sentAsWritten = new Set(Object.keys(productExportRowSchema.shape));
  * checks it with the same schema, and writing it again cost as much as checking it); other
  * rows go as the schema gives them, so what the server does not read is not carried.
  */
-export function checkPart(read: readonly ReadRow[]): CheckedPart {
+export function checkPart(read: readonly ReadRow[], patches = false): CheckedPart {
+  // An update's rows may give any fields beside og_url.
+  const schema = patches ? productPatchRowSchema : productRowSchema;
   const failures: Failure[] = [];
   const lines: number[] = [];
   const ogUrls: string[] = [];
@@ -130,9 +126,9 @@ export function checkPart(read: readonly ReadRow[]): CheckedPart {
       failures.push({ line, message: problem });
       continue;
     }
-    const parsed = productRowSchema.safeParse(fields);
+    const parsed = schema.safeParse(fields);
     if (!parsed.success) {
-      failures.push({ line, message: issueText(parsed.error.issues) });
+      failures.push({ line, message: rowIssueText(parsed.error.issues) });
       continue;
     }
     lines.push(line);
@@ -200,14 +196,21 @@ export interface WorkerTask {
   source: RowSource;
   parts: Part[];
   taken: SharedArrayBuffer;
+  /** The rows are an update's: og_url and any of the other fields. */
+  patches?: boolean;
 }
 
 /** Checks parts until none is left, taking each from the count shared with the other thread. */
-export function checkParts({ source, parts, taken }: WorkerTask): [number, CheckedPart][] {
+export function checkParts({
+  source,
+  parts,
+  taken,
+  patches = false,
+}: WorkerTask): [number, CheckedPart][] {
   const count = new Int32Array(taken);
   const checked: [number, CheckedPart][] = [];
   for (let index = Atomics.add(count, 0, 1); index < parts.length; index = Atomics.add(count, 0, 1))
-    checked.push([index, checkPart(rowsOf(source, parts[index] as Part))]);
+    checked.push([index, checkPart(rowsOf(source, parts[index] as Part), patches)]);
   return checked;
 }
 
@@ -253,12 +256,14 @@ export async function checkFile(
   content: string,
   format: 'jsonl' | 'csv',
   batchSize: number,
+  patches = false,
 ): Promise<CheckedFile> {
   const source: RowSource = format === 'csv' ? { read: csvRows(content) } : { jsonl: content };
   const task: WorkerTask = {
     source,
     parts: partsOf(source, batchSize),
     taken: new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT),
+    patches,
   };
   const workerFile = new URL('./import-worker.js', import.meta.url);
   const parallel =

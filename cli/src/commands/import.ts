@@ -15,7 +15,7 @@ import { extname } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { Option } from '@commander-js/extra-typings';
 import { wholeNumber, type Declare } from '../command.js';
-import { connect, failureOf, ServerUnreachable } from '../connection.js';
+import { connect, failureOf, OutcomeUnknown, ServerUnreachable } from '../connection.js';
 import type { CliError } from '../exit.js';
 import type { Context } from '../context.js';
 import { exitCodes, usageError } from '../exit.js';
@@ -80,7 +80,11 @@ async function importProducts(context: Context, path: string, options: ImportOpt
   const content = await readInput(path, context.streams.stdin);
   const format = formatOf(path, content, options.format);
   // Every row is checked before anything is sent.
-  const { rows: rowsRead, batches, failures } = await checkFile(content, format, options.batchSize);
+  const {
+    rows: rowsRead,
+    batches,
+    failures,
+  } = await checkFile(content, format, options.batchSize, options.onExisting === 'update');
   const ogUrls = batches.flatMap((batch) => batch.ogUrls);
   if (rowsRead === 0) throw usageError(`${path} holds no products`);
 
@@ -149,6 +153,8 @@ async function importProducts(context: Context, path: string, options: ImportOpt
   const progress = progressOf(context, ogUrls.length, batches.length > 1);
   let notSent = 0;
   let unreachable: ServerUnreachable | undefined;
+  /** Lines of calls sent whose answer never came: they may have been written. */
+  const unknownLines: number[] = [];
   let next = 0;
   const pending: Promise<Sent>[] = [];
   try {
@@ -177,7 +183,8 @@ async function importProducts(context: Context, path: string, options: ImportOpt
         continue;
       }
       const { failure } = sent;
-      failures.push(...sent.rows.lines.map((line) => ({ line, message: failure.message })));
+      if (failure instanceof OutcomeUnknown) unknownLines.push(...sent.rows.lines);
+      else failures.push(...sent.rows.lines.map((line) => ({ line, message: failure.message })));
       if (failure instanceof ServerUnreachable) {
         // Nothing more is sent: the rows not sent fail with the same reason.
         unreachable = failure;
@@ -191,34 +198,53 @@ async function importProducts(context: Context, path: string, options: ImportOpt
   const unsent = batches.slice(next).flatMap((batch) => batch.lines);
   notSent += unsent.length;
   if (unreachable !== undefined) {
-    const { message } = unreachable;
+    const message =
+      unreachable instanceof OutcomeUnknown
+        ? "Not sent: an earlier call's answer did not arrive"
+        : unreachable.message;
     failures.push(...unsent.map((line) => ({ line, message })));
   }
 
   const interrupted = interruption.interrupted;
   failures.sort((a, b) => a.line - b.line);
   const summary = {
-    status: failures.length === 0 && !interrupted,
+    status: failures.length === 0 && unknownLines.length === 0 && !interrupted,
     rows: rowsRead,
     ...counts,
+    unknown: unknownLines.length,
     failed: failures.length,
     ...(interrupted ? { interrupted: true, notSent } : {}),
     failures,
+    unknownLines,
     results,
   };
   context.result(summary, () => {
     showFailures(context, failures);
     context.say(
       renderTable(
-        ['created', 'updated', 'skipped', 'failed', 'rows'],
-        [[counts.created, counts.updated, counts.skipped, failures.length, rowsRead]],
+        ['created', 'updated', 'skipped', 'unknown', 'failed', 'rows'],
+        [
+          [
+            counts.created,
+            counts.updated,
+            counts.skipped,
+            unknownLines.length,
+            failures.length,
+            rowsRead,
+          ],
+        ],
         context,
       ),
     );
     if (interrupted)
       context.say(`Interrupted: ${notSent} row(s) were not sent; the rows above were.`);
   });
-  if (interrupted) context.exitWith(exitCodes.interrupted);
+  if (unknownLines.length > 0) {
+    context.note(
+      `Unknown outcome for ${unknownLines.length} row(s) (lines ${lineRanges(unknownLines)}): ${unreachable?.message ?? ''}. Re-running the import is safe: rows are matched to products by og_url.`,
+    );
+    context.exitWith(exitCodes.unknown);
+  } else if (interrupted) context.exitWith(exitCodes.interrupted);
   else if (failures.length > 0) context.exitWith(exitCodes.failed);
 }
 
@@ -248,7 +274,10 @@ export const declareImport: Declare = (command, run) =>
       ).choices(importFormats),
     )
     .addOption(
-      new Option('--on-existing <action>', 'a product with the same og_url: skip it or update it')
+      new Option(
+        '--on-existing <action>',
+        'a product with the same og_url: skip it, update the fields the row gives (a row may hold og_url and any others), or replace it with the row',
+      )
         .choices(onExistingChoices)
         .default('skip' as OnExisting),
     )
@@ -264,7 +293,10 @@ export const declareImport: Declare = (command, run) =>
       `
 Each row holds a product's fields: title, price, og_price, og_url, category and subcategory
 (ids), images (a list of links), and optionally rating, ratingsAndReviews, deliveryInfo,
-availableSizes, specifications, events, btn_url. In CSV, lists and objects are JSON text in
+availableSizes, specifications, events, btn_url. With --on-existing update a row may give og_url
+and any of the others: a product it meets keeps every field the row leaves out (a new product
+needs the whole row); --on-existing replace writes the row whole, defaults for what it leaves
+out (event None, rating 0, no specifications). In CSV, lists and objects are JSON text in
 their cell. \`dealdesk products export\` writes the same rows.
 
 Examples:

@@ -9,9 +9,10 @@ import {
   notificationSendSchema,
   sendTimeGraceMs,
   wrongAnswerMessages,
+  type ClientResult,
   type Notification,
 } from '@dealdesk/core';
-import { connect, type Connection } from '../connection.js';
+import { connect, withAdvice, type Connection } from '../connection.js';
 import { givenId } from '../ids.js';
 import { deleteArguments, deleteByIds, type Deletable } from '../deletion.js';
 import { fileOptions, exportFormat, saveExport, wantsFile, type FileOptions } from '../download.js';
@@ -154,6 +155,18 @@ export function iconTypeProblem(like: { name: string; size: number; type?: strin
     : null;
 }
 
+/** A send's answer; an unknown outcome says to look at the history before sending again. */
+function checkSent<Answer extends object>(
+  connection: Connection,
+  result: ClientResult<Answer>,
+): ClientResult<Answer> {
+  try {
+    return connection.check(result);
+  } catch (error) {
+    throw withAdvice(error, 'check `dealdesk notify history` before sending again');
+  }
+}
+
 async function sendNotification(context: Context, options: SendOptions) {
   const icon = options.icon === undefined ? undefined : await localUpload(options.icon);
   const iconProblem = icon === undefined ? null : iconTypeProblem(icon.like);
@@ -166,9 +179,10 @@ async function sendNotification(context: Context, options: SendOptions) {
     sendAt: time?.sendAt,
     image: icon?.like,
   });
-  const { api, check } = await connect(context);
-  const answer = check(
-    await api.notifications.send({
+  const connection = await connect(context);
+  const answer = checkSent(
+    connection,
+    await connection.api.notifications.send({
       title: checked.title,
       message: checked.message,
       url: checked.url,
@@ -231,11 +245,10 @@ async function exportHistory(context: Context, options: HistoryOptions) {
     format: exportFormat(context, options),
   });
   const connection = await connect(context);
-  const answer = connection.check(await connection.api.notifications.export(query));
   await saveExport(
     context,
     connection,
-    answer.response,
+    () => connection.api.notifications.export(query),
     { ...options, format: query.format },
     'notifications',
   );
@@ -293,7 +306,8 @@ async function resendNotification(context: Context, given: string) {
     url: original.n_url,
     fileName,
   });
-  const answer = connection.check(
+  const answer = checkSent(
+    connection,
     await connection.api.notifications.resend({
       title: input.title,
       message: input.message,

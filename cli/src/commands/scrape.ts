@@ -9,11 +9,12 @@ import {
   scrapeConcurrency,
   scrapeSchema,
   type OnExisting,
+  type ProductPatchRowRequest,
   type ScrapeResult,
 } from '@dealdesk/core';
 import { Option } from '@commander-js/extra-typings';
 import { mapConcurrent } from '../concurrency.js';
-import { connect, ServerUnreachable, type Connection } from '../connection.js';
+import { connect, OutcomeUnknown, ServerUnreachable, type Connection } from '../connection.js';
 import type { Context } from '../context.js';
 import { CliError, exitCodes, usageError } from '../exit.js';
 import { interruptedLine, interruptible } from '../interrupt.js';
@@ -29,14 +30,16 @@ interface ScrapeOptions {
   create?: boolean;
   category?: string;
   subcategory?: string;
-  event: string;
+  event?: string;
   onExisting: OnExisting;
 }
 
 interface Placement {
   category: string;
   subcategory: string;
+  /** New products' event; an updated product's only when --event was given. */
   event: string;
+  eventGiven: boolean;
   onExisting: OnExisting;
 }
 
@@ -56,7 +59,8 @@ type ScrapeOutcome =
       status: Written | null;
       id: string | null;
     }
-  | { url: string; ok: false; error: string };
+  /** `unknown`: the product's write was sent and its answer never came. */
+  | { url: string; ok: false; error: string; unknown?: true };
 
 /** Unreachable server, refused key or session: every other page would fail the same way. */
 const endsTheRun = (error: unknown) =>
@@ -67,11 +71,13 @@ function placementOf(options: ScrapeOptions): Placement | null {
   if (options.create !== true) return null;
   if (options.category === undefined || options.subcategory === undefined)
     throw usageError('--create needs --category and --subcategory (ids)');
-  if (normaliseEvent(options.event) === null) throw usageError(productMessages.event);
+  const event = options.event ?? 'None';
+  if (normaliseEvent(event) === null) throw usageError(productMessages.event);
   return {
     category: options.category,
     subcategory: options.subcategory,
-    event: options.event,
+    event,
+    eventGiven: options.event !== undefined,
     onExisting: options.onExisting,
   };
 }
@@ -93,6 +99,45 @@ function productFromScrape(url: string, scraped: ScrapeResult, placement: Placem
   });
 }
 
+/** One bulk row written: the product's id and what became of it. */
+async function writeRow(
+  connection: Connection,
+  row: ProductPatchRowRequest,
+  onExisting: OnExisting,
+): Promise<{ _id: string; status: Written }> {
+  const [written] =
+    connection.check(await connection.api.products.bulk({ products: [row], onExisting })).results ??
+    [];
+  if (written === undefined) throw new CliError('The server answered no product');
+  return written;
+}
+
+/**
+ * A page as a product: created whole when new; with --on-existing update, an existing product
+ * gets only what was scraped (and --event when given), keeping its place, sizes and link.
+ */
+async function writeScraped(
+  connection: Connection,
+  url: string,
+  scraped: ScrapeResult,
+  placement: Placement,
+): Promise<{ _id: string; status: Written }> {
+  const row = productFromScrape(url, scraped, placement);
+  if (placement.onExisting !== 'update') return writeRow(connection, row, placement.onExisting);
+  const created = await writeRow(connection, row, 'skip');
+  if (created.status === 'created') return created;
+  return writeRow(
+    connection,
+    {
+      ...scraped.productDetails,
+      og_url: row.og_url,
+      images: row.images,
+      ...(placement.eventGiven ? { events: placement.event } : {}),
+    },
+    'update',
+  );
+}
+
 async function scrapeOne(
   connection: Connection,
   url: string,
@@ -104,12 +149,7 @@ async function scrapeOne(
     if (scraped === undefined) throw new CliError('The server answered no scraped data');
     if (placement === null)
       return { url, ok: true, scraped, created: false, status: null, id: null };
-    const row = productFromScrape(request.url, scraped, placement);
-    const [written] =
-      connection.check(
-        await connection.api.products.bulk({ products: [row], onExisting: placement.onExisting }),
-      ).results ?? [];
-    if (written === undefined) throw new CliError('The server answered no product');
+    const written = await writeScraped(connection, request.url, scraped, placement);
     return {
       url,
       ok: true,
@@ -119,6 +159,8 @@ async function scrapeOne(
       id: written._id,
     };
   } catch (error) {
+    if (error instanceof OutcomeUnknown)
+      return { url, ok: false, error: error.message, unknown: true };
     if (endsTheRun(error) || !(error instanceof CliError)) throw error;
     return { url, ok: false, error: error.message };
   }
@@ -166,7 +208,14 @@ function showOutcomes(outcomes: ScrapeOutcome[], context: Context): void {
               outcome.scraped.productDetails.og_price,
               outcome.scraped.images.length,
             ]
-          : [paint('red', 'failed'), outcome.url, paint('red', outcome.error), '', '', ''],
+          : [
+              paint('red', outcome.unknown === true ? 'unknown' : 'failed'),
+              outcome.url,
+              paint('red', outcome.error),
+              '',
+              '',
+              '',
+            ],
       ),
       context,
     ),
@@ -182,10 +231,13 @@ async function scrape(context: Context, args: string[], options: ScrapeOptions) 
   // Ctrl-C lets the pages under way finish, starts no other, and reports what was done (130).
   const interruption = interruptible(context.note);
   let outcomes: ScrapeOutcome[];
+  // A write without an answer: the server is not answering, so no other page is started.
+  let unanswered = false;
   try {
     const started = await mapConcurrent(urls, options.concurrency, async (url) => {
-      if (interruption.interrupted) return null;
+      if (interruption.interrupted || unanswered) return null;
       const outcome = await scrapeOne(connection, url, placement);
+      if (!outcome.ok && outcome.unknown === true) unanswered = true;
       progress.tick(!outcome.ok);
       return outcome;
     });
@@ -196,7 +248,8 @@ async function scrape(context: Context, args: string[], options: ScrapeOptions) 
   }
   const notSent = urls.length - outcomes.length;
   const interrupted = interruption.interrupted && notSent > 0;
-  const failed = outcomes.filter((outcome) => !outcome.ok).length;
+  const unknown = outcomes.filter((outcome) => !outcome.ok && outcome.unknown === true).length;
+  const failed = outcomes.filter((outcome) => !outcome.ok).length - unknown;
   const count = (status: Written) =>
     outcomes.filter((outcome) => outcome.ok && outcome.status === status).length;
   const [created, updated, skipped] = [count('created'), count('updated'), count('skipped')];
@@ -205,26 +258,35 @@ async function scrape(context: Context, args: string[], options: ScrapeOptions) 
   );
   context.result(
     {
-      status: failed === 0 && !interrupted,
+      status: failed === 0 && unknown === 0 && !interrupted,
       total: urls.length,
       failed,
+      unknown,
       created,
       updated,
       skipped,
-      ...(interrupted ? { interrupted: true, notSent } : {}),
+      ...(interrupted ? { interrupted: true } : {}),
+      ...(interrupted || unknown > 0 ? { notSent } : {}),
       results: outcomes,
     },
     () => {
       showOutcomes(outcomes, context);
       const writes = `, ${created} created${updated > 0 ? `, ${updated} updated` : ''}${skipped > 0 ? `, ${skipped} skipped (already there)` : ''}`;
-      const summary = `${outcomes.length - failed} of ${urls.length} scraped${placement === null ? '' : writes}${failed > 0 ? `, ${failed} failed` : ''}`;
-      context.say(context.paint(failed > 0 || interrupted ? 'red' : 'green', summary));
+      const summary = `${outcomes.length - failed - unknown} of ${urls.length} scraped${placement === null ? '' : writes}${unknown > 0 ? `, ${unknown} unknown, ${notSent} not sent` : ''}${failed > 0 ? `, ${failed} failed` : ''}`;
+      context.say(
+        context.paint(failed > 0 || unknown > 0 || interrupted ? 'red' : 'green', summary),
+      );
       // The ids are those of the products created or updated.
       if (interrupted)
         context.say(interruptedLine(outcomes.length, urls.length, 'pages done', written));
     },
   );
-  if (interrupted) context.exitWith(exitCodes.interrupted);
+  if (unknown > 0) {
+    context.note(
+      `Unknown outcome for ${unknown} page(s): their product may have been written. Re-running the scrape is safe: pages are matched to products by og_url.`,
+    );
+    context.exitWith(exitCodes.unknown);
+  } else if (interrupted) context.exitWith(exitCodes.interrupted);
   else if (failed > 0) context.exitWith(exitCodes.failed);
 }
 
@@ -244,11 +306,14 @@ export const declareScrape: Declare = (command, run) =>
     .option('--create', 'add every scraped page as a product')
     .option('--category <id>', 'category of the created products')
     .option('--subcategory <id>', 'subcategory of the created products')
-    .option('--event <event>', 'event of the created products', 'None')
+    .option(
+      '--event <event>',
+      'event of the created products (default None); with --on-existing update, of the updated ones too',
+    )
     .addOption(
       new Option(
         '--on-existing <action>',
-        'with --create, a page whose URL a product already has as og_url: skip it or update it',
+        'with --create, a page whose URL a product already has as og_url: skip it, update what was scraped (title, prices, rating, reviews, delivery, specifications, images), or replace the product',
       )
         .choices(onExistingChoices)
         .default('skip' as OnExisting),

@@ -55,7 +55,7 @@ describe('headers', () => {
     expect(server.lastCall().headers).not.toHaveProperty('authorization');
   });
 
-  it('sends a fresh Idempotency-Key on each POST, the given one when set, none on other methods', async () => {
+  it('sends a fresh Idempotency-Key on each write, the given one when set, none on a read', async () => {
     const execute = createExecutor(server);
     const post = command({ method: 'POST', path: '/create', auth: 'bearer' });
     await execute(post);
@@ -65,7 +65,11 @@ describe('headers', () => {
     expect(first).toMatch(/^[0-9a-f]{32}$/);
     expect(second).toMatch(/^[0-9a-f]{32}$/);
     expect(second).not.toBe(first);
-    await execute(command({ method: 'PUT', path: '/edit', auth: 'bearer' }));
+    for (const method of ['PUT', 'DELETE'] as const) {
+      await execute(command({ method, path: '/edit', auth: 'bearer' }));
+      expect(server.lastCall().headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
+    }
+    await execute(command({ method: 'GET', path: '/read', auth: 'bearer' }));
     expect(server.lastCall().headers).not.toHaveProperty('idempotency-key');
     const submission = createExecutor({ ...server, idempotencyKey: 'one-submission' });
     await submission(post);

@@ -13,8 +13,8 @@ export interface ClientOptions {
   /** Transport: the browser's fetch, undici's in the CLI; default globalThis.fetch. */
   fetch?: typeof fetch;
   /**
-   * The `Idempotency-Key` of every POST: one submission's key, kept while it is retried (see
-   * withIdempotencyKey in index.ts). Unset, each POST gets a fresh key of its own.
+   * The `Idempotency-Key` of every write (any method but GET): one submission's key, kept while
+   * it is retried (see withIdempotencyKey in index.ts). Unset, each write gets a fresh key.
    */
   idempotencyKey?: string;
 }
@@ -135,9 +135,10 @@ export function createExecutor(options: ClientOptions): Execute {
       };
       const token = command.auth === 'bearer' ? currentToken() : null;
       if (token) headers['authorization'] = `Bearer ${token}`;
-      // The server answers a repeated POST with the first result instead of creating or sending
-      // again (Stripe's convention); it honours the key on the calls that create or send.
-      if (command.method === 'POST') {
+      // The server answers a repeated write with the first result instead of creating or sending
+      // again (Stripe's convention); it honours the key on the calls that create or send, and
+      // the others are idempotent by what they do (set, delete).
+      if (command.method !== 'GET') {
         headers['idempotency-key'] = options.idempotencyKey ?? newIdempotencyKey();
       }
       const { body, contentType } = await requestBody(command.body, options.secret);

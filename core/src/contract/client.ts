@@ -137,7 +137,7 @@ export type ClientOf<Groups> = {
   [Area in keyof Groups]: { [Name in keyof Groups[Area]]: Call<Groups[Area][Name]> };
 } & {
   /**
-   * The same client, sending `key` as the Idempotency-Key of its POSTs: one key per form
+   * The same client, sending `key` as the Idempotency-Key of its writes: one key per form
    * submission, so a retry or a second click of the same submission is answered once.
    */
   withIdempotencyKey(key: string): ClientOf<Groups>;

@@ -24,6 +24,7 @@ export type {
   ProductDataRequest,
   ProductExportRequest,
   ProductListRequest,
+  ProductPatchRowRequest,
   ProductRowRequest,
 } from './calls/catalogue.js';
 export type {

@@ -336,21 +336,26 @@ export const productCreateSchema = z
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
 export type ProductCreate = z.output<typeof productCreateSchema>;
 
-/** What `--on-existing` and the bulk call do with a row whose og_url a product already has. */
-export const onExistingChoices = ['skip', 'update'] as const;
+/**
+ * What `--on-existing` and the bulk call do with a row whose og_url a product already has: skip
+ * it, update the fields the row gives, or replace the product with the row (defaults for the
+ * fields it leaves out).
+ */
+export const onExistingChoices = ['skip', 'update', 'replace'] as const;
 export type OnExisting = (typeof onExistingChoices)[number];
 
 /** Products one bulk call takes at most (one transaction). */
 export const bulkProductLimit = 5_000;
 
+const productRowFields = <Details extends typeof productDetailFields>(details: Details) =>
+  details.safeExtend({
+    events: productEvent(productMessages.required).default('None'),
+    btn_url: optionalWebUrl(productMessages.btnUrl, atMost('Button URL', textLimits.url)),
+    images: imageUrls(true),
+  });
+
 const productRowOf = (details: typeof productDetailsSchema) =>
-  details
-    .safeExtend({
-      events: productEvent(productMessages.required).default('None'),
-      btn_url: optionalWebUrl(productMessages.btnUrl, atMost('Button URL', textLimits.url)),
-      images: imageUrls(true),
-    })
-    .transform((row) => ({ ...row, btn_url: row.btn_url || row.og_url }));
+  productRowFields(details).transform((row) => ({ ...row, btn_url: row.btn_url || row.og_url }));
 
 /**
  * One product of a bulk import or export: the product detail's fields, with category and
@@ -367,18 +372,61 @@ export const productRowSchema = compiledWhenValid(
 );
 export type ProductRow = z.output<typeof productRowSchema>;
 
+/** Every field of a row optional but og_url, each checked as in a full row. */
+const productPatchFields = productRowFields(productDetailFields)
+  .partial()
+  .safeExtend({ og_url: productDetailFields.shape.og_url });
+
+/** A row of an update: og_url and the fields given (nothing else, no defaults). */
+export type ProductPatchRow = Partial<ProductRow> & { og_url: string };
+
+/**
+ * A row of `onExisting: 'update'`: og_url and any of a row's other fields, each checked as in a
+ * full row; the product it meets keeps what the row leaves out. A row meeting no product must be
+ * a whole row (the server checks it so, and refuses it by its row).
+ */
+export const productPatchRowSchema = readField(
+  productPatchFields,
+  (value): FieldRead<ProductPatchRow> => {
+    const parsed = productPatchFields.safeParse(value);
+    if (!parsed.success)
+      return { issues: parsed.error.issues.map(({ path, message }) => ({ path, message })) };
+    // Fields left out stay out: a default here would overwrite the product's own value.
+    const given = value as Record<string, unknown>;
+    const kept = Object.entries(parsed.data).filter(([field]) => field in given);
+    return { value: Object.fromEntries(kept) as ProductPatchRow };
+  },
+);
+
+const bulkRows = <Row extends z.ZodType>(row: Row) =>
+  z
+    .array(row)
+    .min(1, 'Send at least one product')
+    .max(bulkProductLimit, `Send at most ${bulkProductLimit} products a call`);
+
 /**
  * POST /api/App/product/bulk: up to 5,000 rows, all written or none. A row whose og_url a
- * product already has (or an earlier row of the call) is skipped, or updates that product.
+ * product already has (or an earlier row of the call) is skipped, replaces that product (whole
+ * rows), or updates the fields it gives (rows of any of the fields beside og_url).
  */
-export const productBulkSchema = z.object({
-  products: z
-    .array(productRowSchema)
-    .min(1, 'Send at least one product')
-    .max(bulkProductLimit, `Send at most ${bulkProductLimit} products a call`),
-  onExisting: z.enum(onExistingChoices).default('skip'),
-});
+export const productBulkSchema = z.discriminatedUnion('onExisting', [
+  z.object({
+    products: bulkRows(productRowSchema),
+    onExisting: z.enum(['skip', 'replace']).default('skip'),
+  }),
+  z.object({ products: bulkRows(productPatchRowSchema), onExisting: z.literal('update') }),
+]);
 export type ProductBulk = z.output<typeof productBulkSchema>;
+
+/** A refused row's first issue, with the field it is about: "price: Price must be 0 or more". */
+export function rowIssueText(
+  issues: readonly { message: string; path: readonly PropertyKey[] }[],
+): string {
+  const [issue] = issues;
+  if (issue === undefined) return 'Invalid row';
+  const field = issue.path.map(String).join('.');
+  return field === '' ? issue.message : `${field}: ${issue.message}`;
+}
 
 /** Refused rows a bulk call's refusal names. */
 export const bulkRowsNamed = 3;

@@ -104,6 +104,9 @@ export interface ProductRowRequest {
   btn_url?: string;
 }
 
+/** A row of an update (`onExisting: 'update'`): og_url and any of the other fields. */
+export type ProductPatchRowRequest = Partial<ProductRowRequest> & { og_url: string };
+
 /** Success messages a product handler picks from. */
 export const productAnswers = {
   deleted: (count: number) =>
@@ -151,7 +154,7 @@ export const products = {
    */
   bulk: endpointTaking<{
     /** The rows, or their JSON array already written (an import sends its lines as read). */
-    products: readonly ProductRowRequest[] | JsonText;
+    products: readonly (ProductRowRequest | ProductPatchRowRequest)[] | JsonText;
     onExisting?: OnExisting;
   }>()({
     method: 'POST',

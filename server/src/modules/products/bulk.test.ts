@@ -254,7 +254,7 @@ describe.each(dialects)('the bulk import on %s', (dialect) => {
     });
   });
 
-  it('with onExisting update, replaces the fields and images of the product an og_url meets', async () => {
+  it('with onExisting update, a whole row changes every field and the images of the product an og_url meets', async () => {
     const page = newPage();
     const [first] =
       (

@@ -13,7 +13,14 @@ import { newId } from '../../ids.js';
 import { countProducts, type Placement } from '../categories/service.js';
 import { categoryRefusals } from '../categories/messages.js';
 import { productsRepository } from './repository.js';
-import { storedColumns, StoredRows, type StoredBulk, type StoredRow } from './rows.js';
+import { wholeRows } from './bulk-update.js';
+import {
+  storedColumns,
+  StoredRows,
+  storedValues,
+  type StoredBulk,
+  type StoredRow,
+} from './rows.js';
 
 export type BulkStatus = 'created' | 'updated' | 'skipped';
 
@@ -25,7 +32,7 @@ export interface BulkAnswer {
   results: { _id: string; status: BulkStatus }[];
 }
 
-/** A stored product an import replaced: as it was, and the row that replaced it. */
+/** A stored product an import replaced or updated: as it was, and the row that replaced it. */
 export interface Replaced {
   before: Awaited<ReturnType<ReturnType<typeof productsRepository>['stored']>>[number];
   after: StoredRow;
@@ -105,14 +112,18 @@ interface Target {
 export async function importProducts(
   db: Kysely<Database>,
   dialect: DialectName,
-  { values, onExisting }: StoredBulk,
+  bulk: StoredBulk,
   now: Date,
 ): Promise<{ answer: BulkAnswer; replaced: Replaced[] }> {
-  const rows = new StoredRows(values);
+  const { onExisting } = bulk;
   const repo = productsRepository(db, dialect);
   // Several statements on the catalogue's logged table (change-counters.ts): the counter's
   // lock first. It also orders concurrent imports, so each sees the products the other made.
   await lockChangeCounter(db, 'catalogue');
+  // An update's rows become whole rows (its products' other fields kept), then replace them.
+  const rows = new StoredRows(
+    bulk.onExisting === 'update' ? storedValues(await wholeRows(repo, bulk.patches)) : bulk.values,
+  );
   const refused = await placementRefusals(repo, rows);
   const [first] = refused;
   if (first !== undefined) throw new HttpError(first.statusCode, bulkRefusal(refused));

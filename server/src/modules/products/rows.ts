@@ -6,6 +6,7 @@ import type {
   ProductDetails,
   ProductEvent,
   ProductImage,
+  ProductPatchRow,
   ProductRow,
   Size,
   Specifications,
@@ -89,25 +90,46 @@ const columnAt = Object.fromEntries(storedColumns.map((name, at) => [name, at]))
  * columns go one row after another in one list, which the main thread receives in half the
  * time of an object a row.
  */
-export interface StoredBulk {
-  values: StoredRow[StoredColumn][];
-  onExisting: ProductBulk['onExisting'];
-}
+export type StoredBulk =
+  | { values: StoredRow[StoredColumn][]; onExisting: 'skip' | 'replace' }
+  /** An update's rows as given: what each keeps of its product is known in the transaction. */
+  | { patches: ProductPatchRow[]; onExisting: 'update' };
 
-export function storedBulk({ products, onExisting }: ProductBulk): StoredBulk {
-  const values: StoredBulk['values'] = [];
+/** Whole rows' values, one row after another (storedColumns). */
+export function storedValues(products: readonly ProductRow[]): StoredRow[StoredColumn][] {
+  const values: StoredRow[StoredColumn][] = [];
   for (const product of products) {
     const row = storedRow(product);
     for (const column of storedColumns) values.push(row[column]);
   }
-  return { values, onExisting };
+  return values;
 }
+
+export const storedBulk = (bulk: ProductBulk): StoredBulk =>
+  bulk.onExisting === 'update'
+    ? { patches: bulk.products, onExisting: 'update' }
+    : { values: storedValues(bulk.products), onExisting: bulk.onExisting };
+
+/** A stored product as the row that would write it again (an update's starting point). */
+export const rowOf = (
+  stored: Omit<ProductsTable, 'search_text' | 'updated_at' | 'created_at'>,
+): Omit<ProductRow, 'images'> & { images: string[] } => {
+  // Its _id goes along: the row's schema reads only a row's fields.
+  return {
+    ...detailsOf(stored),
+    category: stored.category_id,
+    subcategory: stored.subcategory_id,
+    events: stored.events,
+    btn_url: stored.btn_url,
+    images: (JSON.parse(stored.images) as ProductImage[]).map((image) => image.url),
+  };
+};
 
 /** The rows of a StoredBulk's values. */
 export class StoredRows {
   readonly length: number;
 
-  constructor(private readonly values: StoredBulk['values']) {
+  constructor(private readonly values: StoredRow[StoredColumn][]) {
     this.length = values.length / storedColumns.length;
   }
 

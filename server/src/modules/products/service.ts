@@ -261,7 +261,13 @@ export function productsService(context: AppContext) {
         {
           kind: 'product',
           label: 'import',
-          after: { rows: new StoredRows(input.values).length, onExisting: input.onExisting },
+          after: {
+            rows:
+              input.onExisting === 'update'
+                ? input.patches.length
+                : new StoredRows(input.values).length,
+            onExisting: input.onExisting,
+          },
         },
         () =>
           db.transaction().execute(async (trx) => {
