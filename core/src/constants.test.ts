@@ -25,6 +25,10 @@ describe('upload limits and file types', () => {
     expect(constants.maxPageSize).toBe(1000);
   });
 
+  it('pins the widths an image is served at (docs/app-api.md)', () => {
+    expect(constants.mediaImageWidths).toEqual([160, 320, 640, 1080]);
+  });
+
   it('pins the file types of each upload', () => {
     expect(constants.imageExtensions).toEqual(['png', 'jpg', 'jpeg']);
     expect(constants.videoExtensions).toEqual(['mp4']);
@@ -137,6 +141,7 @@ describe('coverage of this file', () => {
         'scrapeTimeoutMs',
         'scrapeConcurrency',
         'maxPageSize',
+        'mediaImageWidths',
         'datePresetNames',
         'imageExtensions',
         'videoExtensions',
