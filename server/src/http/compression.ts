@@ -1,7 +1,8 @@
 // HTTP compression of the answers made per request (the admin API, refusals, tracking): br or
 // gzip as Accept-Encoding asks, made off the main thread by zlib. The content API's published
 // answers are compressed once per version instead (front-cache.ts) and pass here untouched, as
-// do streams (media are compressed already; streamed lists are sent as they are read) and
+// do streams (media are compressed already; the web build's files are sent as their .br or .gz
+// copies, made at build time (static.ts); streamed lists are sent as they are read) and
 // images sent whole (the /media/ variants: compressed already, and negotiated by Accept).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { promisify } from 'node:util';

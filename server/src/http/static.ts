@@ -3,8 +3,9 @@
 import { mediaImageWidths } from '@dealdesk/core';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { mediaPrefix, type MediaServing } from '../adapters/media/index.js';
 import { variantTypes, type MediaVariants } from '../adapters/media/variants.js';
 import { apiPrefix } from './api-key.js';
@@ -32,6 +33,16 @@ export function webConfigScript(settings: WebSettings): string {
 
 /** Media names are generated once and never reused: caches may keep a file for good. */
 const mediaCaching = 'public, max-age=31536000, immutable';
+
+/**
+ * The web build's assets/ holds only files named by their content's hash (Vite): kept for good,
+ * like media. index.html, config.js and the rest keep their names across builds: a browser asks
+ * again each time (an ETag answers 304), so a new build shows at the next load.
+ */
+const revalidated = 'no-cache';
+
+const webCachingOf = (webDistDir: string, file: string): string =>
+  relative(webDistDir, file).startsWith(`assets${sep}`) ? mediaCaching : revalidated;
 
 const mediaWidthMessage = `w must be one of ${mediaImageWidths.join(', ')}: the width in pixels to resize the image to`;
 
@@ -115,16 +126,28 @@ export async function serveFiles(
   await app.register((scope) => serveMedia(scope, folders.media, folders.variants));
 
   const configScript = webConfigScript(settings);
-  app.get('/config.js', (_request, reply) =>
-    reply
-      .type('text/javascript; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(configScript),
-  );
+  const configTag = `"${createHash('sha256').update(configScript).digest('base64url').slice(0, 27)}"`;
+  app.get('/config.js', (request, reply) => {
+    reply.header('cache-control', revalidated).header('etag', configTag);
+    if (request.headers['if-none-match'] === configTag) return reply.code(304).send();
+    return reply.type('text/javascript; charset=utf-8').send(configScript);
+  });
 
-  const webApp = existsSync(join(folders.webDistDir, 'index.html'));
+  const { webDistDir } = folders;
+  const webApp = existsSync(join(webDistDir, 'index.html'));
   if (webApp) {
-    await app.register(fastifyStatic, { root: folders.webDistDir, prefix: '/', wildcard: true });
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      prefix: '/',
+      wildcard: true,
+      // The build's .br and .gz copies (web/vite.config.ts), picked by Accept-Encoding, with
+      // Vary; compression.ts leaves these file streams alone.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', webCachingOf(webDistDir, file));
+      },
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {
