@@ -15,6 +15,8 @@ export interface FollowedRows<Memory, Read> {
   /** How many rows there are, and how many at most are kept (memory grows with them; 0: none). */
   count(): Promise<number>;
   limit: number;
+  /** How many rows a memory holds. */
+  size(memory: Memory): number;
   /** Reads every row into a fresh memory, stopping (null) once `closed()`. */
   load(closed: () => boolean): Promise<Memory | null>;
   /** The keys logged since counter value `known` and the value they reach; null: load again. */
@@ -47,27 +49,34 @@ export function followedMemory<Memory, Read>(
   /** Too large to keep: the database answers, and nothing is loading. */
   let tooLarge = false;
 
+  /**
+   * The limit, one rule wherever rows come from (the table at start, a load, the rows followed
+   * since): more than `limit` rows are the database's until the process starts again. A limit
+   * of 0 keeps nothing, not even an empty table that would then grow by following.
+   */
+  const keptWithin = (count: number): boolean => {
+    if (rows.limit !== 0 && count <= rows.limit) return true;
+    tooLarge = true;
+    held = null;
+    log.warn(
+      { rows: count, limit: rows.limit },
+      `${rows.what} too large to keep in memory: the database answers`,
+    );
+    return false;
+  };
+
   /** Reads the counter first, then everything: the log is followed from that value. */
   async function load(): Promise<void> {
     const version = await rows.version();
-    const count = await rows.count();
-    // A limit of 0 keeps nothing, not even an empty table that would then grow by following.
-    tooLarge = rows.limit === 0 || count > rows.limit;
-    if (tooLarge) {
-      log.warn(
-        { rows: count, limit: rows.limit },
-        `${rows.what} too large to keep in memory: the database answers`,
-      );
-      return;
-    }
+    if (!keptWithin(await rows.count())) return;
     const memory = await rows.load(() => closed);
-    if (memory !== null && !closed) held = { memory, version };
+    if (memory !== null && !closed && keptWithin(rows.size(memory))) held = { memory, version };
   }
 
   /** Loads in the background unless a load is under way; failures leave the database answering. */
   function reload(): void {
     held = null;
-    if (loading !== null || closed) return;
+    if (loading !== null || closed || tooLarge) return;
     loading = load()
       .catch((error: unknown) =>
         log.error({ err: error }, `loading the ${rows.what} into memory failed`),
@@ -89,6 +98,7 @@ export function followedMemory<Memory, Read>(
     if (held !== memory) return;
     rows.apply(memory.memory, changes.items, read);
     memory.version = changes.version;
+    keptWithin(rows.size(memory.memory));
   }
 
   return {

@@ -24,6 +24,7 @@ import {
 } from '../../adapters/storage/change-counters.js';
 import { insertRows } from '../../adapters/storage/multi-row-insert.js';
 import type { Database } from '../../adapters/storage/schema.js';
+import type { IndexedProduct } from './catalogue-index.js';
 import type { ProductRecord } from './rows.js';
 import type { ProductsTable } from './tables.js';
 
@@ -246,20 +247,18 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
       ids.length === 0 ? [] : records().where('products.id', 'in', ids).execute(),
 
     /**
-     * Products with what the search needs of them: those asked for, or (`after` given) the
-     * next `limit` in id order.
+     * What the search in memory needs of products (catalogue-index.ts): those asked for, or
+     * (`after` given) the next `limit` in id order. Their own columns only, no join.
      */
-    searched: (
+    indexed: (
       which: { ids: readonly string[] } | { after: string; limit: number },
-    ): Promise<(ProductRecord & Pick<ProductsTable, 'search_text'>)[]> => {
-      const query = records().select('products.search_text');
+    ): Promise<IndexedProduct[]> => {
+      const query = db
+        .selectFrom('products')
+        .select(['id', 'category_id', 'subcategory_id', 'events', 'search_text']);
       return 'ids' in which
-        ? query.where('products.id', 'in', which.ids).execute()
-        : query
-            .where('products.id', '>', which.after)
-            .orderBy('products.id')
-            .limit(which.limit)
-            .execute();
+        ? query.where('id', 'in', which.ids).execute()
+        : query.where('id', '>', which.after).orderBy('id').limit(which.limit).execute();
     },
 
     /** The view and click totals of the products asked for that have any. */
