@@ -35,8 +35,8 @@ const productSearch: FullTextIndex<'category_id' | 'subcategory_id' | 'events'> 
   column: 'search_text',
   // Migration 0007: events change in bulk, so SQLite's full-text index does not hold them.
   tags: ['category_id', 'subcategory_id'],
-  // Migration 0006: the list screens filter by category first.
-  candidates: { sorted: ['category_id', 'events'], held: ['subcategory_id'] },
+  // Migrations 0006, 0026: the list screens filter by category first; events change in bulk.
+  candidates: { sorted: ['category_id'], held: ['subcategory_id'] },
 };
 
 export type ProductFilters = Pick<
@@ -296,6 +296,10 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
     /** What a change needs to know of the stored products: their own columns (place, files). */
     stored: (ids: readonly string[]) =>
       db.selectFrom('products').select(storedColumns).where('id', 'in', ids).execute(),
+
+    /** The title and event of the products given: what an event update's audit keeps. */
+    eventsOf: (ids: readonly string[]) =>
+      db.selectFrom('products').select(['id', 'title', 'events']).where('id', 'in', ids).execute(),
 
     insert: (row: Insertable<ProductsTable>) => db.insertInto('products').values(row).execute(),
 

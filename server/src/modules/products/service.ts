@@ -379,7 +379,7 @@ export function productsService(context: AppContext) {
       await audit.keepRefusal(refusal, () =>
         db.transaction().execute(async (trx) => {
           const writer = productsRepository(trx, dialect);
-          const before = await writer.stored(ids);
+          const before = await writer.eventsOf(ids);
           const updated = await writer.setEvent(ids, event, now());
           requireAll(ids.length, updated);
           // One entry per product, so that each product's history shows it.

@@ -1,6 +1,5 @@
 // Migrations that change a database already holding data, run as an upgrade would run them.
-import type { Kysely } from 'kysely';
-import { Migrator } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, freshDatabase, type TestDatabase } from '../../../testing/harness.js';
 import { newId } from '../../../ids.js';
@@ -212,5 +211,79 @@ describe.each(dialects)('0025 on a %s database holding accented products', (dial
     expect(await found('brulee')).toEqual(['crème brûlée bowl']);
     expect(await found('कुर्ता')).toEqual(['खादी कुर्ता set']);
     expect(await found('mug 999')).toEqual(['plain mug 999']);
+  });
+});
+
+describe.each(dialects)('0026 on a %s database holding products', (dialect) => {
+  let database: TestDatabase;
+  let storage: Storage;
+  beforeAll(async () => {
+    database = await freshDatabase(dialect, { migrated: false });
+    storage = openStorage(database, (error) => {
+      throw error;
+    });
+  });
+  afterAll(async () => {
+    await storage.close();
+    await database.drop();
+  });
+
+  it('leaves events out of the candidate index, searches by category and event finding the same', async () => {
+    const { db } = storage;
+    expect((await migrator(db).migrateTo('0025-folded-search-words')).error).toBeUndefined();
+    const now = new Date().toISOString();
+    const { category, subcategory } = await shelf(db, now, 3);
+    const product = (title: string, events: 'Trending' | 'None') => ({
+      id: newId(),
+      ...detailColumns({
+        productDetails: {
+          title,
+          price: 499,
+          og_price: 999,
+          og_url: 'https://shop.example.com/p/1',
+          category: category.id,
+          subcategory: subcategory.id,
+          rating: '',
+          ratingsAndReviews: '',
+          deliveryInfo: '',
+          availableSizes: [],
+          specifications: {},
+        },
+        events,
+        btn_url: '',
+      }),
+      images: '[]',
+      created_at: now,
+      updated_at: now,
+    });
+    await db
+      .insertInto('products')
+      .values([
+        product('Brass desk lamp', 'Trending'),
+        product('Brass floor lamp', 'None'),
+        product('Copper mug', 'Trending'),
+      ])
+      .execute();
+
+    expect((await migrator(db).migrateToLatest()).error).toBeUndefined();
+    if (dialect === 'sqlite') {
+      const { rows } = await sql<{ name: string }>`SELECT name
+        FROM pragma_index_info('products_candidates') ORDER BY seqno`.execute(db);
+      expect(rows.map((row) => row.name)).toEqual([
+        'category_id',
+        'id',
+        'subcategory_id',
+        'search_text',
+      ]);
+    }
+    const products = productsRepository(db, dialect);
+    const found = async (q: string, events: ('Trending' | 'None')[]) => {
+      const query = { q, categories: [category.id], subCategories: [], events };
+      const { ids } = await products.list(query, 1, 100);
+      return (await products.records(ids)).map((row) => row.title).sort();
+    };
+    expect(await found('brass', [])).toEqual(['Brass desk lamp', 'Brass floor lamp']);
+    expect(await found('lamp', ['Trending'])).toEqual(['Brass desk lamp']);
+    expect(await found('', ['Trending'])).toEqual(['Brass desk lamp', 'Copper mug']);
   });
 });
