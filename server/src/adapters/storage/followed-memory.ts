@@ -32,6 +32,9 @@ export interface FollowedRows<Memory, Read> {
 /** How often each process prunes the log, whether or not anything follows it meanwhile. */
 const pruneEveryMs = 10_000;
 
+/** Changed rows read and applied at once when following the log. */
+const appliedPerPart = 10_000;
+
 /** Log entries kept behind the newest, for instances that are behind (further: they reload). */
 const keptChanges = 100_000;
 
@@ -94,11 +97,19 @@ export function followedMemory<Memory, Read>(
       reload();
       return;
     }
-    const read = await rows.read(changes.items);
-    if (held !== memory) return;
-    rows.apply(memory.memory, changes.items, read);
+    // A large change (an import of 900,000 followed at once) is read and applied a part at a
+    // time, in key order: what is read is garbage once applied, so the process's memory does
+    // not grow by a copy of the change, and the limit stops it past one part. Meanwhile answers
+    // for the version before may show some of it: newer, never older, than asked.
+    const items = changes.items.length > appliedPerPart ? changes.items.sort() : changes.items;
+    for (let at = 0; at < items.length; at += appliedPerPart) {
+      const part = items.slice(at, at + appliedPerPart);
+      const read = await rows.read(part);
+      if (held !== memory) return;
+      rows.apply(memory.memory, part, read);
+      if (!keptWithin(rows.size(memory.memory))) return;
+    }
     memory.version = changes.version;
-    keptWithin(rows.size(memory.memory));
   }
 
   return {
