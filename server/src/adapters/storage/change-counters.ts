@@ -200,6 +200,27 @@ export async function logRowsAfter(
 }
 
 /**
+ * SQLite: logs the rows of `rows.table` whose keys are given under one raise of counter `name`:
+ * for an update made with the row triggers paused (dialect.ts withTriggersPaused). Nothing is
+ * raised when none exists.
+ */
+export async function logRows(
+  db: Kysely<Database>,
+  name: string,
+  rows: { table: string; key: string },
+  keys: readonly string[],
+): Promise<void> {
+  const changed = sql`${sql.id(rows.key)} IN (${sql.join(keys)})`;
+  const table = sql.id(rows.table);
+  const { rows: found } = await sql`SELECT 1 FROM ${table} WHERE ${changed} LIMIT 1`.execute(db);
+  if (found.length === 0) return;
+  await sql`UPDATE change_counters SET version = version + 1 WHERE name = ${name}`.execute(db);
+  await sql`INSERT INTO ${logOf(name)} (version, item)
+    SELECT (SELECT version FROM change_counters WHERE name = ${name}), ${sql.id(rows.key)}
+    FROM ${table} WHERE ${changed}`.execute(db);
+}
+
+/**
  * The keys logged since counter value `known`, and the value they bring it to; null when the
  * log cannot tell (something was logged as anything changed, or the log no longer reaches
  * back to `known`): then everything must be read again.

@@ -287,3 +287,66 @@ describe.each(dialects)('0026 on a %s database holding products', (dialect) => {
     expect(await found('', ['Trending'])).toEqual(['Brass desk lamp', 'Copper mug']);
   });
 });
+
+describe.each(dialects)('0027 on a %s database holding products', (dialect) => {
+  let database: TestDatabase;
+  let storage: Storage;
+  beforeAll(async () => {
+    database = await freshDatabase(dialect, { migrated: false });
+    storage = openStorage(database, (error) => {
+      throw error;
+    });
+  });
+  afterAll(async () => {
+    await storage.close();
+    await database.drop();
+  });
+
+  it('logs an event update of several products under one raise of the catalogue counter, an edit still logged', async () => {
+    const { db } = storage;
+    expect((await migrator(db).migrateTo('0026-candidates-without-events')).error).toBeUndefined();
+    const now = new Date().toISOString();
+    const { category, subcategory } = await shelf(db, now, 3);
+    const ids = [newId(), newId(), newId()];
+    await db
+      .insertInto('products')
+      .values(
+        ids.map((id, at) => ({
+          id,
+          ...detailColumns({
+            productDetails: {
+              title: `Lamp ${at}`,
+              price: 499,
+              og_price: 999,
+              og_url: 'https://shop.example.com/p/1',
+              category: category.id,
+              subcategory: subcategory.id,
+              rating: '',
+              ratingsAndReviews: '',
+              deliveryInfo: '',
+              availableSizes: [],
+              specifications: {},
+            },
+            events: 'None',
+            btn_url: '',
+          }),
+          images: '[]',
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    expect((await migrator(db).migrateToLatest()).error).toBeUndefined();
+
+    const products = productsRepository(db, dialect);
+    const before = await products.version();
+    await db.transaction().execute(async (trx) => {
+      expect(await productsRepository(trx, dialect).setEvent(ids, 'Trending', now)).toBe(3);
+    });
+    const after = await products.version();
+    expect(after).toBe(before + 1);
+    expect((await products.changesSince(before))?.items.sort()).toEqual([...ids].sort());
+    await products.update(ids[0] ?? '', { title: 'Brass lamp' });
+    expect(await products.changesSince(after)).toEqual({ version: after + 1, items: [ids[0]] });
+  });
+});
