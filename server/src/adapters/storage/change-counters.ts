@@ -3,7 +3,7 @@
 // single row, whether they still hold. The triggers raise them whoever writes (any instance,
 // a migration, a seed), inside the writing transaction. A counter with a change log also
 // records which rows each raise changed, so that memory can follow the changes row by row.
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { dialectOf } from './dialect.js';
 import type { Database } from './schema.js';
 
@@ -178,44 +178,26 @@ export async function createChangeLog(
       BEGIN ${raise}; ${logged(sql`NULL`)}; END`.execute(db);
 }
 
-/** SQLite: logs the rows of `rows.table` meeting `where` under one raise of counter `name`. */
-async function logRowsWhere(
-  db: Kysely<Database>,
-  name: string,
-  rows: { table: string; key: string },
-  where: RawBuilder<unknown>,
-): Promise<void> {
-  const table = sql.id(rows.table);
-  const { rows: found } = await sql`SELECT 1 FROM ${table} WHERE ${where} LIMIT 1`.execute(db);
-  if (found.length === 0) return;
-  await sql`UPDATE change_counters SET version = version + 1 WHERE name = ${name}`.execute(db);
-  await sql`INSERT INTO ${logOf(name)} (version, item)
-    SELECT (SELECT version FROM change_counters WHERE name = ${name}), ${sql.id(rows.key)}
-    FROM ${table} WHERE ${where}`.execute(db);
-}
-
 /**
  * SQLite: logs the rows of `rows.table` after rowid `after` under one raise of counter `name`,
  * as PostgreSQL's statement trigger logs a statement's rows: for an insert made with the row
  * triggers paused (dialect.ts insertWithTriggersPaused). Nothing is raised when there are none.
  */
-export const logRowsAfter = (
+export async function logRowsAfter(
   db: Kysely<Database>,
   name: string,
   rows: { table: string; key: string },
   after: number,
-): Promise<void> => logRowsWhere(db, name, rows, sql`${sql.ref(`${rows.table}.rowid`)} > ${after}`);
-
-/**
- * SQLite: the same for the rows whose keys are given: for an update made with the row triggers
- * paused (dialect.ts withTriggersPaused). Nothing is raised when none exists.
- */
-export const logRows = (
-  db: Kysely<Database>,
-  name: string,
-  rows: { table: string; key: string },
-  keys: readonly string[],
-): Promise<void> => logRowsWhere(db, name, rows, sql`${sql.id(rows.key)} IN (${sql.join(keys)})`);
+): Promise<void> {
+  const table = sql.id(rows.table);
+  const added = sql`${sql.ref(`${rows.table}.rowid`)} > ${after}`;
+  const { rows: found } = await sql`SELECT 1 FROM ${table} WHERE ${added} LIMIT 1`.execute(db);
+  if (found.length === 0) return;
+  await sql`UPDATE change_counters SET version = version + 1 WHERE name = ${name}`.execute(db);
+  await sql`INSERT INTO ${logOf(name)} (version, item)
+    SELECT (SELECT version FROM change_counters WHERE name = ${name}), ${sql.id(rows.key)}
+    FROM ${table} WHERE ${added}`.execute(db);
+}
 
 /**
  * The keys logged since counter value `known`, and the value they bring it to; null when the

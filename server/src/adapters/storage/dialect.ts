@@ -242,41 +242,6 @@ async function indexRowsAfter(
 export const pausedTriggers = 'row_triggers_paused';
 
 /**
- * SQLite: remakes each trigger named so that it does nothing while a transaction holds a row
- * in pausedTriggers (migrations 0019 and 0027). Other transactions never see that row: it is
- * deleted before the transaction ends.
- */
-export async function makeTriggersPausable(
-  db: Kysely<unknown>,
-  names: readonly string[],
-): Promise<void> {
-  for (const name of names) {
-    const { rows } = await sql<{ sql: string }>`SELECT sql FROM sqlite_master
-      WHERE type = 'trigger' AND name = ${name}`.execute(db);
-    const created = rows[0]?.sql ?? '';
-    // The trigger as it was made, with a condition before its body.
-    const paused = created.replace(
-      /\sBEGIN\s/,
-      ` WHEN NOT EXISTS (SELECT 1 FROM ${pausedTriggers}) BEGIN `,
-    );
-    if (paused === created) throw new Error(`no trigger ${name} to pause`);
-    await sql`DROP TRIGGER ${sql.id(name)}`.execute(db);
-    await sql.raw(paused).execute(db);
-  }
-}
-
-/** SQLite: runs `work` (inside the caller's transaction) with the pausable triggers paused. */
-export async function withTriggersPaused<T>(
-  db: QueryExecutorProvider,
-  work: () => Promise<T>,
-): Promise<T> {
-  await sql`INSERT INTO ${sql.id(pausedTriggers)} (paused) VALUES (1)`.execute(db);
-  const done = await work();
-  await sql`DELETE FROM ${sql.id(pausedTriggers)}`.execute(db);
-  return done;
-}
-
-/**
  * SQLite: runs `insert` (inside the caller's transaction) with the table's insert triggers
  * paused, then indexes the inserted rows in one statement each. SQLite has no statement
  * triggers: row by row they cost twice the inserts of a 5,000-product import. Answers the
@@ -291,7 +256,9 @@ export async function insertWithTriggersPaused(
     FROM ${sql.id(index.table)}`.execute(db);
   // Rowids only grow: every row past the last one is this insert's (SQLite writes one at a time).
   const after = rows[0]?.last ?? 0;
-  await withTriggersPaused(db, insert);
+  await sql`INSERT INTO ${sql.id(pausedTriggers)} (paused) VALUES (1)`.execute(db);
+  await insert();
+  await sql`DELETE FROM ${sql.id(pausedTriggers)}`.execute(db);
   await indexRowsAfter(db, index, after);
   return after;
 }

@@ -14,10 +14,8 @@ import {
   type FullTextIndex,
   insertWithTriggersPaused,
   matchFullText,
-  withTriggersPaused,
 } from '../../adapters/storage/dialect.js';
 import {
-  logRows,
   logRowsAfter,
   pruneChangeLog,
   readChangeCounter,
@@ -411,23 +409,14 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
     update: (id: string, changes: Updateable<ProductsTable>) =>
       db.updateTable('products').set(changes).where('id', '=', id).execute(),
 
-    /**
-     * Sets one event on every product given; answers how many exist. SQLite logs them for the
-     * catalogue's change log in one statement, not row by row (migration 0027).
-     */
+    /** Sets one event on every product given; answers how many exist. */
     setEvent: async (ids: readonly string[], event: ProductEvent, now: string) => {
-      const update = async () => {
-        const { numUpdatedRows } = await db
-          .updateTable('products')
-          .set({ events: event, updated_at: now })
-          .where('id', 'in', ids)
-          .executeTakeFirstOrThrow();
-        return Number(numUpdatedRows);
-      };
-      if (dialect === 'postgres') return update();
-      const updated = await withTriggersPaused(db, update);
-      await logRows(db, 'catalogue', productSearch, ids);
-      return updated;
+      const { numUpdatedRows } = await db
+        .updateTable('products')
+        .set({ events: event, updated_at: now })
+        .where('id', 'in', ids)
+        .executeTakeFirstOrThrow();
+      return Number(numUpdatedRows);
     },
 
     /** Deletes the products (their counters are the tracking service's). */

@@ -248,31 +248,3 @@ describe.each(dialects)('0026 on a %s database holding products', (dialect) => {
     expect(await found('', ['Trending'])).toEqual(['Brass desk lamp', 'Copper mug']);
   });
 });
-
-describe.each(dialects)('0027 on a %s database holding products', (dialect) => {
-  const storage = unmigratedStorage(dialect);
-
-  it('logs an event update of several products under one raise of the catalogue counter, an edit still logged', async () => {
-    const { db } = storage();
-    expect((await migrator(db).migrateTo('0026-candidates-without-events')).error).toBeUndefined();
-    const now = new Date().toISOString();
-    const place = await shelf(db, now, 3);
-    const rows = ['Lamp 0', 'Lamp 1', 'Lamp 2'].map((title) =>
-      shelfProduct(place, title, 'None', now),
-    );
-    await db.insertInto('products').values(rows).execute();
-    expect((await migrator(db).migrateToLatest()).error).toBeUndefined();
-
-    const ids = rows.map((row) => row.id);
-    const products = productsRepository(db, dialect);
-    const before = await products.version();
-    await db.transaction().execute(async (trx) => {
-      expect(await productsRepository(trx, dialect).setEvent(ids, 'Trending', now)).toBe(3);
-    });
-    const after = await products.version();
-    expect(after).toBe(before + 1);
-    expect((await products.changesSince(before))?.items.sort()).toEqual([...ids].sort());
-    await products.update(ids[0] ?? '', { title: 'Brass lamp' });
-    expect(await products.changesSince(after)).toEqual({ version: after + 1, items: [ids[0]] });
-  });
-});
