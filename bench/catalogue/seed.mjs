@@ -11,8 +11,8 @@ const seededCatalogue = { categories: 20, subcategoriesPerCategory: 5 };
 export const random = seededRandom(20_240_601);
 export const pick = (list) => list[Math.floor(random() * list.length)];
 
-/** Categories, subcategories and products written straight into storage, counts included. */
-export async function seedCatalogue(db, productCount) {
+/** Categories and subcategories (their product counts 0), not yet written. */
+export function catalogueShelves() {
   const now = new Date().toISOString();
   const categories = Array.from({ length: seededCatalogue.categories }, (_, index) => ({
     id: newId(),
@@ -37,6 +37,12 @@ export async function seedCatalogue(db, productCount) {
       updated_at: now,
     })),
   );
+  return { categories, subcategories };
+}
+
+/** Categories, subcategories and products written straight into storage, counts included. */
+export async function seedCatalogue(db, productCount) {
+  const { categories, subcategories } = catalogueShelves();
   const products = [];
   // Spread over the last year, so ids (time-ordered) are as varied as a real catalogue's.
   const yearAgo = Date.now() - 365 * 86_400_000;

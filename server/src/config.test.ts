@@ -27,7 +27,7 @@ describe('loadConfig', () => {
       workers: 1,
       contentCacheBytes: 64 * 1024 * 1024,
       appEnvelope: true,
-      catalogueMemoryProducts: 250_000,
+      catalogueMemoryProducts: 2_000_000,
       firstAdmin: { id: 'admin', password: null, email: 'admin@localhost' },
       generatedKeys: { apiKey: true, secret: true },
       auth: defaultAuthSettings,

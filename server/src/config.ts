@@ -177,10 +177,11 @@ export const defaultContentCacheControl = 'public, max-age=30, stale-while-reval
 export const defaultContentCacheBytes = 64 * 1024 * 1024;
 
 /**
- * Products the catalogue memory holds at most (DEALDESK_CATALOGUE_MEMORY_PRODUCTS): memory grows
- * with the catalogue, so a larger one is searched by the database.
+ * Products the catalogue memory holds at most (DEALDESK_CATALOGUE_MEMORY_PRODUCTS), at start and
+ * as products arrive: about 220 bytes each (the search index only, measured at 1,000,000), so a
+ * larger catalogue is searched by the database.
  */
-export const defaultCatalogueMemoryProducts = 250_000;
+export const defaultCatalogueMemoryProducts = 2_000_000;
 
 const minute = 60_000;
 

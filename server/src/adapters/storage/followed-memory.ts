@@ -15,6 +15,8 @@ export interface FollowedRows<Memory, Read> {
   /** How many rows there are, and how many at most are kept (memory grows with them; 0: none). */
   count(): Promise<number>;
   limit: number;
+  /** How many rows a memory holds. */
+  size(memory: Memory): number;
   /** Reads every row into a fresh memory, stopping (null) once `closed()`. */
   load(closed: () => boolean): Promise<Memory | null>;
   /** The keys logged since counter value `known` and the value they reach; null: load again. */
@@ -29,6 +31,9 @@ export interface FollowedRows<Memory, Read> {
 
 /** How often each process prunes the log, whether or not anything follows it meanwhile. */
 const pruneEveryMs = 10_000;
+
+/** Changed rows read and applied at once when following the log. */
+const appliedPerPart = 10_000;
 
 /** Log entries kept behind the newest, for instances that are behind (further: they reload). */
 const keptChanges = 100_000;
@@ -47,27 +52,34 @@ export function followedMemory<Memory, Read>(
   /** Too large to keep: the database answers, and nothing is loading. */
   let tooLarge = false;
 
+  /**
+   * The limit, one rule wherever rows come from (the table at start, a load, the rows followed
+   * since): more than `limit` rows are the database's until the process starts again. A limit
+   * of 0 keeps nothing, not even an empty table that would then grow by following.
+   */
+  const keptWithin = (count: number): boolean => {
+    if (rows.limit !== 0 && count <= rows.limit) return true;
+    tooLarge = true;
+    held = null;
+    log.warn(
+      { rows: count, limit: rows.limit },
+      `${rows.what} too large to keep in memory: the database answers`,
+    );
+    return false;
+  };
+
   /** Reads the counter first, then everything: the log is followed from that value. */
   async function load(): Promise<void> {
     const version = await rows.version();
-    const count = await rows.count();
-    // A limit of 0 keeps nothing, not even an empty table that would then grow by following.
-    tooLarge = rows.limit === 0 || count > rows.limit;
-    if (tooLarge) {
-      log.warn(
-        { rows: count, limit: rows.limit },
-        `${rows.what} too large to keep in memory: the database answers`,
-      );
-      return;
-    }
+    if (!keptWithin(await rows.count())) return;
     const memory = await rows.load(() => closed);
-    if (memory !== null && !closed) held = { memory, version };
+    if (memory !== null && !closed && keptWithin(rows.size(memory))) held = { memory, version };
   }
 
   /** Loads in the background unless a load is under way; failures leave the database answering. */
   function reload(): void {
     held = null;
-    if (loading !== null || closed) return;
+    if (loading !== null || closed || tooLarge) return;
     loading = load()
       .catch((error: unknown) =>
         log.error({ err: error }, `loading the ${rows.what} into memory failed`),
@@ -85,9 +97,18 @@ export function followedMemory<Memory, Read>(
       reload();
       return;
     }
-    const read = await rows.read(changes.items);
-    if (held !== memory) return;
-    rows.apply(memory.memory, changes.items, read);
+    // A large change (an import of 900,000 followed at once) is read and applied a part at a
+    // time, in key order: what is read is garbage once applied, so the process's memory does
+    // not grow by a copy of the change, and the limit stops it past one part. Meanwhile answers
+    // for the version before may show some of it: newer, never older, than asked.
+    const items = changes.items.length > appliedPerPart ? changes.items.sort() : changes.items;
+    for (let at = 0; at < items.length; at += appliedPerPart) {
+      const part = items.slice(at, at + appliedPerPart);
+      const read = await rows.read(part);
+      if (held !== memory) return;
+      rows.apply(memory.memory, part, read);
+      if (!keptWithin(rows.size(memory.memory))) return;
+    }
     memory.version = changes.version;
   }
 

@@ -1,7 +1,12 @@
-// The product list's search in memory: which products match a search and filters, newest
+// The product lists' search in memory: which products match a search and filters, newest
 // first, answered from bitmaps instead of the database. It finds exactly what the database's
 // search finds (matchFullText): every word of the search starts a word of the product's
 // search text, and each filter holds one of the values it lists.
+//
+// It keeps only what the search needs, in typed arrays where it can (a few hundred bytes a
+// product): each product's id and search text, its filter values as numbers, a bitmap per
+// filter value and, per word, the slots holding it. The products' rows are the database's: a
+// page is read from it by id.
 //
 // Each product has a slot; slots follow the ids' order (ids are time-ordered), so the highest
 // set bit is the newest product. A deleted product leaves its slot empty; a product whose id
@@ -9,15 +14,13 @@
 import { searchedWords } from '../../adapters/storage/search-words.js';
 import type { ProductFilters } from './repository.js';
 
-/** What the search needs of a product, and its answer but for its counts. */
+/** What the search needs of a product. */
 export interface IndexedProduct {
   id: string;
   category_id: string;
   subcategory_id: string;
   events: string;
   search_text: string;
-  /** Its listed fields as JSON text (rows.ts listedJson), kept with it: found, it is answered. */
-  listed: string;
 }
 
 type Filter = 'category_id' | 'subcategory_id' | 'events';
@@ -28,14 +31,32 @@ const bitsPerWord = 32;
 /** The share of products whose words may change at once before all are laid out anew. */
 const rewordedShareBeforeRebuild = 1 / 50;
 
-const emptyValues = (): Record<Filter, Map<string, Int32Array>> => ({
-  category_id: new Map(),
-  subcategory_id: new Map(),
-  events: new Map(),
-});
-
 /** A set of slots, one bit each. */
 type Bits = Int32Array;
+
+/** A word's slots, ascending: the first `length` of `slots` (room to grow behind them). */
+interface SlotList {
+  slots: Int32Array;
+  length: number;
+}
+
+/** One filter's values: each one's number, its bitmap, and each slot's value by number. */
+interface FilterValues {
+  codeOf: Map<string, number>;
+  values: string[];
+  bits: Bits[];
+  bySlot: Uint32Array;
+}
+
+const emptyValues = (): Record<Filter, FilterValues> => {
+  const empty = (): FilterValues => ({
+    codeOf: new Map(),
+    values: [],
+    bits: [],
+    bySlot: new Uint32Array(0),
+  });
+  return { category_id: empty(), subcategory_id: empty(), events: empty() };
+};
 
 // Reads past the end are 0: a bitmap may be shorter than the words searched.
 const setBit = (bits: Bits, slot: number) => {
@@ -51,16 +72,44 @@ function popCount(word: number): number {
   return Math.imul((value + (value >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
-/** Index of the first element not below `value` in an ascending array. */
-function lowerBound<T>(sorted: readonly T[], value: T): number {
+/** Index of the first of the first `length` elements not below `value`, in ascending order. */
+function lowerBound<T>(sorted: ArrayLike<T>, value: T, length = sorted.length): number {
   let low = 0;
-  let high = sorted.length;
+  let high = length;
   while (low < high) {
     const middle = (low + high) >>> 1;
     if ((sorted[middle] as T) < value) low = middle + 1;
     else high = middle;
   }
   return low;
+}
+
+/** Makes room for one more slot in `list`, growing it by half. */
+function roomForOne(list: SlotList): void {
+  if (list.length < list.slots.length) return;
+  const grown = new Int32Array(Math.max(4, Math.ceil(list.slots.length * 1.5)));
+  grown.set(list.slots);
+  list.slots = grown;
+}
+
+/** Adds `slot` in its place (at the end when loading and appending; an edit goes between). */
+function addSlot(list: SlotList, slot: number): void {
+  roomForOne(list);
+  const at =
+    list.length === 0 || (list.slots[list.length - 1] ?? -1) < slot
+      ? list.length
+      : lowerBound(list.slots, slot, list.length);
+  if (at < list.length && list.slots[at] === slot) return;
+  list.slots.copyWithin(at + 1, at, list.length);
+  list.slots[at] = slot;
+  list.length += 1;
+}
+
+function removeSlot(list: SlotList, slot: number): void {
+  const at = lowerBound(list.slots, slot, list.length);
+  if (list.slots[at] !== slot || at >= list.length) return;
+  list.slots.copyWithin(at, at + 1, list.length);
+  list.length -= 1;
 }
 
 /** Keeps in `found` only the slots also in `bits`, over its first `words` words. */
@@ -91,12 +140,13 @@ function foundSlots(found: Bits, words: number, offset: number, limit: number) {
   return { page, total };
 }
 
-/** The same for the slots of an ascending list that are set in `found`. */
-function foundListed(found: Bits, listed: readonly number[], offset: number, limit: number) {
+/** The same for the slots of a word's list that are set in `found`. */
+function foundListed(found: Bits, listed: SlotList, offset: number, limit: number) {
   const page: number[] = [];
   let total = 0;
+  const { slots } = listed;
   for (let at = listed.length - 1; at >= 0; at -= 1) {
-    const slot = listed[at] ?? 0;
+    const slot = slots[at] ?? 0;
     if ((((found[slot >>> 5] ?? 0) >>> (slot & 31)) & 1) === 0) continue;
     if (total >= offset && page.length < limit) page.push(slot);
     total += 1;
@@ -105,96 +155,123 @@ function foundListed(found: Bits, listed: readonly number[], offset: number, lim
 }
 
 export function catalogueIndex() {
-  /** By slot: the product (null once deleted), ascending by id. */
-  let products: (IndexedProduct | null)[] = [];
   /** By slot: its product's id, kept once the product is deleted (cursors fall between). */
   let slotIds: string[] = [];
-  let slotOf = new Map<string, number>();
+  /** By slot: its product's search text; null once deleted. */
+  let texts: (string | null)[] = [];
+  let held = 0;
   let capacity = 0;
   let live: Bits = new Int32Array(0);
-  /** Per filter, per value: the slots holding it. */
+  /** Per filter: its values and the slots holding each. */
   let byValue = emptyValues();
-  /** Per word of the search texts: its slots, ascending (a word repeated in a text once). */
-  let byWord = new Map<string, number[]>();
+  /** Per word of the search texts: its slots. */
+  let byWord = new Map<string, SlotList>();
   /** The words in order, for prefixes; rebuilt when a new word comes. */
   let sortedWords: string[] | null = null;
 
-  const wordsOf = (product: IndexedProduct) => new Set(product.search_text.split(' '));
+  /** The slot of product `id`, deleted or not; undefined when it never had one. */
+  const slotOf = (id: string): number | undefined => {
+    const at = lowerBound(slotIds, id);
+    return slotIds[at] === id ? at : undefined;
+  };
 
-  const grow = (bits: Bits) => {
-    const grown = new Int32Array(capacity / bitsPerWord);
-    grown.set(bits);
+  // A word twice in a text is one slot in its list (addSlot keeps none twice).
+  const wordsOf = (text: string) => text.split(' ');
+
+  const grow = <A extends Int32Array | Uint32Array>(array: A, size: number): A => {
+    const grown = new (array.constructor as new (size: number) => A)(size);
+    grown.set(array);
     return grown;
   };
 
   const ensureCapacity = (slots: number) => {
     if (slots <= capacity) return;
     capacity = Math.max(1024, 2 ** Math.ceil(Math.log2(slots)));
-    live = grow(live);
-    for (const filter of filters)
-      for (const [value, bits] of byValue[filter]) byValue[filter].set(value, grow(bits));
+    live = grow(live, capacity / bitsPerWord);
+    for (const filter of filters) {
+      const values = byValue[filter];
+      values.bits = values.bits.map((bits) => grow(bits, capacity / bitsPerWord));
+      values.bySlot = grow(values.bySlot, capacity);
+    }
   };
 
   const placeValues = (product: IndexedProduct, slot: number) => {
     for (const filter of filters) {
       const values = byValue[filter];
-      let bits = values.get(product[filter]);
-      if (bits === undefined) {
-        bits = new Int32Array(capacity / bitsPerWord);
-        values.set(product[filter], bits);
+      let code = values.codeOf.get(product[filter]);
+      if (code === undefined) {
+        code = values.values.length;
+        values.codeOf.set(product[filter], code);
+        values.values.push(product[filter]);
+        values.bits.push(new Int32Array(capacity / bitsPerWord));
       }
-      setBit(bits, slot);
+      values.bySlot[slot] = code;
+      setBit(values.bits[code] as Bits, slot);
     }
   };
 
-  const unplaceValues = (product: IndexedProduct, slot: number) => {
+  const unplaceValues = (slot: number) => {
     for (const filter of filters) {
-      const bits = byValue[filter].get(product[filter]);
+      const values = byValue[filter];
+      const bits = values.bits[values.bySlot[slot] ?? 0];
       if (bits !== undefined) clearBit(bits, slot);
     }
   };
 
   const place = (product: IndexedProduct, slot: number) => {
-    products[slot] = product;
+    if (texts[slot] === null || texts[slot] === undefined) held += 1;
     slotIds[slot] = product.id;
-    slotOf.set(product.id, slot);
+    texts[slot] = product.search_text;
     setBit(live, slot);
     placeValues(product, slot);
-    for (const word of wordsOf(product)) {
+    for (const word of wordsOf(product.search_text)) {
       if (word === '') continue;
-      let slots = byWord.get(word);
-      if (slots === undefined) {
-        slots = [];
-        byWord.set(word, slots);
+      let list = byWord.get(word);
+      if (list === undefined) {
+        list = { slots: new Int32Array(4), length: 0 };
+        byWord.set(word, list);
         sortedWords = null;
       }
-      // Slots come in ascending order when loading and appending; an edit goes in its place.
-      if ((slots.at(-1) ?? -1) < slot) slots.push(slot);
-      else slots.splice(lowerBound(slots, slot), 0, slot);
+      addSlot(list, slot);
     }
   };
 
   const unplace = (slot: number) => {
-    const product = products[slot];
-    if (product === null || product === undefined) return;
-    products[slot] = null;
-    slotOf.delete(product.id);
+    const text = texts[slot];
+    if (text === null || text === undefined) return;
+    texts[slot] = null;
+    held -= 1;
     clearBit(live, slot);
-    unplaceValues(product, slot);
-    for (const word of wordsOf(product)) {
-      const slots = byWord.get(word);
-      if (slots === undefined) continue;
-      const at = lowerBound(slots, slot);
-      if (slots[at] === slot) slots.splice(at, 1);
+    unplaceValues(slot);
+    for (const word of wordsOf(text)) {
+      const list = byWord.get(word);
+      if (list !== undefined) removeSlot(list, slot);
     }
+  };
+
+  /** The product in `slot` as it is indexed (null when deleted). */
+  const productAt = (slot: number): IndexedProduct | null => {
+    const text = texts[slot];
+    if (text === null || text === undefined) return null;
+    const valueOf = (filter: Filter) => {
+      const values = byValue[filter];
+      return values.values[values.bySlot[slot] ?? 0] ?? '';
+    };
+    return {
+      id: slotIds[slot] ?? '',
+      category_id: valueOf('category_id'),
+      subcategory_id: valueOf('subcategory_id'),
+      events: valueOf('events'),
+      search_text: text,
+    };
   };
 
   /** Lays every slot out again from the products given, ascending by id. */
   const rebuild = (all: IndexedProduct[]) => {
     all.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    products = [];
     slotIds = [];
-    slotOf = new Map();
+    texts = [];
+    held = 0;
     capacity = 0;
     live = new Int32Array(0);
     byValue = emptyValues();
@@ -204,21 +281,40 @@ export function catalogueIndex() {
     all.forEach(place);
   };
 
+  /** Every product held, and those given (added or changed) in place of theirs. */
+  const allWith = (changed: readonly IndexedProduct[]) => {
+    const replaced = new Set(changed.map((product) => product.id));
+    const all: IndexedProduct[] = [];
+    for (let slot = 0; slot < slotIds.length; slot += 1) {
+      const product = productAt(slot);
+      if (product !== null && !replaced.has(product.id)) all.push(product);
+    }
+    return [...all, ...changed];
+  };
+
   /** The slot lists of the words starting with `prefix`. */
-  const slotListsStarting = (prefix: string): number[][] => {
+  const slotListsStarting = (prefix: string): SlotList[] => {
     sortedWords ??= [...byWord.keys()].sort();
-    const lists: number[][] = [];
+    const lists: SlotList[] = [];
     for (let at = lowerBound(sortedWords, prefix); ; at += 1) {
       const word = sortedWords[at];
       if (word === undefined || !word.startsWith(prefix)) return lists;
-      lists.push(byWord.get(word) ?? []);
+      const list = byWord.get(word);
+      if (list !== undefined && list.length > 0) lists.push(list);
     }
+  };
+
+  /** The bitmap of one value of a filter, if any product holds it. */
+  const valueBits = (filter: Filter, value: string): Bits | undefined => {
+    const values = byValue[filter];
+    const code = values.codeOf.get(value);
+    return code === undefined ? undefined : values.bits[code];
   };
 
   /** Marks in `bits` the slots holding any of the values listed. */
   const markValues = (filter: Filter, values: readonly string[], bits: Bits, words: number) => {
     for (const value of values) {
-      const held = byValue[filter].get(value);
+      const held = valueBits(filter, value);
       if (held !== undefined)
         for (let at = 0; at < words; at += 1) bits[at] = (bits[at] ?? 0) | (held[at] ?? 0);
     }
@@ -236,37 +332,32 @@ export function catalogueIndex() {
   rebuild([]);
 
   return {
-    /** Forgets every product and indexes these. */
-    load: rebuild,
-
     /** How many products it holds. */
-    size: () => slotOf.size,
+    size: () => held,
 
     /** Indexes products anew (added or changed) and forgets the ids gone (deleted). */
     apply(changed: readonly IndexedProduct[], gone: readonly string[]): void {
       for (const id of gone) {
-        const slot = slotOf.get(id);
+        const slot = slotOf(id);
         if (slot !== undefined) unplace(slot);
       }
       const added: IndexedProduct[] = [];
       const reworded: [IndexedProduct, number][] = [];
       for (const product of changed) {
-        const slot = slotOf.get(product.id);
-        const before = slot === undefined ? null : products[slot];
-        if (slot === undefined || !before) added.push(product);
-        else if (before.search_text !== product.search_text) reworded.push([product, slot]);
+        const slot = slotOf(product.id);
+        const before = slot === undefined ? null : texts[slot];
+        if (slot === undefined || before === null || before === undefined) added.push(product);
+        else if (before !== product.search_text) reworded.push([product, slot]);
         else {
           // Same words (an event or a price changed): only the filters' bits move.
-          unplaceValues(before, slot);
-          products[slot] = product;
+          unplaceValues(slot);
           placeValues(product, slot);
         }
       }
       // Each reworded product moves in its words' slot lists, as long as a common word's; past
       // a share of the catalogue, laying everything out again is cheaper.
-      if (reworded.length > slotOf.size * rewordedShareBeforeRebuild) {
-        for (const [product, slot] of reworded) products[slot] = product;
-        rebuild([...products.filter((product) => product !== null), ...added]);
+      if (reworded.length > held * rewordedShareBeforeRebuild) {
+        rebuild(allWith([...reworded.map(([product]) => product), ...added]));
         return;
       }
       for (const [product, slot] of reworded) {
@@ -274,31 +365,35 @@ export function catalogueIndex() {
         place(product, slot);
       }
       added.sort((a, b) => (a.id < b.id ? -1 : 1));
-      const newest = products.findLast((product) => product !== null)?.id ?? '';
       const oldest = added[0];
-      if (oldest !== undefined && oldest.id <= newest) {
-        rebuild([...products.filter((product) => product !== null), ...added]);
+      if (oldest !== undefined && oldest.id <= (slotIds.at(-1) ?? '')) {
+        rebuild(allWith(added));
         return;
       }
-      ensureCapacity(products.length + added.length);
-      for (const product of added) place(product, products.length);
+      ensureCapacity(slotIds.length + added.length);
+      for (const product of added) place(product, slotIds.length);
+    },
+
+    /** Gives back the room the word lists keep to grow (once loaded: most stay as they are). */
+    trim(): void {
+      for (const list of byWord.values()) list.slots = list.slots.slice(0, list.length);
     },
 
     /**
-     * One page of the products found, newest first, and how many were found: every word of
-     * `q` starts a word of the search text, each filter given holds one of its values. With
-     * `below`, only products whose id is lower count (the app's cursor).
+     * The ids of one page of the products found, newest first, and how many were found: every
+     * word of `q` starts a word of the search text, each filter given holds one of its values.
+     * With `below`, only products whose id is lower count (the app's cursor).
      */
     find(
       { q, categories, subCategories, events }: ProductFilters,
       offset: number,
       limit: number,
       below?: string,
-    ): { found: IndexedProduct[]; total: number } {
+    ): { ids: string[]; total: number } {
       const searched = searchedWords(q);
       // Typed, but without a letter or digit: the database's search finds nothing too.
-      if (searched === null) return { found: [], total: 0 };
-      const slots = below === undefined ? products.length : lowerBound(slotIds, below);
+      if (searched === null) return { ids: [], total: 0 };
+      const slots = below === undefined ? slotIds.length : lowerBound(slotIds, below);
       // Only the words holding those slots; filled anew, so nothing is allocated per search.
       const words = Math.ceil(slots / bitsPerWord);
       const found = scratch(0, words);
@@ -315,7 +410,7 @@ export function catalogueIndex() {
         if (values === undefined || values.length === 0) continue;
         const [only] = values;
         const held =
-          values.length === 1 && only !== undefined ? byValue[filter].get(only) : undefined;
+          values.length === 1 && only !== undefined ? valueBits(filter, only) : undefined;
         if (held !== undefined) narrow(found, held, words);
         else {
           const any = scratch(1, words);
@@ -327,7 +422,7 @@ export function catalogueIndex() {
       // A word of the search that starts one word of the texts has that word's slots walked,
       // newest first, against what the rest found: fewer steps than marking them in a bitmap
       // and scanning it. The others (a prefix of several words) are marked.
-      let walked: number[] | null = null;
+      let walked: SlotList | null = null;
       for (const lists of prefixes) {
         const [only] = lists;
         if (lists.length === 1 && only !== undefined && only.length < (walked?.length ?? Infinity))
@@ -336,17 +431,15 @@ export function catalogueIndex() {
       for (const lists of prefixes) {
         if (lists.length === 1 && lists[0] === walked) continue;
         const prefixed = scratch(1, words);
-        for (const slots of lists) for (const slot of slots) setBit(prefixed, slot);
+        for (const list of lists)
+          for (let at = 0; at < list.length; at += 1) setBit(prefixed, list.slots[at] ?? 0);
         narrow(found, prefixed, words);
       }
       const page =
         walked === null
           ? foundSlots(found, words, offset, limit)
           : foundListed(found, walked, offset, limit);
-      return {
-        found: page.page.map((slot) => products[slot] as IndexedProduct),
-        total: page.total,
-      };
+      return { ids: page.page.map((slot) => slotIds[slot] ?? ''), total: page.total };
     },
   };
 }

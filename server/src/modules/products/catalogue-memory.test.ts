@@ -10,7 +10,7 @@ import { upToDate } from '../../testing/followed-memory.js';
 import { defaultCatalogueMemoryProducts } from '../../config.js';
 import { catalogueMemory } from './catalogue-memory.js';
 import { productsRepository } from './repository.js';
-import { detailColumns, listedJson } from './rows.js';
+import { detailColumns } from './rows.js';
 
 const words = ['cotton', 'copper', 'कुर्ता', 'café', 'lamp', 'lampshade', 'desk', 'deskmate', 'x1'];
 const events: ProductEvent[] = ['Best Deals', 'Trending', 'New Launch', 'None'];
@@ -89,22 +89,15 @@ describe.each(dialects)('the catalogue in memory on %s', (dialect) => {
     };
   };
 
-  /** The memory, brought up to date, answers as the database does, answers' text included. */
+  /** The memory, brought up to date, finds what the database finds. */
   const expectSameAnswers = async (queries: number) => {
     const snapshot = await memory.at(await repo.version());
     if (snapshot === null) throw new Error('the memory is not up to date');
     for (let n = 0; n < queries; n += 1) {
       const query = randomQuery();
       const fromDatabase = await repo.list(query, query.page, query.limit);
-      const { found, total } = snapshot.find(query, (query.page - 1) * query.limit, query.limit);
-      const ids = found.map((product) => product.id);
-      expect({ ids, total }, JSON.stringify(query)).toEqual(fromDatabase);
-      const records = new Map((await repo.records(ids)).map((row) => [row.id, row]));
-      expect(records.size).toBe(found.length);
-      for (const product of found) {
-        const row = records.get(product.id);
-        expect(row && product.listed).toBe(row && listedJson(row));
-      }
+      const found = snapshot.find(query, (query.page - 1) * query.limit, query.limit);
+      expect(found, JSON.stringify(query)).toEqual(fromDatabase);
     }
   };
 

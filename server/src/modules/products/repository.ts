@@ -24,6 +24,7 @@ import {
 } from '../../adapters/storage/change-counters.js';
 import { insertRows } from '../../adapters/storage/multi-row-insert.js';
 import type { Database } from '../../adapters/storage/schema.js';
+import type { IndexedProduct } from './catalogue-index.js';
 import type { ProductRecord } from './rows.js';
 import type { ProductsTable } from './tables.js';
 
@@ -34,8 +35,8 @@ const productSearch: FullTextIndex<'category_id' | 'subcategory_id' | 'events'> 
   column: 'search_text',
   // Migration 0007: events change in bulk, so SQLite's full-text index does not hold them.
   tags: ['category_id', 'subcategory_id'],
-  // Migration 0006: the list screens filter by category first.
-  candidates: { sorted: ['category_id', 'events'], held: ['subcategory_id'] },
+  // Migrations 0006, 0026: the list screens filter by category first; events change in bulk.
+  candidates: { sorted: ['category_id'], held: ['subcategory_id'] },
 };
 
 export type ProductFilters = Pick<
@@ -246,20 +247,18 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
       ids.length === 0 ? [] : records().where('products.id', 'in', ids).execute(),
 
     /**
-     * Products with what the search needs of them: those asked for, or (`after` given) the
-     * next `limit` in id order.
+     * What the search in memory needs of products (catalogue-index.ts): those asked for, or
+     * (`after` given) the next `limit` in id order. Their own columns only, no join.
      */
-    searched: (
+    indexed: (
       which: { ids: readonly string[] } | { after: string; limit: number },
-    ): Promise<(ProductRecord & Pick<ProductsTable, 'search_text'>)[]> => {
-      const query = records().select('products.search_text');
+    ): Promise<IndexedProduct[]> => {
+      const query = db
+        .selectFrom('products')
+        .select(['id', 'category_id', 'subcategory_id', 'events', 'search_text']);
       return 'ids' in which
-        ? query.where('products.id', 'in', which.ids).execute()
-        : query
-            .where('products.id', '>', which.after)
-            .orderBy('products.id')
-            .limit(which.limit)
-            .execute();
+        ? query.where('id', 'in', which.ids).execute()
+        : query.where('id', '>', which.after).orderBy('id').limit(which.limit).execute();
     },
 
     /** The view and click totals of the products asked for that have any. */
@@ -297,6 +296,10 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
     /** What a change needs to know of the stored products: their own columns (place, files). */
     stored: (ids: readonly string[]) =>
       db.selectFrom('products').select(storedColumns).where('id', 'in', ids).execute(),
+
+    /** The title and event of the products given: what an event update's audit keeps. */
+    eventsOf: (ids: readonly string[]) =>
+      db.selectFrom('products').select(['id', 'title', 'events']).where('id', 'in', ids).execute(),
 
     insert: (row: Insertable<ProductsTable>) => db.insertInto('products').values(row).execute(),
 

@@ -196,8 +196,23 @@ export function toListedProduct(row: ProductRecord): Omit<Product, 'view' | 'btn
   };
 }
 
-/** A product's listed fields as JSON text, as the list keeps them. */
-export const listedJson = (row: ProductRecord): string => JSON.stringify(toListedProduct(row));
+const json = JSON.stringify;
+
+/**
+ * A product's listed fields as JSON text: what JSON.stringify(toListedProduct(row)) writes,
+ * with the columns holding JSON text (written by JSON.stringify, so already as it would write
+ * them) put in as they are. A list answers 100 of these, read from the database each time:
+ * parsing them to write them again was a fifth of its time.
+ */
+export const listedJson = (row: ProductRecord): string =>
+  `{"_id":${json(row.id)},"title":${json(row.title)},"price":${json(row.price)},` +
+  `"og_price":${json(row.og_price)},"rating":${json(row.rating)},` +
+  `"ratingsAndReviews":${json(row.ratings_and_reviews)},"deliveryInfo":${json(row.delivery_info)},` +
+  `"availableSizes":${row.available_sizes},"specifications":${row.specifications},` +
+  `"og_url":${json(row.og_url)},"btn_url":${json(row.btn_url)},` +
+  `"category":{"_id":${json(row.category_id)},"name":${json(row.category_name)}},` +
+  `"subcategory":{"_id":${json(row.subcategory_id)},"name":${json(row.subcategory_name)}},` +
+  `"events":${json(row.events)},"images":${row.images},"createdAt":${json(row.created_at)}}`;
 
 export const toProduct = (row: ProductRecord, counts: ProductCounts | undefined): Product => ({
   ...toListedProduct(row),

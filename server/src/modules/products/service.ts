@@ -20,7 +20,7 @@ import { auditedFields, auditTrail } from '../audit/service.js';
 import { checkPlacement, countProducts, type Placement } from '../categories/service.js';
 import { removeStored, withStoredFiles } from '../../adapters/media/stored-files.js';
 import { productRefusals } from './messages.js';
-import { productsRepository } from './repository.js';
+import { productsRepository, type ProductFilters } from './repository.js';
 import type { ProductsTable } from './tables.js';
 import type { CatalogueIndex } from './catalogue-index.js';
 import { catalogueMemory } from './catalogue-memory.js';
@@ -84,26 +84,52 @@ export function productsService(context: AppContext) {
   );
   const totals = totalsMemory(db, log);
 
-  /** A page found by the database (in the order asked for): its products' listed JSON read for it. */
-  const listFromDatabase = async (query: ProductListQuery, page: number, limit: number) => {
-    const newestFirst = query.sort === 'date' && query.order === 'desc';
-    const { ids, total } = newestFirst
-      ? await repo.list(query, page, limit)
-      : await repo.sortedPage(query, query, page, limit);
+  /** The ids of a page found by the database, in the order asked for, and the total. */
+  const foundByDatabase = (query: ProductListQuery, page: number, limit: number) =>
+    query.sort === 'date' && query.order === 'desc'
+      ? repo.list(query, page, limit)
+      : repo.sortedPage(query, query, page, limit);
+
+  /** The listed JSON of the products given, in their order; those deleted meanwhile left out. */
+  const listedOf = async (ids: readonly string[]): Promise<{ id: string; listed: string }[]> => {
     const byId = new Map((await repo.records(ids)).map((row) => [row.id, row]));
-    const listed = ids.map((id) => {
+    return ids.flatMap((id) => {
       const row = byId.get(id);
-      return row === undefined ? undefined : listedJson(row);
+      return row === undefined ? [] : [{ id, listed: listedJson(row) }];
     });
-    return { ids, listed, total };
   };
 
-  /** A page found in memory, its products' listed JSON kept with them. */
-  const listFromMemory = ({ found, total }: ReturnType<CatalogueIndex['find']>) => ({
-    ids: found.map((product) => product.id),
-    listed: found.map((product) => product.listed),
-    total,
-  });
+  /** The app's page from memory: the total is the whole list's, counted again past the first. */
+  const pageBelowInMemory = (
+    memory: CatalogueIndex,
+    filters: ProductFilters,
+    cursor: string | undefined,
+    limit: number,
+  ) => {
+    const { ids, total: below } = memory.find(filters, 0, limit, cursor);
+    const last = ids.at(-1);
+    return {
+      page: ids,
+      nextCursor: below > limit && last !== undefined ? last : null,
+      total: cursor === undefined ? below : memory.find(filters, 0, 0).total,
+    };
+  };
+
+  /** The same from the database, counted up to one past the app's cap. */
+  const pageBelowByDatabase = async (
+    filters: ProductFilters,
+    cursor: string | undefined,
+    limit: number,
+  ) => {
+    const { ids, total } = await repo.pageBelow(
+      filters,
+      cursor ?? null,
+      limit,
+      appProductTotalCap + 1,
+    );
+    const page = ids.slice(0, limit);
+    return { page, nextCursor: ids.length > limit ? (page.at(-1) ?? null) : null, total };
+  };
 
   const find = async (id: string): Promise<Product> => {
     const [[row], [counts]] = await Promise.all([repo.records([id]), repo.counts([id])]);
@@ -138,6 +164,11 @@ export function productsService(context: AppContext) {
         () => catalogue.peek()?.size() ?? 0,
       );
       context.metrics.gauge(
+        'dealdesk_catalogue_memory_over_limit',
+        '1 when the catalogue outgrew DEALDESK_CATALOGUE_MEMORY_PRODUCTS (at start or as products arrived) and the database searches',
+        () => (catalogue.state() === 'database' ? 1 : 0),
+      );
+      context.metrics.gauge(
         'dealdesk_totals_memory_items',
         'Items whose view and click totals the memory holds',
         () => totals.peek()?.size ?? 0,
@@ -155,18 +186,21 @@ export function productsService(context: AppContext) {
       // The memory answers newest first; another order is the database's (indexed) sort.
       const newestFirst = query.sort === 'date' && query.order === 'desc';
       const memory = newestFirst ? await catalogue.at(versions.catalogue) : null;
-      const { ids, listed, total } =
+      const { ids, total } =
         memory === null
-          ? await listFromDatabase(query, page, limit)
-          : listFromMemory(memory.find(query, offset, limit));
-      const counts =
-        (await totals.at(versions.totals)) ??
-        new Map((await repo.counts(ids)).map((row) => [row.item_id, row]));
-      // Written as text: the products' JSON is kept, only their counts are new.
-      const data = ids.flatMap((id, at) => {
-        const text = listed[at];
-        return text === undefined ? [] : [productJson(text, counts.get(id))];
-      });
+          ? await foundByDatabase(query, page, limit)
+          : memory.find(query, offset, limit);
+      const [listed, counts] = await Promise.all([
+        listedOf(ids),
+        totals
+          .at(versions.totals)
+          .then(
+            async (held) =>
+              held ?? new Map((await repo.counts(ids)).map((row) => [row.item_id, row])),
+          ),
+      ]);
+      // Written as text: the products' listed JSON, their counts added.
+      const data = listed.map(({ id, listed: text }) => productJson(text, counts.get(id)));
       return { data: new JsonText(`[${data.join(',')}]`), totalRecord: total };
     },
 
@@ -186,31 +220,13 @@ export function productsService(context: AppContext) {
         events: event === undefined ? [] : [event],
       };
       const memory = await catalogue.at(version);
-      if (memory !== null) {
-        const { found, total: below } = memory.find(filters, 0, limit, cursor);
-        const last = found.at(-1);
-        // The total is the whole list's: past the first page, counted again without the cursor.
-        const total = cursor === undefined ? below : memory.find(filters, 0, 0).total;
-        return {
-          listed: found.map((product) => product.listed),
-          nextCursor: below > limit && last !== undefined ? last.id : null,
-          ...cappedTotal(total),
-        };
-      }
-      const { ids, total } = await repo.pageBelow(
-        filters,
-        cursor ?? null,
-        limit,
-        appProductTotalCap + 1,
-      );
-      const page = ids.slice(0, limit);
-      const byId = new Map((await repo.records(page)).map((row) => [row.id, row]));
+      const { page, nextCursor, total } =
+        memory === null
+          ? await pageBelowByDatabase(filters, cursor, limit)
+          : pageBelowInMemory(memory, filters, cursor, limit);
       return {
-        listed: page.flatMap((id) => {
-          const row = byId.get(id);
-          return row === undefined ? [] : [listedJson(row)];
-        }),
-        nextCursor: ids.length > limit ? (page.at(-1) ?? null) : null,
+        listed: (await listedOf(page)).map(({ listed }) => listed),
+        nextCursor,
         ...cappedTotal(total),
       };
     },
@@ -369,7 +385,7 @@ export function productsService(context: AppContext) {
       await audit.keepRefusal(refusal, () =>
         db.transaction().execute(async (trx) => {
           const writer = productsRepository(trx, dialect);
-          const before = await writer.stored(ids);
+          const before = await writer.eventsOf(ids);
           const updated = await writer.setEvent(ids, event, now());
           requireAll(ids.length, updated);
           // One entry per product, so that each product's history shows it.

@@ -22,6 +22,7 @@ export function totalsMemory(db: Kysely<Database>, log: FastifyBaseLogger) {
       version: repo.totalsVersion,
       count: repo.totalsCount,
       limit: memoryItemLimit,
+      size: (totals) => totals.size,
       async load(closed) {
         const started = performance.now();
         const totals = new Map<string, ViewClickCounts>();

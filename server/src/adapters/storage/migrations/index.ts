@@ -26,6 +26,7 @@ import * as administrators from './0022-administrators.js';
 import * as authenticatorCodes from './0023-authenticator-codes.js';
 import * as adminIdSkeletons from './0024-admin-id-skeletons.js';
 import * as foldedSearchWords from './0025-folded-search-words.js';
+import * as candidatesWithoutEvents from './0026-candidates-without-events.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0023-authenticator-codes': authenticatorCodes,
   '0024-admin-id-skeletons': adminIdSkeletons,
   '0025-folded-search-words': foldedSearchWords,
+  '0026-candidates-without-events': candidatesWithoutEvents,
 };

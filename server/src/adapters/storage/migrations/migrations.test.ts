@@ -1,6 +1,5 @@
 // Migrations that change a database already holding data, run as an upgrade would run them.
-import type { Kysely } from 'kysely';
-import { Migrator } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, freshDatabase, type TestDatabase } from '../../../testing/harness.js';
 import { newId } from '../../../ids.js';
@@ -29,7 +28,40 @@ async function shelf(db: Kysely<Database>, now: string, products: number) {
   return { category, subcategory };
 }
 
-describe.each(dialects)('upgrading a %s database', (dialect) => {
+/** A product on the shelf given, stored as the app writes it (search text included). */
+function shelfProduct(
+  { category, subcategory }: Awaited<ReturnType<typeof shelf>>,
+  title: string,
+  events: 'Trending' | 'None',
+  now: string,
+) {
+  return {
+    id: newId(),
+    ...detailColumns({
+      productDetails: {
+        title,
+        price: 499,
+        og_price: 999,
+        og_url: 'https://shop.example.com/p/1',
+        category: category.id,
+        subcategory: subcategory.id,
+        rating: '4.1',
+        ratingsAndReviews: '0 Ratings, 0 Reviews',
+        deliveryInfo: '',
+        availableSizes: [],
+        specifications: { Material: 'brass' },
+      },
+      events,
+      btn_url: 'https://shop.example.com/p/1',
+    }),
+    images: '[]',
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** Storage over a fresh, unmigrated database for the tests of a describe, closed after them. */
+function unmigratedStorage(dialect: (typeof dialects)[number]): () => Storage {
   let database: TestDatabase;
   let storage: Storage;
   beforeAll(async () => {
@@ -42,36 +74,20 @@ describe.each(dialects)('upgrading a %s database', (dialect) => {
     await storage.close();
     await database.drop();
   });
+  return () => storage;
+}
+
+describe.each(dialects)('upgrading a %s database', (dialect) => {
+  const storage = unmigratedStorage(dialect);
 
   it('0007 keeps the products already searchable, event filters included', async () => {
-    const { db } = storage;
+    const { db } = storage();
     const before = await migrator(db).migrateTo('0006-catalogue-candidates');
     expect(before.error).toBeUndefined();
     const now = new Date().toISOString();
-    const { category, subcategory } = await shelf(db, now, 2);
-    const product = (title: string, events: 'Trending' | 'None') => ({
-      id: newId(),
-      ...detailColumns({
-        productDetails: {
-          title,
-          price: 499,
-          og_price: 999,
-          og_url: 'https://shop.example.com/p/1',
-          category: category.id,
-          subcategory: subcategory.id,
-          rating: '4.1',
-          ratingsAndReviews: '0 Ratings, 0 Reviews',
-          deliveryInfo: '',
-          availableSizes: [],
-          specifications: { Material: 'brass' },
-        },
-        events,
-        btn_url: 'https://shop.example.com/p/1',
-      }),
-      images: '[]',
-      created_at: now,
-      updated_at: now,
-    });
+    const place = await shelf(db, now, 2);
+    const product = (title: string, events: 'Trending' | 'None') =>
+      shelfProduct(place, title, events, now);
     const trending = product('Brass desk lantern', 'Trending');
     await db
       .insertInto('products')
@@ -88,7 +104,7 @@ describe.each(dialects)('upgrading a %s database', (dialect) => {
     };
     expect(await titles({ q: 'lantern' })).toEqual(['Brass desk lantern', 'Brass floor lantern']);
     expect(await titles({ q: 'lant', events: ['Trending'] })).toEqual(['Brass desk lantern']);
-    expect(await titles({ q: 'brass', subCategories: [subcategory.id] })).toHaveLength(2);
+    expect(await titles({ q: 'brass', subCategories: [place.subcategory.id] })).toHaveLength(2);
     // The triggers made again keep following the products' changes.
     await products.setEvent([trending.id], 'None', now);
     expect(await titles({ q: 'lantern', events: ['Trending'] })).toEqual([]);
@@ -98,21 +114,10 @@ describe.each(dialects)('upgrading a %s database', (dialect) => {
 });
 
 describe.each(dialects)('0024 on a %s database holding look-alike admin IDs', (dialect) => {
-  let database: TestDatabase;
-  let storage: Storage;
-  beforeAll(async () => {
-    database = await freshDatabase(dialect, { migrated: false });
-    storage = openStorage(database, (error) => {
-      throw error;
-    });
-  });
-  afterAll(async () => {
-    await storage.close();
-    await database.drop();
-  });
+  const storage = unmigratedStorage(dialect);
 
   it('keys the oldest of each look-alike group; the others keep their IDs, unkeyed', async () => {
-    const { db } = storage;
+    const { db } = storage();
     expect((await migrator(db).migrateTo('0023-authenticator-codes')).error).toBeUndefined();
     const now = new Date().toISOString();
     const admin = (a_id: string) => ({
@@ -148,21 +153,10 @@ describe.each(dialects)('0024 on a %s database holding look-alike admin IDs', (d
 });
 
 describe.each(dialects)('0025 on a %s database holding accented products', (dialect) => {
-  let database: TestDatabase;
-  let storage: Storage;
-  beforeAll(async () => {
-    database = await freshDatabase(dialect, { migrated: false });
-    storage = openStorage(database, (error) => {
-      throw error;
-    });
-  });
-  afterAll(async () => {
-    await storage.close();
-    await database.drop();
-  });
+  const storage = unmigratedStorage(dialect);
 
   it('folds the stored search words, past the first batch too, other scripts kept', async () => {
-    const { db } = storage;
+    const { db } = storage();
     expect((await migrator(db).migrateTo('0024-admin-id-skeletons')).error).toBeUndefined();
     const now = new Date().toISOString();
     const stamps = { created_at: now, updated_at: now };
@@ -212,5 +206,45 @@ describe.each(dialects)('0025 on a %s database holding accented products', (dial
     expect(await found('brulee')).toEqual(['crème brûlée bowl']);
     expect(await found('कुर्ता')).toEqual(['खादी कुर्ता set']);
     expect(await found('mug 999')).toEqual(['plain mug 999']);
+  });
+});
+
+describe.each(dialects)('0026 on a %s database holding products', (dialect) => {
+  const storage = unmigratedStorage(dialect);
+
+  it('leaves events out of the candidate index, searches by category and event finding the same', async () => {
+    const { db } = storage();
+    expect((await migrator(db).migrateTo('0025-folded-search-words')).error).toBeUndefined();
+    const now = new Date().toISOString();
+    const place = await shelf(db, now, 3);
+    await db
+      .insertInto('products')
+      .values([
+        shelfProduct(place, 'Brass desk lamp', 'Trending', now),
+        shelfProduct(place, 'Brass floor lamp', 'None', now),
+        shelfProduct(place, 'Copper mug', 'Trending', now),
+      ])
+      .execute();
+
+    expect((await migrator(db).migrateToLatest()).error).toBeUndefined();
+    if (dialect === 'sqlite') {
+      const { rows } = await sql<{ name: string }>`SELECT name
+        FROM pragma_index_info('products_candidates') ORDER BY seqno`.execute(db);
+      expect(rows.map((row) => row.name)).toEqual([
+        'category_id',
+        'id',
+        'subcategory_id',
+        'search_text',
+      ]);
+    }
+    const products = productsRepository(db, dialect);
+    const found = async (q: string, events: ('Trending' | 'None')[]) => {
+      const query = { q, categories: [place.category.id], subCategories: [], events };
+      const { ids } = await products.list(query, 1, 100);
+      return (await products.records(ids)).map((row) => row.title).sort();
+    };
+    expect(await found('lamp', [])).toEqual(['Brass desk lamp', 'Brass floor lamp']);
+    expect(await found('lamp', ['Trending'])).toEqual(['Brass desk lamp']);
+    expect(await found('', ['Trending'])).toEqual(['Brass desk lamp', 'Copper mug']);
   });
 });
