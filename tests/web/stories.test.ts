@@ -230,7 +230,8 @@ describe('story ads', () => {
     await page.waitForURL('**/update/story/ads/*');
     await page.getByRole('heading', { name: 'Edit story ad' }).waitFor();
     const types = page.getByRole('radiogroup', { name: 'Story ad type' }).locator('label');
-    expect(await types.allTextContents()).toEqual(['Native']);
+    // The form fills in once the story ad is read, which may come after the heading.
+    await expect.poll(() => types.allTextContents()).toEqual(['Native']);
     await screenshot(page, 'story-ad-edit');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL('**/add/story/Ad');
