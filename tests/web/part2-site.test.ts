@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { maxPageSize, notificationPageSize } from '@dealdesk/core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openInApp, openPage, screenshot, wide, type TestPage } from '../support/browser.js';
+import { openInApp, screenshot } from '../support/browser.js';
 import { answerCaptcha, chooseFile, png, toast } from '../support/screens.js';
 import {
   openSignedInScreen,
@@ -320,28 +320,53 @@ describe('developer-tools guard', () => {
     guardScript = chunk.code;
   });
 
-  /** A page with the guard installed; the search site is answered locally. */
-  async function guardedPage(windowGap = 0, fakeClock = false): Promise<TestPage> {
-    const guarded = await openPage(signedIn.browser, wide);
-    await guarded.page.route('https://www.google.com/**', (route) =>
+  /** A browser window: its outer size in screen pixels, the page's in CSS pixels at a zoom. */
+  interface GuardedWindow {
+    outer: { width: number; height: number };
+    viewport: { width: number; height: number };
+    /** Browser zoom (1 is 100%): Chromium's devicePixelRatio on a standard screen. */
+    zoom: number;
+  }
+  /** Outer 1280 × 860 screen pixels: 80 go to the toolbars, the rest shown at `zoom`. */
+  const zoomed = (zoom: number, dockedWidth = 0): GuardedWindow => ({
+    outer: { width: 1280, height: 860 },
+    viewport: {
+      width: Math.round((1280 - dockedWidth) / zoom),
+      height: Math.round((860 - 80) / zoom),
+    },
+    zoom,
+  });
+
+  /**
+   * A page with the guard installed; the search site is answered locally. Chromium emulates the
+   * zoomed page (its CSS-pixel viewport and devicePixelRatio, as Emulation.setDeviceMetricsOverride
+   * sets them); the outer size is stubbed, since headless Chromium draws no window around it.
+   */
+  async function guardedPage(shape: GuardedWindow = zoomed(1), fakeClock = false) {
+    const context = await signedIn.browser.newContext({
+      viewport: shape.viewport,
+      deviceScaleFactor: shape.zoom,
+    });
+    const guarded = await context.newPage();
+    await guarded.route('https://www.google.com/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>Search</title>' }),
     );
-    await guarded.page.route('http://guarded.test/', (route) =>
+    await guarded.route('http://guarded.test/', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>App</title><p>app</p>' }),
     );
-    await guarded.page.goto('http://guarded.test/');
-    await guarded.page.evaluate((gap) => {
-      Object.defineProperty(window, 'outerWidth', { value: window.innerWidth + gap });
-      Object.defineProperty(window, 'outerHeight', { value: window.innerHeight });
-    }, windowGap);
-    if (fakeClock) await guarded.page.clock.install();
-    await guarded.page.addScriptTag({ content: guardScript });
-    await guarded.page.evaluate(() =>
+    await guarded.goto('http://guarded.test/');
+    await guarded.evaluate((outer) => {
+      Object.defineProperty(window, 'outerWidth', { value: outer.width });
+      Object.defineProperty(window, 'outerHeight', { value: outer.height });
+    }, shape.outer);
+    if (fakeClock) await guarded.clock.install();
+    await guarded.addScriptTag({ content: guardScript });
+    await guarded.evaluate(() =>
       (
         window as { devtoolsGuard?: { installDevtoolsGuard(): void } }
       ).devtoolsGuard?.installDevtoolsGuard(),
     );
-    return guarded;
+    return { page: guarded, close: () => context.close() };
   }
 
   it('is left out of the tested build: F12 and the context menu do nothing there', async () => {
@@ -392,18 +417,46 @@ describe('developer-tools guard', () => {
 
   it('leaves when the window is over 160 px wider than the page, not at 160', async () => {
     // The page's clock, not the wall clock, runs past the guard's next check (every second).
-    const atThreshold = await guardedPage(160, true);
+    const atThreshold = await guardedPage(zoomed(1, 160), true);
     try {
       await atThreshold.page.clock.runFor(1_200);
       expect(atThreshold.page.url()).toBe('http://guarded.test/');
     } finally {
       await atThreshold.close();
     }
-    const docked = await guardedPage(161);
+    const docked = await guardedPage(zoomed(1, 161));
     try {
       await docked.page.waitForURL(guardTarget);
     } finally {
       await docked.close();
+    }
+  });
+
+  it('stays at every browser zoom from 50 to 300%, 125% on a 1280 px window included', async () => {
+    for (const zoom of [0.5, 0.67, 0.8, 0.9, 1.1, 1.25, 1.5, 1.75, 2, 2.5, 3]) {
+      const guarded = await guardedPage(zoomed(zoom), true);
+      try {
+        expect(await guarded.page.evaluate(() => window.devicePixelRatio)).toBeCloseTo(zoom, 5);
+        await guarded.page.clock.runFor(1_200);
+        expect(guarded.page.url(), `at ${zoom * 100}%`).toBe('http://guarded.test/');
+      } finally {
+        await guarded.close();
+      }
+    }
+  });
+
+  it('leaves for a panel docked beside or below a zoomed page', async () => {
+    const below: GuardedWindow = {
+      ...zoomed(1.25),
+      viewport: { width: 1024, height: Math.round((860 - 80 - 300) / 1.25) },
+    };
+    for (const shape of [zoomed(1.25, 400), zoomed(0.67, 400), below]) {
+      const docked = await guardedPage(shape);
+      try {
+        await docked.page.waitForURL(guardTarget);
+      } finally {
+        await docked.close();
+      }
     }
   });
 });

@@ -20,16 +20,24 @@ export function isDevtoolsShortcut(
 
 /**
  * Docked developer tools take their room from the page: the outer window then exceeds the
- * page's viewport by more than the threshold. A window that reports no outer size (some
- * embedded browsers) never counts as open.
+ * page's viewport by more than the threshold. The outer size is in the screen's pixels and the
+ * viewport in CSS pixels, which browser zoom scales, so the viewport is measured in device
+ * pixels (CSS pixels times devicePixelRatio): at any zoom the window then exceeds the page only
+ * by its frame and toolbars. (A high-density screen's ratio reads as zoom too: the page cannot
+ * tell them apart, and missing a panel there beats sending a zooming administrator away.) A
+ * window that reports no outer size (some embedded browsers) never counts as open.
  */
 export function devtoolsLookOpen(
-  size: Pick<Window, 'outerWidth' | 'outerHeight' | 'innerWidth' | 'innerHeight'>,
+  size: Pick<
+    Window,
+    'outerWidth' | 'outerHeight' | 'innerWidth' | 'innerHeight' | 'devicePixelRatio'
+  >,
 ): boolean {
   if (size.outerWidth === 0 || size.outerHeight === 0) return false;
+  const scale = size.devicePixelRatio;
   return (
-    size.outerWidth - size.innerWidth > devToolsThresholdPx ||
-    size.outerHeight - size.innerHeight > devToolsThresholdPx
+    size.outerWidth - size.innerWidth * scale > devToolsThresholdPx ||
+    size.outerHeight - size.innerHeight * scale > devToolsThresholdPx
   );
 }
 
