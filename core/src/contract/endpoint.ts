@@ -89,7 +89,8 @@ export interface Endpoint<
   /** The success message; a handler may answer another one of its area's messages. */
   message: string;
   /**
-   * The call creates or sends: a repeat with the same Idempotency-Key is answered with the
+   * The call creates or sends, or is a costly or logged action a double click must not repeat
+   * (an event update, a scrape): a repeat with the same Idempotency-Key is answered with the
    * first result.
    */
   idempotent?: true;

@@ -176,6 +176,8 @@ export const admin = {
     body: envelopeBody(invitationCreateSchema),
     answer: z.object({ data: invitationSchema }),
     message: 'Invitation sent',
+    // A repeat would replace the invitation just mailed, and its link would stop working.
+    idempotent: true,
   }),
   cancelInvitation: endpoint({
     method: 'DELETE',

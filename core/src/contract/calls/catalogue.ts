@@ -127,6 +127,8 @@ export const products = {
     message: 'Data scraped successfully',
     // A preview: the page is read, nothing is stored.
     audited: false,
+    // A repeat (a double click) is answered with the page already read, not read again.
+    idempotent: true,
   }),
   /** Image files repeat under `images`; productData and imageUrls travel as JSON text. */
   create: endpointTaking<ProductCreateRequest>()({
@@ -223,6 +225,8 @@ export const products = {
     body: envelopeBody(productEventUpdateSchema),
     answer: noFields,
     message: 'Events updated successfully',
+    // Each product's history gets one entry per update, not one per click.
+    idempotent: true,
   }),
 };
 
