@@ -18,19 +18,27 @@ export async function typeSearch(box: Locator, text: string): Promise<void> {
   await skipAhead(box.page(), searchDebounceMs);
 }
 
-/** Answers the open captcha: the right sum, or one off. */
-export async function answerCaptcha(page: Page, right: boolean): Promise<void> {
+/** Fills in the open captcha, the right sum or one off, and answers its confirm button. */
+export async function fillCaptcha(page: Page, right: boolean): Promise<Locator> {
   const dialog = page.getByRole('dialog');
   const questionText = dialog.getByText(/^What is \d+ \+ \d+\?/).first();
   const question = await questionText.textContent();
   const [left, plus] = (question?.match(/\d+/g) ?? []).map(Number);
   if (left === undefined || plus === undefined) throw new Error(`no captcha question: ${question}`);
-  const input = dialog.getByRole('textbox', { name: /^What is/ });
-  await input.fill(String(left + plus + (right ? 0 : 1)));
+  await dialog
+    .getByRole('textbox', { name: /^What is/ })
+    .fill(String(left + plus + (right ? 0 : 1)));
   // The riskiest actions also ask for the typed word.
   const word = dialog.getByLabel(/^Type admin to confirm/);
   if (right && (await word.count()) > 0) await word.fill('admin');
-  await dialog.getByRole('button', { name: /Confirm|Delete/ }).click();
+  return dialog.getByRole('button', { name: /Confirm|Delete/ });
+}
+
+/** Answers the open captcha: the right sum, or one off. */
+export async function answerCaptcha(page: Page, right: boolean): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  const input = dialog.getByRole('textbox', { name: /^What is/ });
+  await (await fillCaptcha(page, right)).click();
   if (!right) {
     // A wrong answer keeps the dialog open with a new question (and the field's message);
     // the walk goes on as an admin who gives up would.

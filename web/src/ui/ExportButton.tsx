@@ -1,8 +1,8 @@
 import type { ClientResult } from '@dealdesk/core';
 import { Button } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { IconDownload } from '@tabler/icons-react';
 import { toastSuccess, unwrap } from './notify.js';
+import { useAction } from './mutations.js';
 
 /** The file name the server gives in Content-Disposition, or `fallback`. */
 function fileNameOf(response: Response, fallback: string): string {
@@ -24,7 +24,7 @@ export function ExportButton({
   /** What is exported, for the button's accessible name ("products"). */
   what: string;
 }) {
-  const download = useMutation({
+  const download = useAction({
     mutationFn: async () => {
       const { response } = unwrap(await exportCsv());
       if (response === undefined) throw new Error('The server sent no file');
@@ -45,9 +45,7 @@ export function ExportButton({
       variant="default"
       leftSection={<IconDownload size={18} aria-hidden />}
       loading={download.isPending}
-      onClick={() => {
-        if (!download.isPending) download.mutate();
-      }}
+      onClick={() => download.mutate()}
       aria-label={`Export CSV of ${what}`}
     >
       Export CSV

@@ -1,5 +1,11 @@
 import { newIdempotencyKey, type ApiClient, type ClientResult } from '@dealdesk/core';
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQueryClient,
+  type MutateOptions,
+  type QueryKey,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
 import { useRef } from 'react';
 import { api } from '../app/api.js';
 import { confirmWithCaptcha, typedConfirmationAbove } from './captcha.js';
@@ -22,6 +28,32 @@ export function useSubmission() {
 }
 
 /**
+ * useMutation for an action button: a repeat of the call under way starts nothing. The second
+ * click of a double click reaches the page before the button re-renders busy (the browser runs
+ * input before timers), so the call with the same input while it runs is dropped (`mutate`) or
+ * answered with the running call (`mutateAsync`); a call for another row or value still runs.
+ */
+export function useAction<Answer, Input = void>(options: UseMutationOptions<Answer, Error, Input>) {
+  const mutation = useMutation(options);
+  const running = useRef(new Map<string, Promise<Answer>>());
+  const mutateAsync = (input: Input, callbacks?: MutateOptions<Answer, Error, Input>) => {
+    const key = String(JSON.stringify(input));
+    const under = running.current.get(key);
+    if (under !== undefined) return under;
+    const call = mutation.mutateAsync(input, callbacks).finally(() => {
+      running.current.delete(key);
+    });
+    running.current.set(key, call);
+    return call;
+  };
+  // Failures are shown by the query client's mutation cache, as for useMutation's mutate.
+  const mutate = (input: Input, callbacks?: MutateOptions<Answer, Error, Input>) => {
+    mutateAsync(input, callbacks).catch(() => undefined);
+  };
+  return { ...mutation, mutate, mutateAsync };
+}
+
+/**
  * A write call: shows the server's message (its call's success message, declared in core), then reloads
  * the lists under `refresh`. Failures toast through the query client. A call that creates or
  * sends uses the `client` it is given, so its submission's key goes with it (useSubmission).
@@ -39,7 +71,7 @@ export function useApiMutation<Input, Answer extends object>(
 ) {
   const queryClient = useQueryClient();
   const submission = useSubmission();
-  return useMutation({
+  return useAction({
     mutationFn: async (input: Input) => {
       const result = await call(input, submission.client());
       return failure === undefined ? unwrap(result) : unwrapOr(result, failure);

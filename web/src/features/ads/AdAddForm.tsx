@@ -7,12 +7,11 @@ import {
 } from '@dealdesk/core';
 import { Button, Collapse, Group, Paper, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import type { z } from 'zod';
 import { useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
-import { useSubmission } from '../../ui/mutations.js';
+import { useAction, useSubmission } from '../../ui/mutations.js';
 import { toastSuccess } from '../../ui/notify.js';
 import { checkSayingOnce, markOf } from '../../ui/validation.js';
 
@@ -42,7 +41,7 @@ export function AdAddForm({
     toggle.open();
   });
   const submission = useSubmission();
-  const save = useMutation({
+  const save = useAction({
     mutationFn: (ad: AdUnitAdd) => add(ad, submission.client()),
     onSuccess: (message) => {
       submission.done();

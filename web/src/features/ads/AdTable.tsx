@@ -8,7 +8,6 @@ import {
 } from '@dealdesk/core';
 import { Button, Group, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { ColumnCells, ColumnHeads, type Column } from '../../ui/DataTable.js';
@@ -16,6 +15,7 @@ import { toastSuccess } from '../../ui/notify.js';
 import { RowCards } from '../../ui/RowCards.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { checkSayingOnce, markOf } from '../../ui/validation.js';
+import { useAction } from '../../ui/mutations.js';
 
 interface Editing {
   id: string;
@@ -61,7 +61,7 @@ export function AdTable<Ad extends AdUnit>({
         editing.draft.a_description !== original.a_description),
     setEditing,
   );
-  const save = useMutation({
+  const save = useAction({
     meta: { stayOnFailure: true },
     mutationFn: ({ id, change }: { id: string; change: AdUnitUpdate }) => update(id, change),
     onSuccess: (message) => {

@@ -7,7 +7,7 @@ import {
   type WebAd,
 } from '@dealdesk/core';
 import { Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../app/api.js';
 import { confirmWithCaptcha } from '../../ui/captcha.js';
@@ -21,6 +21,7 @@ import { SearchAds } from './SearchAds.js';
 import { matchingAds } from './search.js';
 import { adQueries } from './queries.js';
 import { ClearCountsButton } from '../../ui/ClearCountsButton.js';
+import { useAction } from '../../ui/mutations.js';
 
 type CountedWebAd = WebAd & { diff: number };
 
@@ -37,14 +38,14 @@ export function WebAdsPage() {
     return message;
   };
 
-  const remove = useMutation({
+  const remove = useAction({
     mutationFn: async (id: string) => unwrap(await api.webAds.remove({ id })).message,
     onSuccess: async (message) => {
       toastSuccess(message);
       await reload();
     },
   });
-  const clear = useMutation({
+  const clear = useAction({
     mutationFn: async ({ ids, range }: { ids: string[]; range: DateRangeQuery }) =>
       unwrap(await api.webAds.clearAllCounts({ id: ids, ...range })).message,
     onSuccess: async (message) => {

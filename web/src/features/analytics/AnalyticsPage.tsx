@@ -9,7 +9,7 @@ import {
 } from '@dealdesk/core';
 import { runtimeConfig } from '../../app/runtime-config.js';
 import { Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { confirmWithCaptcha } from '../../ui/captcha.js';
@@ -22,6 +22,7 @@ import { ExportButton } from '../../ui/ExportButton.js';
 import { useDateRange } from '../../ui/useDateRange.js';
 import { analyticsQueries } from './queries.js';
 import { ClearCountsButton } from '../../ui/ClearCountsButton.js';
+import { useAction } from '../../ui/mutations.js';
 
 function CountCard({ label, count }: { label: string; count: number | undefined }) {
   return (
@@ -94,7 +95,7 @@ export function AnalyticsPage() {
   const queryClient = useQueryClient();
   const dates = useDateRange();
   const report = useQuery(analyticsQueries.report(dates.range));
-  const clear = useMutation({
+  const clear = useAction({
     mutationFn: async ({ ids, range }: { ids: string[]; range: DateRangeQuery }) =>
       unwrap(await api.analytics.clearAllCounts({ id: ids, ...range })).message,
     onSuccess: async (message) => {

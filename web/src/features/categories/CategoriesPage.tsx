@@ -1,7 +1,7 @@
 import type { Category, Subcategory } from '@dealdesk/core';
 import { Grid, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { api } from '../../app/api.js';
 import { confirmWithCaptcha } from '../../ui/captcha.js';
@@ -15,13 +15,14 @@ import { categoryFailure, categoryWrongAnswer } from './messages.js';
 import { refreshCatalogue, useCategories, useSubcategories } from '../../app/catalogue.js';
 import { matchingCategories, matchingSubcategories } from './search.js';
 import { SubcategoryForm } from './SubcategoryForm.js';
+import { useAction } from '../../ui/mutations.js';
 
 type Half = 'all' | 'categories' | 'subcategories';
 
 /** Deletes one category or subcategory after the catalogue's captcha. */
 function useCatalogueDelete() {
   const queryClient = useQueryClient();
-  const remove = useMutation({
+  const remove = useAction({
     mutationFn: async ({
       send,
     }: {

@@ -1,8 +1,8 @@
 import type { ApiClient, ClientResult } from '@dealdesk/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFormState } from '../../ui/form.js';
-import { useSubmission } from '../../ui/mutations.js';
+import { useAction, useSubmission } from '../../ui/mutations.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { categoryFailure } from './messages.js';
@@ -30,7 +30,7 @@ export function useCatalogueForm<Draft extends object>(
     onDone();
   };
   const submission = useSubmission();
-  const save = useMutation({
+  const save = useAction({
     mutationFn: async ({
       send,
     }: {

@@ -1,12 +1,13 @@
 // Every change of the controller screen, a rollback included: the captcha first (spec section
 // 5), then the call; the settings, and the version history under them, reload once it is saved.
 import type { ClientResult } from '@dealdesk/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { confirmWithCaptcha, type CaptchaRequest } from '../../ui/captcha.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { wrongAnswerFor } from '../../ui/wrong-answers.js';
 import { controllerQuery } from './queries.js';
+import { useAction } from '../../ui/mutations.js';
 
 /** What the question says: its title, or more (a line on the consequence, the button's label). */
 type ChangeQuestion = string | Omit<CaptchaRequest, 'wrongAnswer'>;
@@ -19,7 +20,7 @@ export function useControllerChange<Input, Answer extends object>(
   saved: (answer: ClientResult<Answer>, input: Input) => string = (answer) => answer.message,
 ) {
   const queryClient = useQueryClient();
-  const mutation = useMutation({
+  const mutation = useAction({
     mutationFn: async (input: Input) =>
       unwrapOr(await call(input), { failed, unreachable: failed }),
     onSuccess: async (answer, input) => {

@@ -19,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../app/api.js';
@@ -28,7 +28,7 @@ import { confirmWithCaptcha, typedConfirmationAbove } from '../../ui/captcha.js'
 import { CountLink } from '../../ui/CountLink.js';
 import type { Column } from '../../ui/DataTable.js';
 import { toastSuccess, unwrap, unwrapOr } from '../../ui/notify.js';
-import { deleteTitle } from '../../ui/mutations.js';
+import { deleteTitle, useAction } from '../../ui/mutations.js';
 import { RunningBadge } from '../../ui/RunningBadge.js';
 import { StatusSwitch } from '../../ui/StatusSwitch.js';
 import { DeleteSelectedButton } from '../../ui/DeleteSelectedButton.js';
@@ -60,7 +60,7 @@ export function InHouseAdsPage() {
   const { selected, setSelected } = useRowSelection(list.data?.data, { page, search });
   const refresh = () => queryClient.invalidateQueries({ queryKey: inHouseQueries.all });
   const create = useSaveInHouseAd();
-  const status = useMutation({
+  const status = useAction({
     mutationFn: async (change: { id: string; status: boolean }) =>
       unwrap(await api.inHouseAds.setStatus(change)).message,
     onSuccess: async (message) => {
@@ -68,7 +68,7 @@ export function InHouseAdsPage() {
       await refresh();
     },
   });
-  const remove = useMutation({
+  const remove = useAction({
     mutationFn: async (ids: string[]) =>
       unwrapOr(await api.inHouseAds.remove({ id: ids }), deleteFailure),
     // Deleted rows leave the selection as they leave the list.

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
-import { useSubmission } from '../../ui/mutations.js';
+import { useAction, useSubmission } from '../../ui/mutations.js';
 import { ApiFailure, toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { uploadFailure } from './answers.js';
 import { inHouseQueries } from './queries.js';
@@ -23,7 +23,7 @@ export function useErrorPageWhenUnreachable() {
 export function useSaveInHouseAd(onSaved?: () => void) {
   const queryClient = useQueryClient();
   const submission = useSubmission();
-  const save = useMutation({
+  const save = useAction({
     mutationFn: async (submit: InHouseSubmit) =>
       unwrapOr(
         await (submit.mode === 'create'

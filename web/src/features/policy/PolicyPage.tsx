@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths.js';
@@ -27,6 +27,7 @@ import {
 } from './documents.js';
 import { RichText } from './RichText.js';
 import { legalTextQuery } from './queries.js';
+import { useAction } from '../../ui/mutations.js';
 
 function LegalTextEditor({ document, saved }: { document: LegalDocument; saved: LegalText }) {
   const queryClient = useQueryClient();
@@ -41,7 +42,7 @@ function LegalTextEditor({ document, saved }: { document: LegalDocument; saved: 
       setEditing(true);
     },
   );
-  const save = useMutation({
+  const save = useAction({
     mutationFn: document.save,
     onSuccess: (message, text) => {
       toastSuccess(message);

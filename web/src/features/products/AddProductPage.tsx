@@ -6,11 +6,11 @@ import {
   type ScrapeResult,
 } from '@dealdesk/core';
 import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
-import { useSubmission } from '../../ui/mutations.js';
+import { useAction, useSubmission } from '../../ui/mutations.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { checkSayingOnce, markOf } from '../../ui/validation.js';
 import { ImageFilesInput } from './ImageFilesInput.js';
@@ -58,7 +58,7 @@ export function AddProductPage() {
   const [formKey, setFormKey] = useState(0);
 
   const submission = useSubmission();
-  const add = useMutation({
+  const add = useAction({
     mutationFn: async ({ productData, imageUrls: urls }: Omit<ProductCreate, 'images'>) =>
       unwrapOr(
         await submission

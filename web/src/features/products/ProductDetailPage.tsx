@@ -20,7 +20,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../../app/api.js';
@@ -41,6 +41,7 @@ import {
 import { ProductFields } from './ProductFields.js';
 import { productQueries } from './queries.js';
 import { SpecificationsEditor, SpecificationsView } from './SpecificationsEditor.js';
+import { useAction } from '../../ui/mutations.js';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -154,7 +155,7 @@ function ProductEdit({ product, onDone }: { product: Product; onDone: () => void
       setSizes(kept.sizes);
     },
   );
-  const save = useMutation({
+  const save = useAction({
     mutationFn: async (change: Parameters<typeof api.products.update>[0]) =>
       unwrapOr(await api.products.update(change), {
         failed: 'Failed to update product',

@@ -8,15 +8,13 @@ import {
 } from '@dealdesk/core';
 import { ActionIcon, Button, Group, Paper, Select, Stack } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
 import { CountLink } from '../../ui/CountLink.js';
 import type { Column } from '../../ui/DataTable.js';
 import { validate } from '../../ui/form.js';
-import { toastError, toastSuccess, unwrapOr } from '../../ui/notify.js';
+import { toastError } from '../../ui/notify.js';
 import { useRowSelection } from '../../ui/useRowSelection.js';
 import { FilterChip } from './FilterChip.js';
 import { DateCell, EventBadge, PriceCell, ProductCell } from './columns.js';
@@ -24,6 +22,7 @@ import { ListSearchInput } from '../../ui/ListSearchInput.js';
 import { ProductPages } from './ProductPages.js';
 import { productQueries, useProductList } from './queries.js';
 import { useListSearch } from '../../ui/useListSearch.js';
+import { useApiMutation } from '../../ui/mutations.js';
 
 const allEvents = 'all';
 /** The event screen's wording: All Events, Best Deals, Trending, Now Launch, None. */
@@ -68,7 +67,6 @@ const columns: Column<Product>[] = [
 
 /** /show/Prodcut/event: products by event, and one event given to the checked products. */
 export function ProductEventsPage() {
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [shownEvent, setShownEvent] = useState<ProductEvent | typeof allEvents>(allEvents);
   const { typed, setTyped, search } = useListSearch(setPage);
@@ -89,22 +87,25 @@ export function ProductEventsPage() {
     search,
   });
 
-  const update = useMutation({
-    mutationFn: async (change: { id: string[]; event: ProductEvent }) =>
-      unwrapOr(await api.products.updateEvents(change), {
+  const update = useApiMutation(
+    (change: { id: string[]; event: ProductEvent }, client) => client.products.updateEvents(change),
+    {
+      refresh: productQueries.all,
+      failure: {
         failed: 'Failed to update events',
         unreachable: 'An error occurred while updating events',
-      }),
-    onSuccess: async (answer) => {
-      toastSuccess(answer.message);
-      clear();
-      setNewEvent('');
-      await queryClient.invalidateQueries({ queryKey: productQueries.all });
+      },
     },
-  });
+  );
   const assign = () => {
     const verdict = validate(productEventUpdateSchema, { id: [...selected], event: newEvent });
-    if (verdict.ok) update.mutate(verdict.data);
+    if (verdict.ok)
+      update.mutate(verdict.data, {
+        onSuccess: () => {
+          clear();
+          setNewEvent('');
+        },
+      });
     else toastError(verdict.errors.event ?? verdict.errors.id ?? 'Failed to update events');
   };
   const showEvent = (event: string | null) => {

@@ -1,6 +1,6 @@
 import { productPageSize, wrongAnswerMessages, type Product } from '@dealdesk/core';
 import { Group, Paper, Stack } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
@@ -8,7 +8,7 @@ import { confirmWithCaptcha, typedConfirmationAbove } from '../../ui/captcha.js'
 import { CountLink } from '../../ui/CountLink.js';
 import type { Column } from '../../ui/DataTable.js';
 import { toastSuccess, unwrap } from '../../ui/notify.js';
-import { deleteTitle } from '../../ui/mutations.js';
+import { deleteTitle, useAction } from '../../ui/mutations.js';
 import { useRowSelection } from '../../ui/useRowSelection.js';
 import { CategoryCell, DateCell, EventBadge, PriceCell, ProductCell } from './columns.js';
 import { DeleteSelectedButton } from '../../ui/DeleteSelectedButton.js';
@@ -68,7 +68,7 @@ export function ProductListPage() {
     order,
   });
 
-  const remove = useMutation({
+  const remove = useAction({
     mutationFn: async (ids: string[]) => unwrap(await api.products.remove({ id: ids })).message,
     onSuccess: async (message) => {
       toastSuccess(message);

@@ -1,11 +1,10 @@
 import { scrapeSchema, type ScrapeResult } from '@dealdesk/core';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconWorldDownload } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../app/api.js';
 import { validate } from '../../ui/form.js';
 import { ApiFailure, toastSuccess, unwrapOr } from '../../ui/notify.js';
+import { useAction, useSubmission } from '../../ui/mutations.js';
 
 /** The marketplaces with their own reader on the server (server/src/modules/products/scraping). */
 export const supportedMarketplaces = ['Amazon', 'Flipkart', 'Myntra', 'Ajio', 'Meesho'] as const;
@@ -18,9 +17,11 @@ export function ScrapeBox({
 }) {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const scrape = useMutation({
+  // One key per scrape: a double click reads the page once (the server answers the repeat).
+  const submission = useSubmission();
+  const scrape = useAction({
     mutationFn: async (address: string) => {
-      const answer = unwrapOr(await api.products.scrape({ url: address }), {
+      const answer = unwrapOr(await submission.client().products.scrape({ url: address }), {
         failed: 'Failed to scrape data',
         unreachable: 'An error occurred while scraping data',
       });
@@ -29,6 +30,7 @@ export function ScrapeBox({
       return { address, result: answer.data, message: answer.message };
     },
     onSuccess: ({ address, result, message }) => {
+      submission.done();
       toastSuccess(message);
       onScraped(address, result);
     },

@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../app/api.js';
@@ -22,6 +22,7 @@ import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { toastSuccess, unwrap } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 import { adminQuery } from './queries.js';
+import { useAction } from '../../ui/mutations.js';
 
 const editable = (admin: Admin): ProfileUpdate => ({
   a_name: admin.a_name,
@@ -47,7 +48,7 @@ function ProfileForm({ admin }: { admin: Admin }) {
     form.setValues(kept);
     setEditing(true);
   });
-  const save = useMutation({
+  const save = useAction({
     mutationFn: async (update: ProfileUpdate) => unwrap(await api.admin.updateProfile(update)),
     onSuccess: (answer) => {
       toastSuccess(answer.message);

@@ -25,13 +25,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { api } from '../../app/api.js';
 import { useFormState } from '../../ui/form.js';
 import { LoadError } from '../../ui/LoadError.js';
 import { toastError, toastSuccess, unwrap } from '../../ui/notify.js';
+import { useAction } from '../../ui/mutations.js';
 
 const statusQuery = queryOptions({
   queryKey: ['authenticator'],
@@ -216,7 +217,7 @@ export function AuthenticatorApp() {
   const [action, setAction] = useState<'renew' | 'off' | 'move' | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: statusQuery.queryKey });
-  const start = useMutation({
+  const start = useAction({
     mutationFn: async () => unwrap(await api.admin.authenticatorSetup()),
     onSuccess: (answer) => {
       setSetup({ secret: answer.secret ?? '', uri: answer.uri ?? '', qrCode: answer.qrCode ?? '' });

@@ -1,10 +1,10 @@
 // /update/story/video/{id} and /update/story/ads/{id}: the item's form, then back to its list.
 import { postUpdateRedirectMs } from '@dealdesk/core';
 import { Group, Skeleton } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths.js';
-import { succeeded } from '../../ui/mutations.js';
+import { succeeded, useAction } from '../../ui/mutations.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 import { afterSave } from '../../ui/useUnsavedChanges.js';
@@ -20,7 +20,7 @@ export function StoryEditScreen({ kind }: { kind: StoryKind }) {
   const { group, listKey, one } = storyCalls(kind);
   const backTo = kind === 'video' ? paths.storyVideos : paths.storyAds;
   const story = useQuery(one(id));
-  const save = useMutation({
+  const save = useAction({
     mutationFn: async (submit: StorySubmit) => {
       if (submit.mode !== 'edit') throw new Error('the edit screen only edits');
       const failed = 'Failed to update story.';

@@ -6,7 +6,7 @@ import {
   type Banner,
 } from '@dealdesk/core';
 import { Button, Group, NumberInput, Paper, Skeleton, Stack } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { api } from '../../../app/api.js';
@@ -20,6 +20,7 @@ import { HistoryLink } from '../../../ui/HistoryLink.js';
 import { MediaThumb } from '../../../ui/MediaThumb.js';
 import { bannerFiles, BannerFields, type BannerValues } from './BannerFields.js';
 import { bannerQuery, bannersQuery } from '../queries.js';
+import { useAction } from '../../../ui/mutations.js';
 
 function EditBannerForm({ banner }: { banner: Banner }) {
   const navigate = useNavigate();
@@ -37,7 +38,7 @@ function EditBannerForm({ banner }: { banner: Banner }) {
     form.dirty || file !== null,
     form.setValues,
   );
-  const save = useMutation({
+  const save = useAction({
     mutationFn: async (request: Parameters<typeof api.banners.edit>[0]) =>
       unwrap(await api.banners.edit(request)),
     onSuccess: async (answer) => {

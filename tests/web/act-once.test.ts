@@ -1,0 +1,189 @@
+// Every action acts once: the screens walked with a double click on each submit and action
+// button (creates, saves, sends, a delete's confirmation, scrape, update event, invite, token),
+// counting the writes that reach the server. The second click of a double click reaches the page
+// before the button re-renders busy, so each screen's call must refuse to start twice.
+import type { ApiClient } from '@dealdesk/core';
+import type { Locator, Page, Request } from 'playwright-core';
+import { startShop, type Shop } from '@dealdesk/server/testing';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue, type SeededCatalogue } from '../support/catalogue.js';
+import { chooseFile, fillCaptcha, png, toast } from '../support/screens.js';
+import {
+  openSignedInScreen,
+  screenshotOnFailure,
+  type SignedInScreen,
+} from '../support/signed-in-screen.js';
+
+let signedIn: SignedInScreen;
+let page: Page;
+let api: ApiClient;
+let shop: Shop;
+let catalogue: SeededCatalogue;
+const invitedEmail = 'once.invited@example.test';
+
+beforeAll(async () => {
+  shop = await startShop();
+  signedIn = await openSignedInScreen('/add/Product', { pageClock: true });
+  ({ page, api } = signedIn);
+  catalogue = await seedCatalogue(api, 'Once', {
+    search: 'Once item',
+    each: ['Once item 1', 'Once item 2'],
+  });
+  // The browser files share one server: leave it as found for the next file.
+  return async () => {
+    try {
+      await catalogue.remove();
+      await shop.close();
+      const category = (await api.categories.list()).data?.find((row) => row.name === 'Once more');
+      if (category !== undefined) await api.categories.remove({ id: category._id });
+      const { invitations = [] } = await api.admin.listAdministrators();
+      for (const invitation of invitations.filter((row) => row.email === invitedEmail))
+        await api.admin.cancelInvitation({ id: invitation._id });
+      for (const token of (await api.admin.listTokens()).data ?? [])
+        if (token.name === 'once script') await api.admin.revokeToken({ id: token._id });
+    } finally {
+      await signedIn.close();
+    }
+  };
+});
+afterEach(screenshotOnFailure(() => page));
+
+/**
+ * Double-clicks `button`, waits for the success toast, then answers the writes (method and API
+ * path) the page sent meanwhile, each once answered: after that the count is final.
+ */
+async function writesOfDoubleClick(button: Locator, success: string): Promise<string[]> {
+  const sent: Request[] = [];
+  const onRequest = (request: Request) => {
+    if (request.method() !== 'GET' && new URL(request.url()).pathname.startsWith('/api/'))
+      sent.push(request);
+  };
+  page.on('request', onRequest);
+  try {
+    await button.dblclick();
+    await toast(page, success);
+  } finally {
+    page.off('request', onRequest);
+  }
+  await Promise.all(sent.map((request) => request.response()));
+  return sent.map((request) => `${request.method()} ${new URL(request.url()).pathname}`);
+}
+
+/**
+ * Loads a screen: a load, not the router, so a screen a failed step left with unsaved changes
+ * (its double click refused) does not hold the next test back.
+ */
+async function openScreen(path: string, title: string) {
+  await page.goto(path);
+  await page.waitForFunction((expected) => document.title === expected, `${title} · Dealdesk`);
+}
+
+/** Opens a Mantine select by its label and picks an option. */
+async function choose(scope: Page | Locator, label: string | RegExp, option: string) {
+  await scope.getByRole('textbox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('the catalogue', () => {
+  it('scrapes once and adds the product once', async () => {
+    await page.getByLabel('Product page URL').fill(shop.url('/generic/json-ld.html'));
+    expect(
+      await writesOfDoubleClick(
+        page.getByRole('button', { name: 'Scrape' }),
+        'Data scraped successfully',
+      ),
+    ).toEqual(['POST /api/App/product/scraping']);
+    const form = page.getByRole('form', { name: 'Add Product' });
+    // Named within the seeded search, so the file's clean-up removes it too.
+    await form.getByLabel(/^Title/).fill('Once item scraped');
+    await choose(form, /^Category/, 'Once');
+    await choose(form, /^Subcategory/, 'Once items');
+    expect(
+      await writesOfDoubleClick(
+        form.getByRole('button', { name: 'Add Product' }),
+        'Product added successfully',
+      ),
+    ).toEqual(['POST /api/App/product']);
+  });
+
+  it('updates the event of the checked products once', async () => {
+    await openScreen('/show/Prodcut/event', 'Products by event');
+    await page.getByRole('checkbox', { name: 'Select Once item 1' }).check();
+    await choose(page.getByRole('group', { name: 'Assign an event' }), /^Event for/, 'Trending');
+    expect(
+      await writesOfDoubleClick(
+        page.getByRole('button', { name: 'Update event' }),
+        'Events updated successfully',
+      ),
+    ).toEqual(['PUT /api/App/product/update/events']);
+  });
+
+  it('adds a category once', async () => {
+    await openScreen('/add/Product/category', 'Categories');
+    const form = page.getByRole('form', { name: 'Add Category' });
+    await form.getByLabel(/^Category name/).fill('Once more');
+    await chooseFile(page, form.getByLabel('Main image'), png('once.png'), 'accepted');
+    await chooseFile(page, form.getByLabel('Background image'), png('once-bg.png'), 'accepted');
+    expect(
+      await writesOfDoubleClick(
+        form.getByRole('button', { name: 'Add Category' }),
+        'Category added',
+      ),
+    ).toEqual(['POST /api/App/product/category']);
+  });
+});
+
+describe('administrators and tokens', () => {
+  it('sends one invitation', async () => {
+    await openScreen('/site/admins', 'Administrators');
+    await page
+      .getByRole('textbox', { name: /^Email of the administrator to invite/ })
+      .fill(invitedEmail);
+    expect(
+      await writesOfDoubleClick(
+        page.getByRole('button', { name: 'Send invitation' }),
+        'Invitation sent',
+      ),
+    ).toEqual(['POST /api/admin/administrators/invitations']);
+  });
+
+  it('creates one API token', async () => {
+    await openScreen('/profile/security', 'Security');
+    await page.getByLabel(/^New API token/).fill('once script');
+    expect(
+      await writesOfDoubleClick(
+        page.getByRole('button', { name: 'Create token' }),
+        'API token created',
+      ),
+    ).toEqual(['POST /api/admin/tokens']);
+    await page.getByRole('button', { name: 'Done' }).click();
+  });
+});
+
+describe('ads', () => {
+  it('adds an ad unit once', async () => {
+    await openScreen('/site/manage/ads/openAds/add', 'Open ads');
+    await page.getByRole('button', { name: '+ Add Open Ads' }).click();
+    const add = page.getByRole('form', { name: 'Add Open Ads' });
+    await add.getByLabel(/^Ad Name/).fill('OnceUnit');
+    await add.getByLabel(/^Ad ID/).fill('ca-app-pub-1/once');
+    await add.getByLabel(/^Description/).fill('Clicked twice');
+    expect(
+      await writesOfDoubleClick(
+        add.getByRole('button', { name: 'Submit' }),
+        'Ad added successfully',
+      ),
+    ).toEqual(['POST /api/App/ads/open/add']);
+  });
+});
+
+describe('deletes', () => {
+  it("deletes a product once on the confirmation's double click", async () => {
+    await openScreen('/show/Product', 'Products');
+    await page.getByRole('checkbox', { name: 'Select Once item 2' }).check();
+    await page.getByRole('button', { name: 'Delete selected (1)' }).click();
+    expect(
+      await writesOfDoubleClick(await fillCaptcha(page, true), 'Product deleted successfully'),
+    ).toEqual(['DELETE /api/App/product']);
+  });
+});
