@@ -20,6 +20,8 @@ let api: ApiClient;
 let shop: Shop;
 let catalogue: SeededCatalogue;
 const invitedEmail = 'once.invited@example.test';
+const webAdName = 'OnceWebAd';
+const inHouseTitle = 'Once in-house ad';
 
 beforeAll(async () => {
   shop = await startShop();
@@ -39,6 +41,12 @@ beforeAll(async () => {
       const { invitations = [] } = await api.admin.listAdministrators();
       for (const invitation of invitations.filter((row) => row.email === invitedEmail))
         await api.admin.cancelInvitation({ id: invitation._id });
+      const webAds = await api.webAds.list({ startDate: '2020-01-01', endDate: '2099-12-31' });
+      for (const ad of webAds.data ?? [])
+        if (ad.a_name === webAdName) await api.webAds.remove({ id: ad._id });
+      const inHouse = (await api.inHouseAds.list({ page: 1 })).data ?? [];
+      const ownAds = inHouse.filter((ad) => ad.mainTitle === inHouseTitle).map((ad) => ad._id);
+      if (ownAds.length > 0) await api.inHouseAds.remove({ id: ownAds });
       for (const token of (await api.admin.listTokens()).data ?? [])
         if (token.name === 'once script') await api.admin.revokeToken({ id: token._id });
     } finally {
@@ -52,7 +60,7 @@ afterEach(screenshotOnFailure(() => page));
  * Double-clicks `button`, waits for the success toast, then answers the writes (method and API
  * path) the page sent meanwhile, each once answered: after that the count is final.
  */
-async function writesOfDoubleClick(button: Locator, success: string): Promise<string[]> {
+async function writesOfDoubleClick(button: Locator, success: string | RegExp): Promise<string[]> {
   const sent: Request[] = [];
   const onRequest = (request: Request) => {
     if (request.method() !== 'GET' && new URL(request.url()).pathname.startsWith('/api/'))
@@ -161,7 +169,7 @@ describe('administrators and tokens', () => {
 });
 
 describe('ads', () => {
-  it('adds an ad unit once', async () => {
+  it('adds an ad unit once and saves its edit once', async () => {
     await openScreen('/site/manage/ads/openAds/add', 'Open ads');
     await page.getByRole('button', { name: '+ Add Open Ads' }).click();
     const add = page.getByRole('form', { name: 'Add Open Ads' });
@@ -174,6 +182,63 @@ describe('ads', () => {
         'Ad added successfully',
       ),
     ).toEqual(['POST /api/App/ads/open/add']);
+    const row = page.getByRole('table').getByRole('row', { name: /OnceUnit/ });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await row.getByLabel('Ad Description').fill('Saved once');
+    const saved = await writesOfDoubleClick(
+      row.getByRole('button', { name: 'Save' }),
+      'Ad updated successfully',
+    );
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatch(/^PUT \/api\/App\/ads\/open\/update\/[0-9a-f]{24}$/);
+  });
+
+  it('adds a website ad once', async () => {
+    await openScreen('/site/manage/ads/webAds/add', 'Website ads');
+    await page.getByRole('button', { name: '+ Add Website Ads' }).click();
+    const form = page.getByRole('form', { name: 'Add Website Ads' });
+    await form.getByLabel(/^Ad Name/).fill(webAdName);
+    await form.getByLabel(/^Ad URL/).fill('https://deals.example/once');
+    await form.getByLabel(/^Description/).fill('Clicked twice');
+    expect(
+      await writesOfDoubleClick(
+        form.getByRole('button', { name: 'Submit' }),
+        'Ad added successfully',
+      ),
+    ).toEqual(['POST /api/App/ads/webads/add']);
+  });
+
+  it('creates an in-house ad once', async () => {
+    await openScreen('/manage/ads/inHouseAds/add', 'In-house ads');
+    const form = page.getByRole('form', { name: 'Create In House Ad' });
+    await form.getByLabel(/^Title/).fill(inHouseTitle);
+    await form.getByLabel(/^Subtitle/).fill('Clicked twice');
+    await form.getByLabel(/^Details/).fill('One ad for a double click.');
+    await form.getByLabel(/^CTA/).fill('https://deals.example/once');
+    await chooseFile(page, form.getByLabel('Icon'), png('icon.png'), 'accepted');
+    await chooseFile(page, form.getByLabel('Media image'), png('media.png'), 'accepted');
+    await expect
+      .poll(() => form.getByLabel('Media image').getAttribute('data-check'))
+      .toBe('accepted');
+    expect(
+      await writesOfDoubleClick(
+        form.getByRole('button', { name: 'Create ad' }),
+        'upload successfully !',
+      ),
+    ).toEqual(['POST /api/App/inhouse/ads']);
+  });
+});
+
+describe('the profile', () => {
+  it('saves once', async () => {
+    await openScreen('/profile', 'Profile');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    expect(
+      await writesOfDoubleClick(
+        page.getByRole('button', { name: 'Save' }),
+        'Profile updated successfully',
+      ),
+    ).toEqual(['PUT /api/admin/Profile/Update']);
   });
 });
 
