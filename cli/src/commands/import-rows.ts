@@ -80,20 +80,21 @@ export function csvRow(columns: readonly string[], line: number, cells: string[]
  */
 export type Part = { jsonl: string; firstLine: number } | { read: ReadRow[] };
 
-/** The rows of a part (a JSON line's text trimmed, blank lines skipped). */
-export function rowsOf(part: Part): ReadRow[] {
-  if ('read' in part) return part.read;
-  const rows: ReadRow[] = [];
+/**
+ * The rows of a part (a JSON line's text trimmed, blank lines skipped), each parsed as it is
+ * checked: a part's 5,000 rows are never all held parsed at once.
+ */
+export function* rowsOf(part: Part): Generator<ReadRow> {
+  if ('read' in part) return yield* part.read;
   const { jsonl } = part;
   let line = part.firstLine;
   for (let at = 0; at < jsonl.length; line += 1) {
     const cut = jsonl.indexOf('\n', at);
     const next = cut === -1 ? jsonl.length : cut + 1;
     const text = jsonl.slice(at, next).trim();
-    if (text !== '') rows.push(jsonLine(line, text));
+    if (text !== '') yield jsonLine(line, text);
     at = next;
   }
-  return rows;
 }
 
 /** The good rows of a part, as its call sends them. */
@@ -121,14 +122,16 @@ const sentAsWritten = new Set(Object.keys(productExportRowSchema.shape));
  * checks it with the same schema, and writing it again cost as much as checking it); other
  * rows go as the schema gives them, so what the server does not read is not carried.
  */
-export function checkPart(read: readonly ReadRow[], patches = false): CheckedPart {
+export function checkPart(read: Iterable<ReadRow>, patches = false): CheckedPart {
   // An update's rows may give any fields beside og_url.
   const schema = patches ? productPatchRowSchema : productRowSchema;
   const failures: Failure[] = [];
   const lines: number[] = [];
   const ogUrls: string[] = [];
   const texts: string[] = [];
+  let rows = 0;
   for (const { line, fields, problem, text } of read) {
+    rows += 1;
     if (problem !== undefined) {
       failures.push({ line, message: problem });
       continue;
@@ -144,7 +147,7 @@ export function checkPart(read: readonly ReadRow[], patches = false): CheckedPar
       text !== undefined && Object.keys(fields ?? {}).every((key) => sentAsWritten.has(key));
     texts.push(asWritten ? text : JSON.stringify(parsed.data));
   }
-  return { rows: read.length, batch: { lines, ogUrls, json: `[${texts.join(',')}]` }, failures };
+  return { rows, batch: { lines, ogUrls, json: `[${texts.join(',')}]` }, failures };
 }
 
 /** What the worker is asked: a part to check, numbered so its answer finds its caller. */
