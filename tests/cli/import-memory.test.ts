@@ -91,5 +91,5 @@ describe('products import of a file larger than its heap', () => {
     expect(stored.totalRecord).toBe(rows);
     // The spool of standard input is gone.
     expect(await readdir(spoolFolder)).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });
