@@ -9,7 +9,7 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addCategory,
   addSubcategory,
@@ -92,4 +92,18 @@ describe('products import of a file larger than its heap', () => {
     // The spool of standard input is gone.
     expect(await readdir(spoolFolder)).toEqual([]);
   }, 120_000);
+
+  it('stops on Ctrl+C while standard input is read: nothing sent (exit 130), no spool left', async () => {
+    const importing = startBuiltCli(['products', 'import', '-', '--format', 'jsonl'], env);
+    importing.write('{"title": "Never sent"}\n');
+    // The spool exists once the CLI listens for Ctrl+C; stdin stays open.
+    await vi.waitFor(async () => expect(await readdir(spoolFolder)).toHaveLength(1), {
+      timeout: 15_000,
+    });
+    importing.child.kill('SIGINT');
+    const run = await importing.finished;
+    expect(run.code).toBe(130);
+    expect(run.stderr).toContain('Interrupted: nothing was sent');
+    expect(await readdir(spoolFolder)).toEqual([]);
+  });
 });
