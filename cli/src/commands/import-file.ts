@@ -31,14 +31,18 @@ export const nothingSent = () =>
 
 const stampOf = ({ size, mtimeMs }: { size: number; mtimeMs: number }) => `${size}:${mtimeMs}`;
 
-/** Where the file is now, or a usage error naming it. */
-export async function stampNow(file: Pick<ImportFile, 'name' | 'path'>): Promise<string> {
+/** The file's size and time of change, or a usage error naming it. */
+async function statOf({ name, path }: Pick<ImportFile, 'name' | 'path'>) {
   try {
-    return stampOf(await stat(file.path));
+    return await stat(path);
   } catch (error) {
-    throw usageError(`Cannot read ${file.name}: ${(error as Error).message}`);
+    throw usageError(`Cannot read ${name}: ${(error as Error).message}`);
   }
 }
+
+/** Where the file is now, to compare with its `stamp`. */
+export const stampNow = async (file: Pick<ImportFile, 'name' | 'path'>) =>
+  stampOf(await statOf(file));
 
 /** Standard input copied to a temporary file; Ctrl+C (`signal`) stops the copy. */
 async function spooled(stdin: NodeJS.ReadableStream, signal: AbortSignal): Promise<ImportFile> {
@@ -58,7 +62,7 @@ async function spooled(stdin: NodeJS.ReadableStream, signal: AbortSignal): Promi
   } catch (error) {
     await remove();
     if (signal.aborted) throw nothingSent();
-    throw usageError(`Cannot read standard input: ${(error as Error).message}`);
+    throw usageError(`Cannot copy standard input to a temporary file: ${(error as Error).message}`);
   }
 }
 
@@ -68,8 +72,8 @@ export async function openImportFile(
   signal: AbortSignal,
 ): Promise<ImportFile> {
   if (name === '-') return spooled(stdin, signal);
-  const stamp = await stampNow({ name, path: name });
-  return { name, path: name, size: Number(stamp.split(':')[0]), stamp, remove: async () => {} };
+  const stats = await statOf({ name, path: name });
+  return { name, path: name, size: stats.size, stamp: stampOf(stats), remove: async () => {} };
 }
 
 /** The format by the file's name; from standard input, by its first character. */
