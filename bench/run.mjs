@@ -16,6 +16,7 @@ const benchmarks = [
   'app/images.mjs',
   'cli/run.mjs',
   'cli/import.mjs',
+  'cli/import-memory.mjs',
   'web-bundle/measure.mjs',
   'flood/run.mjs',
   'edge/run.mjs',

@@ -8,7 +8,14 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchEnvironment, machine, round, startServerProcess } from '../lib.mjs';
-import { apiToken, cliEnvironment, png, resultsDir, timeCli } from './support.mjs';
+import {
+  apiToken,
+  catalogueRow as row,
+  cliEnvironment,
+  kurtaSubcategory,
+  resultsDir,
+  timeCli,
+} from './support.mjs';
 
 const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 // The issue's 10,000 products a second, as a share of the floor's rate at this machine's normal
@@ -18,28 +25,6 @@ const goalRatio = 0.47;
 const Database = createRequire(
   fileURLToPath(new URL('../../server/package.json', import.meta.url)),
 )('better-sqlite3');
-
-/** A product as a shop's feed would have it: two images, sizes and a few specifications. */
-function row(index, category, subcategory) {
-  return {
-    title: `Handloom cotton kurta ${index}`,
-    price: 499 + (index % 500),
-    og_price: 999 + (index % 500),
-    rating: '4.3',
-    ratingsAndReviews: '1,204 ratings & 98 reviews',
-    deliveryInfo: 'Free delivery in 3 days',
-    availableSizes: ['S', 'M', 'L'],
-    specifications: { Brand: 'Weavers Co', Fabric: 'Cotton', Fit: 'Regular', Pattern: 'Solid' },
-    og_url: `https://shop.example.com/kurta/${index}`,
-    category,
-    subcategory,
-    events: index % 10 === 0 ? 'Trending' : 'None',
-    images: [
-      `https://cdn.shop.example.com/kurta/${index}/1.jpg`,
-      `https://cdn.shop.example.com/kurta/${index}/2.jpg`,
-    ],
-  };
-}
 
 /**
  * Writes the rows straight into `file` (a copy of the server's database taken before the
@@ -100,14 +85,7 @@ const env = { ...benchEnvironment('import'), NODE_ENV: 'production' };
 const server = await startServerProcess(env);
 try {
   const { api, token } = await apiToken(server.url, env);
-  const check = (answer) => {
-    if (!answer.status) throw new Error(answer.message);
-    return answer;
-  };
-  check(await api.categories.add({ name: 'Kurtas', image: png(), bg_image: png() }));
-  const category = check(await api.categories.list()).data.find((item) => item.name === 'Kurtas');
-  check(await api.subcategories.add({ name: 'Cotton', categoryId: category._id, image: png() }));
-  const subcategory = check(await api.subcategories.byCategory({ id: category._id })).data[0];
+  const { category, subcategory } = await kurtaSubcategory(api);
 
   // The floor's database: the server's as it is now (schema, categories), before the import.
   const floorFile = join(env.DEALDESK_DATA_DIR, 'floor.sqlite');

@@ -72,3 +72,38 @@ export function cliEnvironment(serverUrl, env, token) {
     DEALDESK_TOKEN: token,
   };
 }
+
+/** A product as a shop's feed would have it: two images, sizes and a few specifications. */
+export function catalogueRow(index, category, subcategory) {
+  return {
+    title: `Handloom cotton kurta ${index}`,
+    price: 499 + (index % 500),
+    og_price: 999 + (index % 500),
+    rating: '4.3',
+    ratingsAndReviews: '1,204 ratings & 98 reviews',
+    deliveryInfo: 'Free delivery in 3 days',
+    availableSizes: ['S', 'M', 'L'],
+    specifications: { Brand: 'Weavers Co', Fabric: 'Cotton', Fit: 'Regular', Pattern: 'Solid' },
+    og_url: `https://shop.example.com/kurta/${index}`,
+    category,
+    subcategory,
+    events: index % 10 === 0 ? 'Trending' : 'None',
+    images: [
+      `https://cdn.shop.example.com/kurta/${index}/1.jpg`,
+      `https://cdn.shop.example.com/kurta/${index}/2.jpg`,
+    ],
+  };
+}
+
+/** The category and subcategory the imported kurtas go in (Kurtas / Cotton). */
+export async function kurtaSubcategory(api) {
+  const check = (answer) => {
+    if (!answer.status) throw new Error(answer.message);
+    return answer;
+  };
+  check(await api.categories.add({ name: 'Kurtas', image: png(), bg_image: png() }));
+  const category = check(await api.categories.list()).data.find((item) => item.name === 'Kurtas');
+  check(await api.subcategories.add({ name: 'Cotton', categoryId: category._id, image: png() }));
+  const subcategory = check(await api.subcategories.byCategory({ id: category._id })).data[0];
+  return { category, subcategory };
+}

@@ -9,6 +9,8 @@ const idsShown = 20;
 export interface Interruption {
   /** True once Ctrl-C was pressed: send no further call. */
   readonly interrupted: boolean;
+  /** Aborted at the first Ctrl-C: stops what waits on input (an import spooling stdin). */
+  readonly signal: AbortSignal;
   /** Stops listening for Ctrl-C (call it in a `finally`). */
   end(): void;
 }
@@ -23,16 +25,19 @@ export const stoppingNote =
  */
 export function interruptible(note: (text: string) => void): Interruption {
   let interrupted = false;
+  const aborter = new AbortController();
   const onSignal = () => {
     if (interrupted) process.exit(exitCodes.interrupted);
     interrupted = true;
     note(stoppingNote);
+    aborter.abort();
   };
   process.on('SIGINT', onSignal);
   return {
     get interrupted() {
       return interrupted;
     },
+    signal: aborter.signal,
     end: () => {
       process.off('SIGINT', onSignal);
     },

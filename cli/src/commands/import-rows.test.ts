@@ -1,10 +1,14 @@
-// The parts a large import file is checked in: cut at line ends, a call's rows each, numbered
-// from their first line, so a refused row is named at its line in the file whichever part it
-// fell in, and each good row is sent as its line holds it (or as checked, with fields the
-// server does not read).
+// The parts an import file is read and checked in as it streams: cut at line ends (CSV: after a
+// record), a call's rows each, numbered from their first line, so a refused row is named at its
+// line in the file whichever part it fell in, and each good row is sent as its line holds it (or
+// as checked, with fields the server does not read).
 import { productBulkSchema } from '@dealdesk/core';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFile, checkParts, partsOf, type RowSource } from './import-rows.js';
+import { readParts, type ImportFormat } from './import-file.js';
+import { checkedParts, type Batch, type Failure, type Part } from './import-rows.js';
 
 const good = (index: number) =>
   JSON.stringify({
@@ -26,21 +30,49 @@ const lines = Array.from({ length: 300 }, (_, index) => {
   return `${good(index)}${index % 2 === 0 ? '\r' : ''}`;
 });
 const content = `${lines.join('\n')}\n`;
-const source: RowSource = { jsonl: content };
 const refusedLines = lines.flatMap((text, index) =>
   text.startsWith('{"title": "no') ? [index + 1] : [],
 );
 
+/** The file holding `text`, as the import opens it. */
+async function fileOf(text: string, name = 'rows.jsonl') {
+  const path = join(await mkdtemp(join(tmpdir(), 'dealdesk-rows-')), name);
+  await writeFile(path, text);
+  return { name: path, path, size: text.length, stamp: '', remove: async () => {} };
+}
+
+async function partsOf(text: string, size: number, format: ImportFormat = 'jsonl') {
+  const parts: Part[] = [];
+  for await (const part of readParts(await fileOf(text), format, size)) parts.push(part);
+  return parts;
+}
+
+/** The file read in parts of `batchSize` and checked, as the import's passes do. */
+async function checkFile(text: string, format: ImportFormat, batchSize: number) {
+  const file = await fileOf(text);
+  const checked = { rows: 0, batches: [] as Batch[], failures: [] as Failure[] };
+  for await (const part of checkedParts(readParts(file, format, batchSize), false, false)) {
+    checked.rows += part.rows;
+    checked.failures.push(...part.failures);
+    if (part.batch.lines.length > 0) checked.batches.push(part.batch);
+  }
+  return checked;
+}
+
 describe('a JSON Lines file in parts', () => {
-  it.each([1, 7, 64, 300, 1000])('cuts it into parts of %i lines that make up the file', (size) => {
-    const parts = partsOf(source, size);
-    expect(parts.length).toBe(Math.ceil(300 / size));
-    expect(parts.map(({ start, end }) => content.slice(start, end)).join('')).toBe(content);
-    parts.forEach((part, index) => {
-      expect(part.firstLine).toBe(index * size + 1);
-      expect(content.slice(part.start, part.end).endsWith('\n')).toBe(true);
-    });
-  });
+  it.each([1, 7, 64, 300, 1000])(
+    'cuts it into parts of %i lines that make up the file',
+    async (size) => {
+      const parts = await partsOf(content, size);
+      expect(parts.length).toBe(Math.ceil(300 / size));
+      const texts = parts.map((part) => ('jsonl' in part ? part.jsonl : ''));
+      expect(texts.join('')).toBe(content);
+      parts.forEach((part, index) => {
+        expect(part).toMatchObject({ firstLine: index * size + 1 });
+        expect(texts[index]?.endsWith('\n')).toBe(true);
+      });
+    },
+  );
 
   it('names the same lines and sends the same rows, whatever the parts', async () => {
     const whole = await checkFile(content, 'jsonl', 1000);
@@ -73,17 +105,70 @@ describe('a JSON Lines file in parts', () => {
     const body = productBulkSchema.safeParse({ products: rows });
     expect(body.success).toBe(true);
   });
+});
 
-  it('shares out the parts between threads by a count both take from', () => {
-    const parts = partsOf(source, 32);
-    const taken = new SharedArrayBuffer(4);
-    // Another thread took the first three parts: this one checks the rest, in order.
-    new Int32Array(taken)[0] = 3;
-    const checked = checkParts({ source, parts, taken });
-    expect(checked.map(([index]) => index)).toEqual(
-      Array.from({ length: parts.length - 3 }, (_, at) => at + 3),
+describe('a CSV file in parts', () => {
+  const header = 'title,price,og_price,og_url,category,subcategory,images,specifications';
+  const record = (index: number, title = `Shirt ${index}`) =>
+    [
+      `"${title.replaceAll('"', '""')}"`,
+      '10',
+      '20',
+      `https://shop.example.com/csv/${index}`,
+      '0123456789abcdef01234567',
+      '0123456789abcdef01234568',
+      'https://cdn.example.com/csv.jpg',
+      '"{""Brand"":""Acme, Inc.""}"',
+    ].join(',');
+  // A BOM, CRLF and LF ends mixed, blank lines, a title over two lines with a comma and a
+  // doubled quote, and a record with a field too few.
+  const csv = [
+    `\uFEFF${header}\r`,
+    `${record(1)}\r`,
+    '',
+    record(2, 'Shirt, "two"\nlines'),
+    record(3),
+    '',
+    '',
+    'Short,1,2',
+    `${record(5)}\r`,
+    record(6),
+  ].join('\n');
+
+  it('reads quoted commas, line breaks and quotes, and names each record by its first line', async () => {
+    for (const size of [1, 2, 100]) {
+      const { rows, batches, failures } = await checkFile(csv, 'csv', size);
+      expect(rows).toBe(6);
+      expect(failures).toEqual([
+        { line: 9, message: 'expected 8 fields as in the header, found 3' },
+      ]);
+      expect(batches.flatMap((batch) => batch.lines)).toEqual([2, 4, 6, 10, 11]);
+      const sent = batches.flatMap((batch) => JSON.parse(batch.json) as Record<string, unknown>[]);
+      expect(sent[1]).toMatchObject({
+        title: 'Shirt, "two"\nlines',
+        specifications: { Brand: 'Acme, Inc.' },
+      });
+    }
+  });
+
+  it('names the line where the CSV cannot be read (a usage error: nothing is sent)', async () => {
+    const broken = `${header}\n${record(1)}\n"open,1\n`;
+    await expect(checkFile(broken, 'csv', 100)).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringMatching(/^The CSV cannot be read: .*line 3/) as string,
+    });
+  });
+});
+
+describe('a file larger than a read', () => {
+  it('keeps rows whole and their lines where reads of the file end', async () => {
+    // 4 MB in 1 MB reads: lines cut at every read's end.
+    const many = Array.from({ length: 16_000 }, (_, index) =>
+      index % 4_001 === 0 ? '{"broken":' : good(index),
     );
-    expect(new Int32Array(taken)[0]).toBeGreaterThanOrEqual(parts.length);
-    expect(checkParts({ source, parts, taken })).toEqual([]);
+    const { rows, batches, failures } = await checkFile(`${many.join('\n')}`, 'jsonl', 5_000);
+    expect(rows).toBe(16_000);
+    expect(failures.map((failure) => failure.line)).toEqual([1, 4_002, 8_003, 12_004]);
+    expect(batches.map((batch) => batch.lines.length)).toEqual([4_998, 4_999, 4_999, 1_000]);
   });
 });

@@ -1,31 +1,31 @@
 // products import: a catalogue from JSON Lines or CSV (a header row; lists and objects as JSON
-// text in their cell). Every row is checked with the core's schema before anything is sent; the
-// good rows of each 5,000 of the file (--batch-size) then go in one call (one transaction each),
-// matched to existing products by og_url. A refused call fails its rows only: the calls before it stay, and the
-// summary says so.
-import {
-  bulkProductLimit,
-  JsonText,
-  onExistingChoices,
-  rowsNamedIn,
-  type OnExisting,
-} from '@dealdesk/core';
-import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
-import { text } from 'node:stream/consumers';
+// text in their cell). The file is read twice as it streams (import-file.ts): first every row is
+// checked with the core's schema, before anything is sent; then the good rows of each 5,000 of
+// the file (--batch-size) go in one call (one transaction each), matched to existing products by
+// og_url. A refused call fails its rows only: the calls before it stay, and the summary says so.
+import { bulkProductLimit, onExistingChoices, type OnExisting } from '@dealdesk/core';
+import { availableParallelism } from 'node:os';
 import { Option } from '@commander-js/extra-typings';
 import { wholeNumber, type Declare } from '../command.js';
-import { connect, failureOf, OutcomeUnknown, ServerUnreachable } from '../connection.js';
-import type { CliError } from '../exit.js';
+import { connect } from '../connection.js';
 import type { Context } from '../context.js';
 import { exitCodes, usageError } from '../exit.js';
-import { interruptible } from '../interrupt.js';
-import { checkFile, type Batch, type Failure } from './import-rows.js';
+import { interruptible, type Interruption } from '../interrupt.js';
+import {
+  formatOf,
+  importFormats,
+  nothingSent,
+  openImportFile,
+  readParts,
+  stampNow,
+  type ImportFile,
+  type ImportFormat,
+} from './import-file.js';
+import { checkedParts, type Failure } from './import-rows.js';
+import { batchSender, goodBatches, sendAll } from './import-send.js';
+import { OgUrlFilter } from './og-url-filter.js';
 import { progressOf } from '../terminal/progress.js';
 import { renderTable } from '../terminal/table.js';
-
-export const importFormats = ['jsonl', 'csv'] as const;
-type ImportFormat = (typeof importFormats)[number];
 
 interface ImportOptions {
   format?: ImportFormat;
@@ -34,36 +34,8 @@ interface ImportOptions {
   batchSize: number;
 }
 
-/**
- * What became of a batch: the rows last sent, the rows the server refused by name, and the
- * answer for the rows sent (or why they failed).
- */
-type Sent = { rows: Batch; refused: Failure[] } & (
-  | { results: { _id: string; status: Outcome }[]; failure?: undefined }
-  | { results?: undefined; failure: CliError }
-);
-
-type Outcome = 'created' | 'updated' | 'skipped';
-
 /** Failed lines listed on a terminal; --json lists them all. */
 const failuresShown = 20;
-
-/** The format by the file's name; from standard input, by its first character. */
-function formatOf(path: string, content: string, asked: ImportFormat | undefined): ImportFormat {
-  if (asked !== undefined) return asked;
-  const extension = extname(path).toLowerCase();
-  if (extension === '.csv') return 'csv';
-  if (['.jsonl', '.ndjson', '.json'].includes(extension)) return 'jsonl';
-  return content.trimStart().startsWith('{') ? 'jsonl' : 'csv';
-}
-
-async function readInput(path: string, stdin: Context['streams']['stdin']): Promise<string> {
-  try {
-    return path === '-' ? await text(stdin) : await readFile(path, 'utf8');
-  } catch (error) {
-    throw usageError(`Cannot read ${path}: ${(error as Error).message}`);
-  }
-}
 
 /** Lines as short ranges: "4-5000, 5002". */
 function lineRanges(lines: number[]): string {
@@ -76,134 +48,106 @@ function lineRanges(lines: number[]): string {
   return ranges.map(([start, end]) => (start === end ? `${start}` : `${start}-${end}`)).join(', ');
 }
 
+/** Files of this size or more are checked beside a worker (one takes ~0.1 s to start). */
+const parallelFromBytes = 2 * 1024 * 1024;
+
+/** The file's parts as read, checked, in its order. */
+function checkedFile(file: ImportFile, format: ImportFormat, options: ImportOptions) {
+  const parallel = file.size >= parallelFromBytes && availableParallelism() >= 2;
+  const patches = options.onExisting === 'update';
+  return checkedParts(readParts(file, format, options.batchSize), patches, parallel);
+}
+
+/** What the first pass found, with nothing sent. */
+interface Checked {
+  /** Rows read, good and bad. */
+  rows: number;
+  /** Good rows, and the calls they make. */
+  valid: number;
+  calls: number;
+  failures: Failure[];
+  /** An og_url (may) repeat: the calls then go one at a time. */
+  repeats: boolean;
+}
+
+/** The first pass: every row checked, the refused ones named, nothing sent. */
+async function checkAll(
+  file: ImportFile,
+  format: ImportFormat,
+  options: ImportOptions,
+  interruption: Interruption,
+): Promise<Checked> {
+  const seen = new OgUrlFilter();
+  const checked: Checked = { rows: 0, valid: 0, calls: 0, failures: [], repeats: false };
+  for await (const { rows, batch, failures } of checkedFile(file, format, options)) {
+    if (interruption.interrupted) throw nothingSent();
+    checked.rows += rows;
+    checked.failures.push(...failures);
+    checked.valid += batch.ogUrls.length;
+    if (batch.ogUrls.length > 0) checked.calls += 1;
+    for (const ogUrl of batch.ogUrls) if (seen.add(ogUrl)) checked.repeats = true;
+  }
+  return checked;
+}
+
 async function importProducts(context: Context, path: string, options: ImportOptions) {
-  const content = await readInput(path, context.streams.stdin);
-  const format = formatOf(path, content, options.format);
-  // Every row is checked before anything is sent.
-  const {
-    rows: rowsRead,
-    batches,
-    failures,
-  } = await checkFile(content, format, options.batchSize, options.onExisting === 'update');
-  const ogUrls = batches.flatMap((batch) => batch.ogUrls);
-  if (rowsRead === 0) throw usageError(`${path} holds no products`);
+  // Ctrl-C while the file is read stops with nothing sent; while sending, the calls under way
+  // finish, then what was done is reported (exit 130).
+  const interruption = interruptible(context.note);
+  let file: ImportFile | undefined;
+  try {
+    file = await openImportFile(path, context.streams.stdin, interruption.signal);
+    await importFile(context, file, options, interruption);
+  } finally {
+    interruption.end();
+    await file?.remove();
+  }
+}
+
+async function importFile(
+  context: Context,
+  file: ImportFile,
+  options: ImportOptions,
+  interruption: Interruption,
+) {
+  const format = await formatOf(file, options.format);
+  const checked = await checkAll(file, format, options, interruption);
+  const { rows: rowsRead, valid, failures } = checked;
+  if (rowsRead === 0) throw usageError(`${file.name} holds no products`);
 
   if (options.dryRun === true) {
     context.result(
-      {
-        status: failures.length === 0,
-        dryRun: true,
-        rows: rowsRead,
-        valid: ogUrls.length,
-        failures,
-      },
+      { status: failures.length === 0, dryRun: true, rows: rowsRead, valid, failures },
       () => {
         showFailures(context, failures);
         context.footer(
-          `Dry run: ${ogUrls.length} of ${rowsRead} row(s) would be sent${failures.length > 0 ? `, ${failures.length} refused` : ''}. Nothing was sent.`,
+          `Dry run: ${valid} of ${rowsRead} row(s) would be sent${failures.length > 0 ? `, ${failures.length} refused` : ''}. Nothing was sent.`,
         );
       },
     );
     if (failures.length > 0) context.exitWith(exitCodes.failed);
     return;
   }
+  // The second pass reads the file again: it must be the one checked.
+  if ((await stampNow(file)) !== file.stamp)
+    throw usageError(`${file.name} changed while it was checked: nothing was sent`);
 
   const connection = await connect(context);
-  const results: { line: number; _id: string; status: Outcome }[] = [];
-  const counts: Record<Outcome, number> = { created: 0, updated: 0, skipped: 0 };
   // Three calls in flight when no og_url repeats in the file: the calls then meet no product
   // another makes, so the order the server takes them in changes nothing, and the server checks
   // the next call's rows while it writes one (two left its threads taking turns: 25 % slower,
   // bench/cli/import.mjs). A repeated og_url keeps them one at a time.
-  const inFlight = new Set(ogUrls).size === ogUrls.length ? 3 : 1;
-
-  /**
-   * Sends a batch. A refusal naming its rows (an unknown category) wrote nothing: those rows
-   * fail at their own lines and the rest is sent again without them.
-   */
-  const send = async (batch: Batch): Promise<Sent> => {
-    const refused: Failure[] = [];
-    let rows = batch;
-    for (;;) {
-      const answer = await connection.api.products.bulk({
-        products: new JsonText(rows.json),
-        onExisting: options.onExisting,
-      });
-      if (answer.status && answer.results !== undefined)
-        return { rows, refused, results: answer.results };
-      const failure = failureOf(answer, connection.settings);
-      const named = rowsNamedIn(failure.message).filter(({ row }) => row <= rows.lines.length);
-      if (failure instanceof ServerUnreachable || named.length === 0)
-        return { rows, refused, failure };
-      const { lines } = rows;
-      refused.push(...named.map(({ row, message }) => ({ line: lines[row - 1] ?? 0, message })));
-      const dropped = new Set(named.map(({ row }) => row - 1));
-      const kept = (_: unknown, index: number) => !dropped.has(index);
-      rows = {
-        lines: lines.filter(kept),
-        ogUrls: rows.ogUrls.filter(kept),
-        json: JSON.stringify((JSON.parse(rows.json) as unknown[]).filter(kept)),
-      };
-      if (rows.lines.length === 0) return { rows, refused, results: [] };
-    }
-  };
-
-  // Ctrl-C lets the calls under way finish, then reports what was done (exit 130).
-  const interruption = interruptible(context.note);
-  const progress = progressOf(context, ogUrls.length, batches.length > 1);
-  let notSent = 0;
-  let unreachable: ServerUnreachable | undefined;
-  /** Lines of calls sent whose answer never came: they may have been written. */
-  const unknownLines: number[] = [];
-  let next = 0;
-  const pending: Promise<Sent>[] = [];
-  try {
-    for (;;) {
-      while (
-        pending.length < inFlight &&
-        next < batches.length &&
-        !interruption.interrupted &&
-        unreachable === undefined
-      ) {
-        const sending = send(batches[next] ?? []);
-        // Awaited in its turn: a call failing while an earlier one is awaited is not unhandled.
-        sending.catch(() => {});
-        pending.push(sending);
-        next += 1;
-      }
-      const sent = await pending.shift();
-      if (sent === undefined) break;
-      failures.push(...sent.refused);
-      if (sent.results !== undefined) {
-        sent.results.forEach((result, position) => {
-          results.push({ line: sent.rows.lines[position] ?? 0, ...result });
-          counts[result.status] += 1;
-        });
-        progress.add(sent.rows.lines.length + sent.refused.length, sent.refused.length);
-        continue;
-      }
-      const { failure } = sent;
-      if (failure instanceof OutcomeUnknown) unknownLines.push(...sent.rows.lines);
-      else failures.push(...sent.rows.lines.map((line) => ({ line, message: failure.message })));
-      if (failure instanceof ServerUnreachable) {
-        // Nothing more is sent: the rows not sent fail with the same reason.
-        unreachable = failure;
-        notSent += sent.rows.lines.length;
-      } else progress.add(sent.rows.lines.length + sent.refused.length, sent.rows.lines.length);
-    }
-  } finally {
-    progress.done();
-    interruption.end();
-  }
-  const unsent = batches.slice(next).flatMap((batch) => batch.lines);
-  notSent += unsent.length;
-  if (unreachable !== undefined) {
-    const message =
-      unreachable instanceof OutcomeUnknown
-        ? "Not sent: an earlier call's answer did not arrive"
-        : unreachable.message;
-    failures.push(...unsent.map((line) => ({ line, message })));
-  }
+  const sending = await sendAll({
+    context,
+    batches: goodBatches(checkedFile(file, format, options)),
+    valid,
+    send: batchSender(connection, options.onExisting),
+    inFlight: checked.repeats ? 1 : 3,
+    progress: progressOf(context, valid, checked.calls > 1),
+    interruption,
+  });
+  failures.push(...sending.failures);
+  const { counts, results, unknownLines, notSent, unreachable } = sending;
 
   const interrupted = interruption.interrupted;
   failures.sort((a, b) => a.line - b.line);
