@@ -15,7 +15,7 @@ const faultsPath = '/test-harness/faults';
  * - `unreadable`: a proxy's 502 page instead of an answer;
  * - `unanswered`: the connection is closed without a byte.
  */
-export const faultKinds = ['wordless', 'unreadable', 'unanswered'] as const;
+const faultKinds = ['wordless', 'unreadable', 'unanswered'] as const;
 export type FaultKind = (typeof faultKinds)[number];
 
 interface Fault {

@@ -5,8 +5,9 @@
 import { endpoints, type ApiClient } from '@dealdesk/core';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pngUpload } from '../support/catalogue.js';
-import { answerCaptcha, chooseFile, pick, png, toast } from '../support/screens.js';
+import { seedCatalogue, type SeededCatalogue } from '../support/catalogue.js';
+import { addImageStory, addInHouseAd } from '../support/content.js';
+import { answerCaptcha, chooseFile, pick, png, toast, typeSearch } from '../support/screens.js';
 import { failCalls, healServer, type FaultKind } from '../support/server-faults.js';
 import { openSignedInScreen, screenshotOnFailure } from '../support/signed-in-screen.js';
 
@@ -113,18 +114,7 @@ describe("part 1's fallback texts", () => {
   });
 
   it("a story video's status change says 'Failed to update story video'", async () => {
-    const added = await api.stories.add({
-      insertData: {
-        storyTime: 5,
-        btnName: '',
-        btnUrl: '',
-        NTV_ID: '',
-        maxviewLimit: 0,
-        maxclickLimit: 0,
-      },
-      image: pngUpload('failing-story.png'),
-    });
-    expect(added.status, added.message).toBe(true);
+    await addImageStory(api);
     await page.reload();
     await fail(endpoints.stories.setStatus, 'wordless');
     await page
@@ -169,5 +159,188 @@ describe("part 1's fallback texts", () => {
     await fail(endpoints.banners.list, 'unreadable');
     await page.reload();
     await toast(page, 'Internet Server Error');
+  });
+});
+
+describe("part 2's fallback texts", () => {
+  it("policy and terms saves refused without words say 'Failed to update policy' and 'Failed to update terms'", async () => {
+    await show('/site/policy', 'Privacy policy');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel(/^Title/).fill('Privacy');
+    await page.getByLabel(/^Text/).fill('Written while the server refuses');
+    await fail(endpoints.policy.updatePolicy, 'wordless');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Failed to update policy');
+
+    await show('/site/policy/terms', 'Terms & conditions');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel(/^Title/).fill('Terms');
+    await page.getByLabel(/^Text/).fill('Written while the server refuses');
+    await fail(endpoints.policy.updateTerms, 'wordless');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Failed to update terms');
+  });
+
+  it("categories that cannot be loaded or saved say 'Something went wrong!'", async () => {
+    await fail(endpoints.categories.list, 'wordless');
+    await show('/add/Product/category', 'Categories');
+    await toast(page, 'Something went wrong!');
+    await healServer();
+
+    await show('/add/Product/category', 'Categories');
+    const form = page.getByRole('form', { name: 'Add Category' });
+    await form.getByLabel(/^Category name/).fill('Failing category');
+    await chooseFile(page, form.getByLabel('Main image'), png('failing.png'), 'accepted');
+    await chooseFile(page, form.getByLabel('Background image'), png('failing-bg.png'), 'accepted');
+    for (const slot of ['Main image', 'Background image'])
+      await expect.poll(() => form.getByLabel(slot).getAttribute('data-check')).toBe('accepted');
+    await fail(endpoints.categories.add, 'wordless');
+    await form.getByRole('button', { name: 'Add Category' }).click();
+    await toast(page, 'Something went wrong!');
+  });
+});
+
+describe('products', () => {
+  let catalogue: SeededCatalogue;
+  let productId = '';
+  beforeAll(async () => {
+    catalogue = await seedCatalogue(api, 'Failing goods', {
+      search: 'failing item',
+      each: ['Failing item 1', 'Failing item 2'],
+    });
+    const [first] = (await api.products.list({ q: 'failing item 1', limit: 10 })).data ?? [];
+    productId = first?._id ?? '';
+    return () => catalogue.remove();
+  });
+
+  it("an add refused without words says 'Failed to add product'; one without an answer 'An error occurred while adding product' and goes to /Error", async () => {
+    await show('/add/Product', 'Add product');
+    const form = page.getByRole('form', { name: 'Add Product' });
+    await form.getByLabel(/^Title/).fill('Failing item 3');
+    await form.getByLabel(/^Price/).fill('100');
+    await form.getByLabel(/^Original price/).fill('150');
+    await form.getByLabel(/^Original URL/).fill('https://shop.example/failing-3');
+    await form.getByRole('textbox', { name: /^Category/ }).click();
+    await page.getByRole('option', { name: 'Failing goods', exact: true }).click();
+    await form.getByRole('textbox', { name: /^Subcategory/ }).click();
+    await page.getByRole('option', { name: 'Failing goods items', exact: true }).click();
+    await form.getByLabel('Image URL 1', { exact: true }).fill('https://cdn.example/failing-3.jpg');
+    await fail(endpoints.products.create, 'wordless');
+    await form.getByRole('button', { name: 'Add Product' }).click();
+    await toast(page, 'Failed to add product');
+
+    await healServer();
+    await fail(endpoints.products.create, 'unanswered');
+    await form.getByRole('button', { name: 'Add Product' }).click();
+    await toast(page, 'An error occurred while adding product');
+    await onErrorPage();
+  });
+
+  it("a scrape refused without words says 'Failed to scrape data'", async () => {
+    await show('/add/Product', 'Add product');
+    await page.getByLabel('Product page URL').fill('https://shop.example/failing-page');
+    await fail(endpoints.products.scrape, 'wordless');
+    await page.getByRole('button', { name: 'Scrape' }).click();
+    await toast(page, 'Failed to scrape data');
+  });
+
+  it("a product that cannot be read says 'Failed to fetch product data', one not saved 'Failed to update product'", async () => {
+    await fail(endpoints.products.get, 'wordless');
+    await show(`/show/product/product-details/${productId}`, 'Product details');
+    await toast(page, 'Failed to fetch product data');
+    await healServer();
+
+    await show(`/show/product/product-details/${productId}`, 'Product details');
+    await page.getByRole('button', { name: 'Edit Product' }).click();
+    const edit = page.getByRole('form', { name: 'Edit Product' });
+    await edit.getByLabel(/^Price/).fill('120');
+    await fail(endpoints.products.update, 'wordless');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Failed to update product');
+  });
+
+  it("an event update refused without words says 'Failed to update events'; one without an answer 'An error occurred while updating events'", async () => {
+    await show('/show/Prodcut/event', 'Products by event');
+    await typeSearch(page.getByLabel('Search'), 'failing item 1');
+    await page.getByText('Showing 1 of 1 products').waitFor();
+    await page.getByRole('group', { name: 'Assign an event' }).getByRole('textbox').click();
+    await page.getByRole('option', { name: 'Now Launch', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Select Failing item 1' }).check();
+    await fail(endpoints.products.updateEvents, 'wordless');
+    await page.getByRole('button', { name: 'Update event' }).click();
+    await toast(page, 'Failed to update events');
+
+    await healServer();
+    await fail(endpoints.products.updateEvents, 'unanswered');
+    await page.getByRole('button', { name: 'Update event' }).click();
+    await toast(page, 'An error occurred while updating events');
+    await onErrorPage();
+  });
+
+  it('a delete that fails goes to /Error, even one the server refuses with words', async () => {
+    await show('/show/Product', 'Products');
+    await typeSearch(page.getByLabel('Search products'), 'failing item 2');
+    await page.getByText('Showing 1 of 1 products').waitFor();
+    await page.getByRole('checkbox', { name: 'Select Failing item 2' }).check();
+    await fail(endpoints.products.remove, 'wordless');
+    await page.getByRole('button', { name: 'Delete selected (1)' }).click();
+    await answerCaptcha(page, true);
+    await onErrorPage();
+    expect((await api.products.list({ q: 'failing item 2', limit: 10 })).data).toHaveLength(1);
+  });
+});
+
+describe('in-house ads', () => {
+  const form = () => page.getByRole('form', { name: 'Create In House Ad' });
+
+  it('a list that gets no answer goes to /Error', async () => {
+    await fail(endpoints.inHouseAds.list, 'unanswered');
+    await show('/manage/ads/inHouseAds/add', 'In-house ads');
+    await onErrorPage();
+  });
+
+  it("an upload that gets no answer says 'not upload !' and goes to /Error", async () => {
+    await show('/manage/ads/inHouseAds/add', 'In-house ads');
+    await form()
+      .getByLabel(/^Title/)
+      .fill('Failing offer');
+    await form()
+      .getByLabel(/^Subtitle/)
+      .fill('Never saved');
+    await form()
+      .getByLabel(/^Details/)
+      .fill('The server is away.');
+    await form().getByLabel(/^CTA/).fill('https://deals.example/failing');
+    await chooseFile(page, form().getByLabel('Icon'), png('icon.png'), 'accepted');
+    await chooseFile(page, form().getByLabel('Media image'), png('media.png'), 'accepted');
+    await expect
+      .poll(() => form().getByLabel('Media image').getAttribute('data-check'))
+      .toBe('accepted');
+    await fail(endpoints.inHouseAds.create, 'unanswered');
+    await form().getByRole('button', { name: 'Create ad' }).click();
+    await toast(page, 'not upload !');
+    await onErrorPage();
+  });
+
+  it("a delete refused without words says 'Failed to delete In House ads'; a status change without an answer goes to /Error", async () => {
+    await addInHouseAd(api, {
+      mainTitle: 'Failing ad',
+      subTitle: 'Kept',
+      description: 'An ad the failures leave in place',
+      ad_type: 'NTV',
+    });
+    await show('/manage/ads/inHouseAds/add', 'In-house ads');
+    await page.getByRole('checkbox', { name: 'Select every row on this page' }).check();
+    await fail(endpoints.inHouseAds.remove, 'wordless');
+    await page.getByRole('button', { name: /^Delete selected/ }).click();
+    await answerCaptcha(page, true);
+    await toast(page, 'Failed to delete In House ads');
+
+    await fail(endpoints.inHouseAds.setStatus, 'unanswered');
+    await page.getByRole('switch', { name: 'Failing ad status' }).click({ force: true });
+    await onErrorPage();
+    await healServer();
+    const ads = (await api.inHouseAds.list({ page: 1, limit: 100 })).data ?? [];
+    await api.inHouseAds.remove({ id: ads.map((ad) => ad._id) });
   });
 });

@@ -26,6 +26,7 @@ import {
   screenshotOnFailure,
   type SignedInScreen,
 } from '../support/signed-in-screen.js';
+import { addInHouseAd } from '../support/content.js';
 import { serverNow } from '../support/server-clock.js';
 
 let signedIn: SignedInScreen;
@@ -319,22 +320,12 @@ describe('in-house ads', () => {
   });
 
   it('switches the status and searches the list', async () => {
-    const created = await api.inHouseAds.create({
+    await addInHouseAd(api, {
       mainTitle: 'Second offer',
       subTitle: 'Full screen',
       description: 'A full-screen ad',
-      callToAction: 'https://deals.example/second',
-      btnName: 'Open',
       ad_type: 'FS',
-      medType: 'image',
-      maxviewLimit: 0,
-      maxviewStatus: false,
-      maxclickLimit: 0,
-      maxclickStatus: false,
-      icon: { name: 'icon.png', type: 'image/png', data: new Uint8Array(pngBytes) },
-      image: { name: 'media.png', type: 'image/png', data: new Uint8Array(pngBytes) },
     });
-    expect(created.status, created.message).toBe(true);
     await page.reload();
     await table()
       .getByRole('row', { name: /Second offer/ })
