@@ -22,19 +22,3 @@ export async function addInHouseAd(
   });
   expect(created.status, created.message).toBe(true);
 }
-
-/** Adds an image story with no button, no limit and a time of 5 s. */
-export async function addImageStory(api: ApiClient): Promise<void> {
-  const added = await api.stories.add({
-    insertData: {
-      storyTime: 5,
-      btnName: '',
-      btnUrl: '',
-      NTV_ID: '',
-      maxviewLimit: 0,
-      maxclickLimit: 0,
-    },
-    image: pngUpload('story.png'),
-  });
-  expect(added.status, added.message).toBe(true);
-}

@@ -3,10 +3,11 @@
 // cancel. The server is made to fail for real (support/server-faults.ts): a refusal without
 // words, an answer no client can read, or no answer at all.
 import { endpoints, type ApiClient } from '@dealdesk/core';
+import { addImageStory } from '@dealdesk/server/testing';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue, type SeededCatalogue } from '../support/catalogue.js';
-import { addImageStory, addInHouseAd } from '../support/content.js';
+import { addInHouseAd } from '../support/content.js';
 import { answerCaptcha, chooseFile, pick, png, toast, typeSearch } from '../support/screens.js';
 import { failCalls, healServer, type FaultKind } from '../support/server-faults.js';
 import { openSignedInScreen, screenshotOnFailure } from '../support/signed-in-screen.js';
@@ -114,7 +115,8 @@ describe("part 1's fallback texts", () => {
   });
 
   it("a story video's status change says 'Failed to update story video'", async () => {
-    await addImageStory(api);
+    const added = await addImageStory(api);
+    expect(added.status, added.message).toBe(true);
     await page.reload();
     await fail(endpoints.stories.setStatus, 'wordless');
     await page
