@@ -1,6 +1,7 @@
 // Vitest global setup of the end-to-end project: one production build of the web app, one
 // server on a throw-away SQLite data dir serving it (on a test clock the files read and move
-// through server-clock.ts), and one Chromium, shared by every file.
+// through server-clock.ts, calls made to fail through server-faults.ts), and one Chromium,
+// shared by every file.
 import { loadConfig } from '@dealdesk/server';
 import { startTestServer, testAuthSettings, testClock } from '@dealdesk/server/testing';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +12,7 @@ import type { TestProject } from 'vitest/node';
 import { launchBrowserServer } from './chromium.js';
 import type { E2eAdmin } from './e2e-context.js';
 import { serveClock } from './server-clock.js';
+import { serveFaults } from './server-faults.js';
 import { buildWebApp } from './web-build.js';
 
 const admin: E2eAdmin = {
@@ -58,7 +60,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const clock = testClock();
   const server = await startTestServer(
     config,
-    (app) => serveClock({ app, clock }, config.apiKey),
+    (app) => {
+      serveClock({ app, clock }, config.apiKey);
+      serveFaults({ app }, config.apiKey, config.secret);
+    },
     clock,
   );
   await server.app.dealdesk.auth.ensureFirstAdmin();

@@ -16,11 +16,11 @@ const issueOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).e
 const messageOf = (schema: z.ZodType, value: unknown) => issueOf(schema, value)?.message ?? null;
 
 describe('adUnitAddSchema', () => {
-  it('trims the fields, and refuses a space inside the name or the id instead of removing it', () => {
+  it('removes every space from the name and the id, as the spec does, and trims the description', () => {
     expect(
       adUnitAddSchema.parse({
-        a_name: ' HomeNativeTop ',
-        a_id: 'ca-app-pub-123/456\t',
+        a_name: ' Home Native Top ',
+        a_id: 'ca-app-pub-123 / 456\t',
         a_description: ' Shown on the home screen ',
       }),
     ).toEqual({
@@ -28,14 +28,6 @@ describe('adUnitAddSchema', () => {
       a_id: 'ca-app-pub-123/456',
       a_description: 'Shown on the home screen',
     });
-    const ad = { a_name: 'Home', a_id: 'ca-1', a_description: 'Shown on the home screen' };
-    expect(messageOf(adUnitAddSchema, { ...ad, a_name: 'Home Native' })).toBe(
-      adMessages.nameSpaces,
-    );
-    expect(messageOf(adUnitAddSchema, { ...ad, a_id: 'ca-app-pub-123 / 456' })).toBe(
-      adMessages.idSpaces,
-    );
-    expect(issueOf(adUnitAddSchema, { ...ad, a_id: 'ca 1' })?.path).toEqual(['a_id']);
   });
 
   it.each(['a_name', 'a_id', 'a_description'])('needs a %s that is not blank', (field) => {
@@ -49,21 +41,14 @@ describe('adUnitAddSchema', () => {
 });
 
 describe('webAdAddSchema', () => {
-  it('takes the ad URL as its id, and refuses spaces in it', () => {
+  it('takes the ad URL as its id, with its spaces removed', () => {
     expect(
       webAdAddSchema.parse({
-        a_name: 'DealSite',
-        a_id: ' https://deals.example.com/a ',
+        a_name: 'Deal Site',
+        a_id: ' https://deals.example.com/ a ',
         a_description: 'd',
       }),
     ).toEqual({ a_name: 'DealSite', a_id: 'https://deals.example.com/a', a_description: 'd' });
-    expect(
-      messageOf(webAdAddSchema, {
-        a_name: 'DealSite',
-        a_id: 'https://deals.example.com/ a',
-        a_description: 'd',
-      }),
-    ).toBe(adMessages.idSpaces);
   });
 
   it('needs a real URL', () => {

@@ -7,8 +7,6 @@ import { atMost, textLimits, type TextLimit } from './limits.js';
 export const adMessages = {
   fillAll: 'Please fill all the fields',
   webAdUrl: 'Enter a valid ad URL',
-  nameSpaces: 'The ad name cannot contain spaces',
-  idSpaces: 'The ad ID cannot contain spaces',
   unknownType: `The ad type must be one of ${adUnitTypes.join(', ')}`,
   dateFormat: 'Dates must be real dates in yyyy-mm-dd format',
   dateOrder: 'The start date must be on or before the end date',
@@ -18,20 +16,23 @@ export const adMessages = {
 
 const filled = (limit: TextLimit) => requiredText(adMessages.fillAll, limit);
 /**
- * Names and ids hold no spaces (the spec's screens strip them before sending). A space inside
- * is refused with a message rather than removed, so what is stored is what was typed.
+ * Names and ids lose every space, as the spec's screens remove them before sending: an id
+ * pasted with a space (or a tab) inside or around it is the id meant. The web form, the CLI and
+ * the API share this, so each stores the same text. The text as sent is held to the limit too
+ * (as the form's input is), so a body of spaces is refused rather than read whole.
  */
-const spaceless = (message: string, limit: TextLimit) =>
-  filled(limit).refine((text) => !/\s/.test(text), { error: message, abort: true });
-const adUrl = spaceless(adMessages.idSpaces, atMost('Ad URL', textLimits.url)).refine(
-  isWebUrl,
-  adMessages.webAdUrl,
-);
+const spaceless = (limit: TextLimit) =>
+  z
+    .string({ error: adMessages.fillAll })
+    .check(limit)
+    .overwrite((text) => text.replace(/\s/g, ''))
+    .pipe(filled(limit));
+const adUrl = spaceless(atMost('Ad URL', textLimits.url)).refine(isWebUrl, adMessages.webAdUrl);
 
 /** POST /api/App/ads/{type}/add for native, full screen, banner, open and reward units. */
 export const adUnitAddSchema = z.object({
-  a_name: spaceless(adMessages.nameSpaces, atMost('Ad name', textLimits.name)),
-  a_id: spaceless(adMessages.idSpaces, atMost('Ad ID', textLimits.code)),
+  a_name: spaceless(atMost('Ad name', textLimits.name)),
+  a_id: spaceless(atMost('Ad ID', textLimits.code)),
   a_description: filled(atMost('Description', textLimits.description)),
 });
 export type AdUnitAdd = z.output<typeof adUnitAddSchema>;

@@ -38,7 +38,7 @@ export const textLimits = {
   /** The profile's name, state and city; its address. */
   profileText: 100,
   address: 300,
-  /** A phone number with its separators (+91 (98765) 43210). */
+  /** A phone as sent: beyond this it is refused as too long before its 9 to 11 are counted. */
   phone: 30,
   /** A number typed as text where any text is read as a number (the views and clicks limits). */
   numberText: 30,

@@ -1,6 +1,6 @@
 // @dealdesk/server/testing: what tests outside the server (browser, CLI, start) use of it: the
 // in-process server on a fresh database, a real SMTP capture, catalogue fixtures, items to
-// track and the fake marketplace the scraper reads.
+// track, a story with an image, and the fake marketplace the scraper reads.
 export {
   createTestAdmin,
   freshDatabase,
@@ -16,6 +16,7 @@ export {
 export { codeIn } from './smtp-capture.js';
 export { authenticatorCode, totpStepSeconds } from '../modules/auth/totp.js';
 export { insertTrackable, type TestTrackedKind } from '../modules/tracking/testing.js';
+export { addImageStory } from '../modules/stories/testing.js';
 export {
   addCategory,
   addSubcategory,

@@ -2,23 +2,30 @@
 // forms and the product filters (one cache entry each, refreshed after every change).
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from './api.js';
-import { unwrap } from '../ui/notify.js';
+import { unwrapOr, type FailureTexts } from '../ui/notify.js';
+
+/** Loading or saving categories and subcategories fails as 'Something went wrong!' (spec). */
+export const categoryFailure: FailureTexts = {
+  failed: 'Something went wrong!',
+  unreachable: 'Something went wrong!',
+};
 
 const catalogueQueries = {
   categories: queryOptions({
     queryKey: ['categories'],
-    queryFn: async () => unwrap(await api.categories.list()).data ?? [],
+    queryFn: async () => unwrapOr(await api.categories.list(), categoryFailure).data ?? [],
   }),
   subcategories: queryOptions({
     queryKey: ['subcategories'],
-    queryFn: async () => unwrap(await api.subcategories.list()).data ?? [],
+    queryFn: async () => unwrapOr(await api.subcategories.list(), categoryFailure).data ?? [],
   }),
   /** Only the chosen category's subcategories; nothing is asked before a category is chosen. */
   subcategoriesOf: (categoryId: string) =>
     queryOptions({
       queryKey: ['subcategories', 'of', categoryId],
       queryFn: async () =>
-        unwrap(await api.subcategories.byCategory({ id: categoryId })).data ?? [],
+        unwrapOr(await api.subcategories.byCategory({ id: categoryId }), categoryFailure).data ??
+        [],
       enabled: categoryId !== '',
     }),
 };

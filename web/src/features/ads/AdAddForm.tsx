@@ -19,7 +19,7 @@ const blank: AdUnitAddInput = { a_name: '', a_id: '', a_description: '' };
 
 /**
  * The toggleable add form of an ad screen: Ad Name, Ad ID (Ad URL for web ads) and
- * Description. Names and ids hold no spaces: the schema refuses them on the field.
+ * Description. The schema removes the spaces of the name and the id before sending (spec).
  */
 export function AdAddForm({
   label,

@@ -11,8 +11,13 @@ import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { RowActions } from '../../ui/RowActions.js';
 import { CategoryForm } from './CategoryForm.js';
 import { MediaThumb } from '../../ui/MediaThumb.js';
-import { categoryFailure, categoryWrongAnswer } from './messages.js';
-import { refreshCatalogue, useCategories, useSubcategories } from '../../app/catalogue.js';
+import { categoryWrongAnswer } from './messages.js';
+import {
+  categoryFailure,
+  refreshCatalogue,
+  useCategories,
+  useSubcategories,
+} from '../../app/catalogue.js';
 import { matchingCategories, matchingSubcategories } from './search.js';
 import { SubcategoryForm } from './SubcategoryForm.js';
 import { useAction } from '../../ui/mutations.js';

@@ -5,8 +5,7 @@ import { useFormState } from '../../ui/form.js';
 import { useAction, useSubmission } from '../../ui/mutations.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
-import { categoryFailure } from './messages.js';
-import { refreshCatalogue } from '../../app/catalogue.js';
+import { categoryFailure, refreshCatalogue } from '../../app/catalogue.js';
 
 /**
  * The state both catalogue forms share: the draft and its errors (guarded against leaving,

@@ -1,4 +1,10 @@
-import { profileUpdateSchema, type Admin, type ProfileUpdate, textLimits } from '@dealdesk/core';
+import {
+  phoneMaxLength,
+  profileUpdateSchema,
+  type Admin,
+  type ProfileUpdate,
+  textLimits,
+} from '@dealdesk/core';
 import {
   Avatar,
   Button,
@@ -106,7 +112,7 @@ function ProfileForm({ admin }: { admin: Admin }) {
             <TextInput label="City" maxLength={textLimits.profileText} {...field('a_city')} />
             <TextInput
               label="Phone"
-              maxLength={textLimits.phone}
+              maxLength={phoneMaxLength}
               type="tel"
               autoComplete="tel"
               {...field('a_phone')}

@@ -2,9 +2,11 @@
 import {
   bannerAddSchema,
   bannerImageAddRule,
+  networkErrorMessage,
   truncateBannerName,
   type Banner,
   type BannerAddRequest,
+  type ClientResult,
 } from '@dealdesk/core';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -29,6 +31,16 @@ import { bannerFiles, BannerFields, type BannerValues } from './BannerFields.js'
 
 const emptyBanner: BannerValues = { name: '', url: '', bannerType: 'Image' };
 
+/**
+ * The spec's one banner call that says 'Internal Server Error' where every other says 'Internet
+ * Server Error' (no answer, or none the client could read): the banner upload.
+ */
+function inUploadWords<Answer extends object>(result: ClientResult<Answer>) {
+  return !result.status && result.message === networkErrorMessage
+    ? { ...result, message: 'Internal Server Error' }
+    : result;
+}
+
 function AddBannerForm() {
   const form = useFormState(emptyBanner);
   const [file, setFile] = useState<File | null>(null);
@@ -38,9 +50,10 @@ function AddBannerForm() {
     form.dirty || file !== null,
     form.setValues,
   );
-  const add = useApiMutation((input: BannerAddRequest, client) => client.banners.add(input), {
-    refresh: bannersQuery.queryKey,
-  });
+  const add = useApiMutation(
+    async (input: BannerAddRequest, client) => inUploadWords(await client.banners.add(input)),
+    { refresh: bannersQuery.queryKey },
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

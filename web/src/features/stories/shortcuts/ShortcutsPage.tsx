@@ -50,6 +50,8 @@ function AddShortcutForm({ nextNumber }: { nextNumber: number | undefined }) {
   );
   const add = useApiMutation((input: ShortcutAddRequest, client) => client.shortcuts.add(input), {
     refresh: shortcutsQuery.queryKey,
+    // The spec's fallback of a failed shortcut upload.
+    failure: { failed: 'Something went wrong!', unreachable: 'Something went wrong!' },
   });
 
   const submit = async (event: FormEvent) => {
