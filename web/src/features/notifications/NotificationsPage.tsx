@@ -58,11 +58,13 @@ const deliveryColors: Record<DeliveryState, string> = {
   scheduled: 'blue',
   sent: 'teal',
   failed: 'red',
+  cancelled: 'gray',
 };
 const deliveryLabels: Record<DeliveryState, string> = {
   scheduled: 'Scheduled',
   sent: 'Sent',
   failed: 'Failed',
+  cancelled: 'Cancelled',
 };
 
 /** The stored icon's file name, which a resend names (the server looks only in its media). */
