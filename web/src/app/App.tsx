@@ -37,7 +37,8 @@ export function App() {
       <DatesProvider settings={{ locale: 'en', firstDayOfWeek: 0 }}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
-            <Notifications position="top-right" limit={4} />
+            {/* Bottom right: a toast covers none of the top bar's buttons, nor a form's. */}
+            <Notifications position="bottom-right" limit={4} />
             <RouterProvider router={router} />
           </ModalsProvider>
         </QueryClientProvider>

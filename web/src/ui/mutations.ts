@@ -3,6 +3,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { useRef } from 'react';
 import { api } from '../app/api.js';
 import { confirmWithCaptcha, typedConfirmationAbove } from './captcha.js';
+import { shownInForm } from './form.js';
 import { toastSuccess, unwrap, unwrapOr, type FailureTexts } from './notify.js';
 
 /**
@@ -23,7 +24,7 @@ export function useSubmission() {
 
 /**
  * A write call: shows the server's message (its call's success message, declared in core), then reloads
- * the lists under `refresh`. Failures toast through the query client. A call that creates or
+ * the lists under `refresh`. Failures toast through the query client, or show in `form`. A call that creates or
  * sends uses the `client` it is given, so its submission's key goes with it (useSubmission).
  */
 export function useApiMutation<Input, Answer extends object>(
@@ -31,10 +32,13 @@ export function useApiMutation<Input, Answer extends object>(
   {
     refresh,
     failure,
+    form,
   }: {
     refresh: QueryKey;
     /** The screen's wording when the server gives none, or cannot be reached (spec section 8). */
     failure?: FailureTexts;
+    /** The form that shows a refusal where the problem is, instead of a toast (useFormState). */
+    form?: { refused: (error: unknown) => void };
   },
 ) {
   const queryClient = useQueryClient();
@@ -49,6 +53,7 @@ export function useApiMutation<Input, Answer extends object>(
       toastSuccess(answer.message);
       await queryClient.invalidateQueries({ queryKey: refresh });
     },
+    ...(form === undefined ? {} : { onError: form.refused, meta: shownInForm }),
   });
 }
 

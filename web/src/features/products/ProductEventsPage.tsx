@@ -15,8 +15,9 @@ import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
 import { CountLink } from '../../ui/CountLink.js';
 import type { Column } from '../../ui/DataTable.js';
-import { validate } from '../../ui/form.js';
-import { toastError, toastSuccess, unwrapOr } from '../../ui/notify.js';
+import { FormRefusal } from '../../ui/FormRefusal.js';
+import { shownInForm, useFormState } from '../../ui/form.js';
+import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { useRowSelection } from '../../ui/useRowSelection.js';
 import { FilterChip } from './FilterChip.js';
 import { DateCell, EventBadge, PriceCell, ProductCell } from './columns.js';
@@ -72,7 +73,8 @@ export function ProductEventsPage() {
   const [page, setPage] = useState(1);
   const [shownEvent, setShownEvent] = useState<ProductEvent | typeof allEvents>(allEvents);
   const { typed, setTyped, search } = useListSearch(setPage);
-  const [newEvent, setNewEvent] = useState<ProductEvent | ''>('');
+  // The event to give: 'Please select an event' stays beside it until one is chosen.
+  const form = useFormState<{ event: ProductEvent | '' }>({ event: '' });
   // As the spec's screen asks: the two other filters empty, the event or null.
   const list = useProductList({
     page,
@@ -98,14 +100,24 @@ export function ProductEventsPage() {
     onSuccess: async (answer) => {
       toastSuccess(answer.message);
       clear();
-      setNewEvent('');
+      form.reset({ event: '' });
       await queryClient.invalidateQueries({ queryKey: productQueries.all });
     },
+    onError: (error) => form.refused(error),
+    meta: shownInForm,
   });
+  const hasRefusal = (form.refusal ?? form.errors.id) !== undefined;
+  /** Checking products clears the refusal that none was checked. */
+  const select = (next: Set<string>) => {
+    setSelected(next);
+    form.setErrors((current) => ({ ...current, id: undefined }));
+  };
   const assign = () => {
-    const verdict = validate(productEventUpdateSchema, { id: [...selected], event: newEvent });
-    if (verdict.ok) update.mutate(verdict.data);
-    else toastError(verdict.errors.event ?? verdict.errors.id ?? 'Failed to update events');
+    const checked = form.check(productEventUpdateSchema, {
+      id: [...selected],
+      event: form.values.event,
+    });
+    if (checked !== null) update.mutate(checked);
   };
   const showEvent = (event: string | null) => {
     setShownEvent((event ?? allEvents) as ProductEvent | typeof allEvents);
@@ -142,13 +154,16 @@ export function ProductEventsPage() {
         )}
       </Paper>
       <Paper p="sm" aria-label="Assign an event" role="group">
-        <Group gap="sm" align="flex-end" wrap="wrap">
+        {/* No product checked, or the server's refusal: until the selection or event changes. */}
+        <FormRefusal message={form.refusal ?? form.errors.id} />
+        <Group gap="sm" align="flex-end" wrap="wrap" mt={hasRefusal ? 'sm' : 0}>
           <Select
             label={`Event for the ${selected.size} checked ${selected.size === 1 ? 'product' : 'products'}`}
             placeholder="Choose an event"
             data={eventChoices}
-            value={newEvent === '' ? null : newEvent}
-            onChange={(event) => setNewEvent((event ?? '') as ProductEvent | '')}
+            value={form.values.event === '' ? null : form.values.event}
+            error={form.errors.event}
+            onChange={(event) => form.set('event', (event ?? '') as ProductEvent | '')}
             w={{ base: '100%', xs: 280 }}
           />
           <Button onClick={assign} loading={update.isPending}>
@@ -163,7 +178,7 @@ export function ProductEventsPage() {
         pageSize={productByEventPageSize}
         onPage={setPage}
         columns={columns}
-        selection={{ selected, onSelect: setSelected }}
+        selection={{ selected, onSelect: select }}
       />
     </Stack>
   );
