@@ -1,7 +1,7 @@
 // "Send at" is read and shown on the business clock (UTC+05:30), whatever the browser's zone;
 // a scheduled push can be rescheduled or cancelled from the history until it is sent.
 import { describe, expect, it } from 'vitest';
-import { apiClient, sessionToken, wide } from '../support/browser.js';
+import { apiClient, narrow, resize, sessionToken, wide } from '../support/browser.js';
 import { fileBrowser } from '../support/file-browser.js';
 import { toast } from '../support/screens.js';
 
@@ -42,12 +42,20 @@ describe('"Send at" on the business clock, from a browser in London', () => {
       await toast(page, 'Notification rescheduled');
       await expect.poll(sendAtOf).toBe('2099-01-02T03:45:00.000Z');
 
+      // On a phone: the toast sits below the top bar, and a click goes through it.
+      await resize(page, narrow);
       await page.getByRole('button', { name: `Cancel ${title}` }).click();
       await page
         .getByRole('dialog', { name: `Cancel the notification '${title}'?` })
         .getByRole('button', { name: 'Cancel notification' })
         .click();
-      await toast(page, 'Notification cancelled');
+      const shown = page.locator('.mantine-Notifications-root').getByText('Notification cancelled');
+      await shown.waitFor();
+      const header = await page.getByRole('banner').boundingBox();
+      const box = await shown.boundingBox();
+      expect(box?.y).toBeGreaterThan((header?.y ?? 0) + (header?.height ?? 0));
+      expect(await shown.evaluate((text) => getComputedStyle(text).pointerEvents)).toBe('none');
+      await resize(page, wide);
       const row = page.getByRole('table', { name: 'Notification history' }).getByRole('row', {
         name: new RegExp(title),
       });
