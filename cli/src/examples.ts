@@ -57,7 +57,10 @@ export const examples: Readonly<Record<string, readonly string[]>> = {
     'dealdesk notify history --limit 10',
     'dealdesk --json notify history | jq ".data[0]"',
     'dealdesk notify history --search sale --format csv -o sale-notifications.csv',
+    'dealdesk notify list --scheduled',
   ],
+  'notify cancel': ['dealdesk notify cancel <id>'],
+  'notify reschedule': ['dealdesk notify reschedule <id> --at 2026-12-01T18:30:00+05:30'],
   'notify resend': ['dealdesk notify resend <id>'],
   'notify delete': [
     'dealdesk notify delete <id> --yes',

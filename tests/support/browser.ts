@@ -39,6 +39,8 @@ export async function openPage(
   browser: Browser,
   viewport: Viewport = wide,
   token?: string,
+  /** The browser's own time zone (an IANA name), for screens that must not depend on it. */
+  timezoneId?: string,
 ): Promise<TestPage> {
   const { baseUrl } = e2e();
   // Without motion (the app honours it): a drawer or menu is still, and clickable, once shown,
@@ -47,6 +49,7 @@ export async function openPage(
     viewport,
     baseURL: baseUrl,
     reducedMotion: 'reduce',
+    ...(timezoneId === undefined ? {} : { timezoneId }),
     ...(token === undefined
       ? {}
       : {

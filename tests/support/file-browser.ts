@@ -4,8 +4,11 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { connectBrowser, openPage, type TestPage, type Viewport } from './browser.js';
 
 interface FileBrowser {
-  /** A page of its own (signed in with `token`, if given); its test closes it. */
-  open(viewport: Viewport, token?: string): Promise<TestPage>;
+  /**
+   * A page of its own (signed in with `token`, if given; in the browser time zone `timezoneId`,
+   * if given); its test closes it.
+   */
+  open(viewport: Viewport, token?: string, timezoneId?: string): Promise<TestPage>;
   /**
    * Inside a describe: one page for its tests, opened before them (signed in with what `token`
    * answers) and closed after them, having logged no errors. Answers a getter of the page.
@@ -22,9 +25,9 @@ export function fileBrowser(): FileBrowser {
   afterAll(async () => {
     await browser?.close();
   });
-  const open = (viewport: Viewport, token?: string) => {
+  const open = (viewport: Viewport, token?: string, timezoneId?: string) => {
     if (browser === undefined) throw new Error('open a page inside a hook or a test');
-    return openPage(browser, viewport, token);
+    return openPage(browser, viewport, token, timezoneId);
   };
   return {
     open,

@@ -100,7 +100,8 @@ describe('the authenticator app', () => {
     // A code the app does not show is refused, and the app in use stays.
     await current.fill('000000');
     await section.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('alert').filter({ hasText: 'The code is not correct' }).first().waitFor();
+    // Beside the field, where it stays until the code changes.
+    await section.getByText('The code is not correct').waitFor();
     expect(await section.getByRole('img', { name: /QR code/ }).count()).toBe(0);
 
     const [, second = ''] = recoveryCodes;

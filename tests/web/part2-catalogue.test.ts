@@ -674,7 +674,10 @@ describe('Product by event', () => {
     await typeSearch(page.getByLabel('Search'), 'seeded phone 00');
     await page.getByText('Showing 5 of 5 products').waitFor();
     await page.getByRole('button', { name: 'Update event' }).click();
-    await toast(page, 'Please select an event');
+    await page
+      .getByRole('group', { name: 'Assign an event' })
+      .getByText('Please select an event')
+      .waitFor();
     await choose(page.getByRole('group', { name: 'Assign an event' }), /^Event for/, 'Now Launch');
     await page.getByRole('button', { name: 'Update event' }).click();
     await toast(page, 'Please select products to update');

@@ -5,6 +5,7 @@ import {
   notificationHistoryQuerySchema,
   notificationIconRule,
   notificationPageSize,
+  notificationRescheduleSchema,
   notificationResendSchema,
   notificationSendSchema,
   sendTimeGraceMs,
@@ -212,19 +213,22 @@ async function historyPage(
   return { notifications, total: answer.totalRecord ?? notifications.length };
 }
 
+/** The history's pages the search finds, the largest page at a time, newest first. */
+async function* everyPage(connection: Connection, q = ''): AsyncGenerator<Notification[]> {
+  for (let page = 1; ; page += 1) {
+    const { notifications, total } = await historyPage(connection, { page, limit: maxPageSize, q });
+    yield notifications;
+    if (notifications.length === 0 || page * maxPageSize >= total) return;
+  }
+}
+
 /** A notification of the history, looked for a page of the largest size at a time. */
 async function findInHistory(connection: Connection, id: string): Promise<Notification> {
-  for (let page = 1; ; page += 1) {
-    const { notifications, total } = await historyPage(connection, {
-      page,
-      limit: maxPageSize,
-      q: '',
-    });
+  for await (const notifications of everyPage(connection)) {
     const found = notifications.find((notification) => notification._id === id);
     if (found !== undefined) return found;
-    if (notifications.length === 0 || page * maxPageSize >= total)
-      throw new CliError(`No notification ${id} in the history`);
   }
+  throw new CliError(`No notification ${id} in the history`);
 }
 
 const deliveryOf = (notification: Notification) =>
@@ -236,6 +240,7 @@ interface HistoryOptions extends FileOptions {
   page: number;
   limit: number;
   search?: string;
+  scheduled?: boolean;
 }
 
 /** The whole history the search finds, as a file (the history export), to stdout or --output. */
@@ -254,7 +259,45 @@ async function exportHistory(context: Context, options: HistoryOptions) {
   );
 }
 
+function historyTable(context: Context, notifications: Notification[]): void {
+  context.say(
+    renderTable(
+      ['id', 'title', 'message', 'url', 'icon', 'created', 'delivery'],
+      notifications.map((notification) => [
+        notification._id,
+        notification.n_title,
+        notification.n_message,
+        notification.n_url,
+        notification.n_icon,
+        formatDisplayTime(notification.createdAt),
+        deliveryOf(notification),
+      ]),
+      context,
+    ),
+  );
+}
+
+/**
+ * --scheduled: every notification still waiting for its time (the whole history is looked
+ * through, as the server keeps no list of them), soonest first; not paged.
+ */
+async function scheduledNotifications(context: Context, search: string) {
+  const q = validate(notificationHistoryQuerySchema, { q: search }).q;
+  const waiting: Notification[] = [];
+  for await (const notifications of everyPage(await connect(context), q))
+    waiting.push(...notifications.filter((n) => n.delivery.state === 'scheduled'));
+  waiting.sort((a, b) => (a.sendAt ?? '').localeCompare(b.sendAt ?? ''));
+  context.result({ status: true, data: waiting, totalRecord: waiting.length }, () => {
+    historyTable(context, waiting);
+    context.footer(context.paint('dim', `${waiting.length} scheduled notifications`));
+  });
+}
+
 async function notificationHistory(context: Context, options: HistoryOptions) {
+  if (options.scheduled === true) {
+    if (wantsFile(options)) throw usageError('--scheduled lists on screen only, not to a file');
+    return scheduledNotifications(context, options.search ?? '');
+  }
   if (wantsFile(options)) return exportHistory(context, options);
   const query = validate(notificationHistoryQuerySchema, {
     page: options.page,
@@ -265,21 +308,7 @@ async function notificationHistory(context: Context, options: HistoryOptions) {
   const pages = Math.max(1, Math.ceil(total / query.limit));
   const list = { status: true, data: notifications, totalRecord: total, page: query.page, pages };
   context.result(list, () => {
-    context.say(
-      renderTable(
-        ['id', 'title', 'message', 'url', 'icon', 'created', 'delivery'],
-        notifications.map((notification) => [
-          notification._id,
-          notification.n_title,
-          notification.n_message,
-          notification.n_url,
-          notification.n_icon,
-          formatDisplayTime(notification.createdAt),
-          deliveryOf(notification),
-        ]),
-        context,
-      ),
-    );
+    historyTable(context, notifications);
     context.footer(
       context.paint(
         'dim',
@@ -287,6 +316,29 @@ async function notificationHistory(context: Context, options: HistoryOptions) {
       ),
     );
   });
+}
+
+/** Cancels a scheduled notification; one already sent or cancelled is refused (exit 1). */
+async function cancelNotification(context: Context, given: string) {
+  const id = givenId(given);
+  const connection = await connect(context);
+  const answer = connection.check(await connection.api.notifications.cancel({ id }));
+  context.result({ status: true, message: answer.message, id }, () =>
+    context.say(`${context.paint('green', '✔')} ${answer.message} (${id})`),
+  );
+}
+
+/** Moves a scheduled notification to --at (read as `notify send` reads it). */
+async function rescheduleNotification(context: Context, given: string, options: { at: string }) {
+  const id = givenId(given);
+  const time = sendTimeOf(options.at, new Date(), context.env);
+  if (time === undefined) throw usageError('--at is required');
+  const change = validate(notificationRescheduleSchema, { id, sendAt: time.sendAt });
+  const connection = await connect(context);
+  const answer = connection.check(await connection.api.notifications.reschedule(change));
+  context.result({ status: true, message: answer.message, id, sendAt: change.sendAt }, () =>
+    context.say(`${context.paint('green', '✔')} ${answer.message}: ${id} goes ${time.due}`),
+  );
 }
 
 /** The stored icon's bare file name, which the resend call takes (none: no icon). */
@@ -345,6 +397,7 @@ const notify: Declare = (command, run) => {
   fileOptions(
     command
       .command('history')
+      .alias('list')
       .description('a page of the notifications sent and scheduled, newest first')
       .option('--page <n>', 'page from 1', wholeNumber(1), 1)
       .option(
@@ -353,9 +406,21 @@ const notify: Declare = (command, run) => {
         wholeNumber(1, maxPageSize),
         notificationPageSize,
       )
-      .option('-s, --search <q>', 'search text in title and message'),
+      .option('-s, --search <q>', 'search text in title and message')
+      .option('--scheduled', 'only those still waiting to be sent, soonest first (not paged)'),
     'every notification the search finds',
   ).action(run(notificationHistory));
+  command
+    .command('cancel')
+    .description('cancel a scheduled notification before it is sent')
+    .argument('<id>')
+    .action(run(cancelNotification));
+  command
+    .command('reschedule')
+    .description('move a scheduled notification to another time before it is sent')
+    .argument('<id>')
+    .requiredOption('--at <time>', 'the new time, read as `notify send --at` reads it')
+    .action(run(rescheduleNotification));
   command
     .command('resend')
     .description('send a notification of the history again')

@@ -1210,6 +1210,20 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
     (a) => a.notifications.remove({ id: [id] }),
     { method: 'DELETE', path: '/api/App/notification/delete', body: { envelope: { id: [id] } } },
   ],
+  [
+    'notifications.cancel',
+    (a) => a.notifications.cancel({ id }),
+    { method: 'POST', path: '/api/App/notification/cancel', body: { envelope: { id } } },
+  ],
+  [
+    'notifications.reschedule',
+    (a) => a.notifications.reschedule({ id, sendAt: '2026-03-01T10:00:00+05:30' }),
+    {
+      method: 'PUT',
+      path: '/api/App/notification/reschedule',
+      body: { envelope: { id, sendAt: '2026-03-01T10:00:00+05:30' } },
+    },
+  ],
 ];
 
 async function receivedBody(body: Body): Promise<Body> {

@@ -54,7 +54,7 @@ export const inHouseAdSchema = viewClickLimitsSchema.extend({
 });
 export type InHouseAd = z.infer<typeof inHouseAdSchema>;
 
-export const deliveryStates = ['scheduled', 'sent', 'failed'] as const;
+export const deliveryStates = ['scheduled', 'sent', 'failed', 'cancelled'] as const;
 export type DeliveryState = (typeof deliveryStates)[number];
 
 export const notificationSchema = z.object({

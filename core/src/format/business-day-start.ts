@@ -2,44 +2,7 @@
 // back by business day, so the instant must fall on that day in the business time zone.
 import { businessDay } from './business-days.js';
 import { dayToUtcMidnight } from './calendar-days.js';
-
-const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = wallClockFormatters.get(timeZone);
-  if (formatter === undefined) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    wallClockFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** How far the zone's wall clock is ahead of UTC at an instant (milliseconds). */
-function zoneOffsetMs(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    wallClockFormatter(timeZone)
-      .formatToParts(instant)
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  const wallClock = Date.UTC(
-    parts['year'] ?? 0,
-    (parts['month'] ?? 1) - 1,
-    parts['day'] ?? 1,
-    parts['hour'] ?? 0,
-    parts['minute'] ?? 0,
-    parts['second'] ?? 0,
-  );
-  return wallClock - (instant - (((instant % 1000) + 1000) % 1000));
-}
+import { zoneOffsetMs } from './zone-times.js';
 
 function computeDayStart(day: string, timeZone: string): string {
   const utcMidnight = dayToUtcMidnight(day).getTime();

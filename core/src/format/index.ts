@@ -1,6 +1,7 @@
 export * from './counts.js';
 export * from './times.js';
 export * from './business-day-start.js';
+export { wallClockInstant, wallClockOf, zoneOffsetLabel } from './zone-times.js';
 export * from './business-days.js';
 export { addDays } from './calendar-days.js';
 export * from './date-presets.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { notificationPageSize } from '../constants.js';
-import { pageQuery } from './common.js';
+import { idSchema, pageQuery } from './common.js';
 import { blankAsMissing, optionalWebUrl, requiredText } from './fields.js';
 import { atMost, pushTextMaxBytes, pushTooLongMessage, textLimits, utf8Bytes } from './limits.js';
 import { notificationIconRule, optionalFileSlot } from './uploads.js';
@@ -37,9 +37,8 @@ function checkPushSize(
  * When to send (optional: now). An offset is required, so the time means the same on every
  * machine; a form turns its local time into one (Date#toISOString).
  */
-const sendAt = blankAsMissing(
-  z.iso.datetime({ offset: true, error: notificationMessages.sendAt }).optional(),
-);
+const sendAtInstant = z.iso.datetime({ offset: true, error: notificationMessages.sendAt });
+const sendAt = blankAsMissing(sendAtInstant.optional());
 
 /** POST /api/App/notification/send (multipart): title, message, optional link, time and icon. */
 export const notificationSendSchema = z
@@ -75,6 +74,10 @@ export const notificationResendSchema = z
   .superRefine(checkPushSize);
 export type NotificationResend = z.output<typeof notificationResendSchema>;
 export type NotificationResendInput = z.input<typeof notificationResendSchema>;
+
+/** A scheduled notification's new send time (it must still be waiting to be sent). */
+export const notificationRescheduleSchema = z.object({ id: idSchema, sendAt: sendAtInstant });
+export type NotificationReschedule = z.output<typeof notificationRescheduleSchema>;
 
 /**
  * GET /api/App/notification/history: newest first, a page of 50 unless asked; `q` finds text in

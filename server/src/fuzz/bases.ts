@@ -328,6 +328,10 @@ export const bases: Readonly<Record<string, Base>> = {
     body: { title: 'Sale', message: 'Half price today', url: 'https://shop.example/sale' },
   }),
   'notifications.remove': (_f, rng) => ({ body: { id: [unknownId(rng)] } }),
+  'notifications.cancel': (_f, rng) => ({ body: { id: unknownId(rng) } }),
+  'notifications.reschedule': (_f, rng) => ({
+    body: { id: unknownId(rng), sendAt: '2030-01-31T18:30:00Z' },
+  }),
   'app.home': () => ({}),
   'app.categories': () => ({}),
   'app.products': (f) => ({

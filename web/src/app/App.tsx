@@ -37,7 +37,11 @@ export function App() {
       <DatesProvider settings={{ locale: 'en', firstDayOfWeek: 0 }}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
-            <Notifications position="top-right" limit={4} />
+            {/*
+              Bottom right, off the top bar's buttons; and never in the way: a click goes
+              through a toast to the control under it (toasts close by themselves).
+            */}
+            <Notifications position="bottom-right" limit={4} style={{ pointerEvents: 'none' }} />
             <RouterProvider router={router} />
           </ModalsProvider>
         </QueryClientProvider>

@@ -3,9 +3,9 @@ import { ApiFailure, messageOf, toastError } from '../ui/notify.js';
 import { networkErrorMessage } from '@dealdesk/core';
 
 /**
- * Every failed call shows its message once, wherever it was made. A change that could not
- * reach the server at all (the spec's thrown error) also goes to the error page, as the spec
- * has most screens do; a mutation with `meta: { stayOnFailure: true }` stays (ad units, whose
+ * Every failed call shows its message once, wherever it was made: in its form when a form
+ * shows it (`meta: shownInForm`), else as a toast. A change that could not reach the server at
+ * all (the spec's thrown error) also goes to the error page, as the spec has most screens do; a mutation with `meta: { stayOnFailure: true }` stays (ad units, whose
  * failures the spec only logs). Lists stay too and offer Retry (ui/LoadError.tsx).
  */
 export function createQueryClient(toErrorPage: () => void = () => undefined): QueryClient {
@@ -17,7 +17,8 @@ export function createQueryClient(toErrorPage: () => void = () => undefined): Qu
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        report(error);
+        // A form says it beside the field or at its top, where it stays (ui/form.ts).
+        if (mutation.meta?.['shownInForm'] !== true) report(error);
         const unreachable = error instanceof ApiFailure && error.httpStatus === 0;
         if (unreachable && mutation.meta?.['stayOnFailure'] !== true) toErrorPage();
       },

@@ -1,9 +1,16 @@
 // Forms validate with the core's zod schemas, so the browser says what the server would.
 import { useState, type SetStateAction } from 'react';
 import type { z } from 'zod';
-import { ApiFailure } from './notify.js';
+import { networkErrorMessage } from '@dealdesk/core';
+import { ApiFailure, messageOf } from './notify.js';
 
 export type FieldErrors = Partial<Record<string, string>>;
+
+/**
+ * A mutation's `meta` when its form shows its refusals (useFormState's refused): the query
+ * client then shows no toast for them (app/query-client.ts).
+ */
+export const shownInForm = { shownInForm: true } as const;
 
 export type Validation<S extends z.ZodType> =
   { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors };
@@ -48,6 +55,8 @@ export function useFormState<Values extends object>(initial: Values | (() => Val
   const [values, setValues] = useState<Values>(initial);
   const [start, setStart] = useState<Values>(values);
   const [errors, setErrorsState] = useState<FieldErrors>({});
+  /** A refusal of the whole form, shown at its top (FormRefusal) until the input changes. */
+  const [refusal, setRefusal] = useState<string | undefined>();
   /** Shows messages; new ones bring the first invalid field into view (see focusFirstInvalid). */
   const setErrors = (next: SetStateAction<FieldErrors>) => {
     setErrorsState(next);
@@ -56,6 +65,7 @@ export function useFormState<Values extends object>(initial: Values | (() => Val
   const set = <Key extends keyof Values>(key: Key, value: Values[Key]) => {
     setValues((current) => ({ ...current, [key]: value }));
     setErrorsState((current) => ({ ...current, [key]: undefined }));
+    setRefusal(undefined);
   };
   /** Several fields at once (shared field groups hand back what changed). */
   const patch = (changes: Partial<Values>) => {
@@ -63,6 +73,7 @@ export function useFormState<Values extends object>(initial: Values | (() => Val
     setErrorsState((current) =>
       Object.fromEntries(Object.entries(current).filter(([key]) => !(key in changes))),
     );
+    setRefusal(undefined);
   };
   /** Validates; on failure shows the messages and answers null. */
   const check = <S extends z.ZodType>(schema: S, input: unknown = values): z.output<S> | null => {
@@ -76,15 +87,58 @@ export function useFormState<Values extends object>(initial: Values | (() => Val
     setValues(next);
     setStart(next);
     setErrorsState({});
+    setRefusal(undefined);
   };
   /**
-   * A save the server refused: when it names the field, its message goes on that field (and
-   * the field into view), not only in the toast. `name` maps the server's path to the form's.
+   * A refusal stays where the problem is, never only in a toast that fades: beside the field
+   * it names (brought into view), else at the top of the form. `name` maps the server's path
+   * to the form's.
    */
-  const refused = (error: unknown, name: (errors: FieldErrors) => FieldErrors = (e) => e) => {
-    if (error instanceof ApiFailure && error.field !== undefined)
-      setErrors(name({ [error.field]: error.message }));
+  const refuse = (
+    message: string,
+    field?: string,
+    name: (errors: FieldErrors) => FieldErrors = (e) => e,
+  ) => {
+    const named = field === undefined ? {} : name({ [field]: message });
+    if (hasErrors(named)) setErrors(named);
+    else setRefusal(message);
+  };
+  /** A save the server refused (an ApiFailure; anything else as the network error). */
+  const refused = (error: unknown, name?: (errors: FieldErrors) => FieldErrors) => {
+    if (error instanceof ApiFailure) refuse(error.message, error.field, name);
+    else refuse(messageOf(error, networkErrorMessage));
+  };
+  /**
+   * The schema's verdict where one message stands for several blank fields ('Please fill all
+   * the fields'): that message is said once, at the top of the form, and the fields it
+   * concerns are only marked (see markOf). Answers the data, or null.
+   */
+  const checkAll = <S extends z.ZodType>(
+    schema: S,
+    input: unknown,
+    summary: string,
+    name: (errors: FieldErrors) => FieldErrors = (e) => e,
+  ): z.output<S> | null => {
+    const verdict = validate(schema, input);
+    if (verdict.ok) return verdict.data;
+    setErrors(name(verdict.errors));
+    setRefusal(Object.values(verdict.errors).includes(summary) ? summary : undefined);
+    return null;
   };
   const dirty = changedFrom(values, start);
-  return { values, setValues, errors, setErrors, set, patch, check, reset, refused, dirty };
+  return {
+    values,
+    setValues,
+    errors,
+    setErrors,
+    refusal,
+    set,
+    patch,
+    check,
+    checkAll,
+    reset,
+    refuse,
+    refused,
+    dirty,
+  };
 }

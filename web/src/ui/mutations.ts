@@ -9,6 +9,7 @@ import {
 import { useRef } from 'react';
 import { api } from '../app/api.js';
 import { confirmWithCaptcha, typedConfirmationAbove } from './captcha.js';
+import { shownInForm } from './form.js';
 import { toastSuccess, unwrap, unwrapOr, type FailureTexts } from './notify.js';
 
 /**
@@ -55,7 +56,7 @@ export function useAction<Answer, Input = void>(options: UseMutationOptions<Answ
 
 /**
  * A write call: shows the server's message (its call's success message, declared in core), then reloads
- * the lists under `refresh`. Failures toast through the query client. A call that creates or
+ * the lists under `refresh`. Failures toast through the query client, or show in `form`. A call that creates or
  * sends uses the `client` it is given, so its submission's key goes with it (useSubmission).
  */
 export function useApiMutation<Input, Answer extends object>(
@@ -63,10 +64,13 @@ export function useApiMutation<Input, Answer extends object>(
   {
     refresh,
     failure,
+    form,
   }: {
     refresh: QueryKey;
     /** The screen's wording when the server gives none, or cannot be reached (spec section 8). */
     failure?: FailureTexts;
+    /** The form that shows a refusal where the problem is, instead of a toast (useFormState). */
+    form?: { refused: (error: unknown) => void };
   },
 ) {
   const queryClient = useQueryClient();
@@ -81,6 +85,7 @@ export function useApiMutation<Input, Answer extends object>(
       toastSuccess(answer.message);
       await queryClient.invalidateQueries({ queryKey: refresh });
     },
+    ...(form === undefined ? {} : { onError: form.refused, meta: shownInForm }),
   });
 }
 

@@ -32,6 +32,7 @@ import {
   notificationExportRowSchema,
   notificationHistoryQuerySchema,
   notificationIconRule,
+  notificationRescheduleSchema,
   notificationResendSchema,
   notificationSendSchema,
   videoRule,
@@ -385,6 +386,25 @@ export const notifications = {
     answer: sentNotification,
     message: notificationAnswers.sent,
     idempotent: true,
+  }),
+  /** Until it is sent: a scheduled notification is kept in the history as cancelled. */
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/App/notification/cancel',
+    access: 'admin',
+    summary: 'Cancels a scheduled notification that has not been sent yet',
+    body: envelopeBody(byIdSchema),
+    answer: sentNotification,
+    message: 'Notification cancelled',
+  }),
+  reschedule: endpoint({
+    method: 'PUT',
+    path: '/api/App/notification/reschedule',
+    access: 'admin',
+    summary: 'Moves a scheduled notification that has not been sent yet to another send time',
+    body: envelopeBody(notificationRescheduleSchema),
+    answer: sentNotification,
+    message: 'Notification rescheduled',
   }),
   remove: endpoint({
     method: 'DELETE',

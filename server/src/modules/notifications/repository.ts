@@ -5,6 +5,9 @@ import type { NotificationsTable, StoredDeliveryState } from './tables.js';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
+/** What an admin may change of a notification that still waits for its time. */
+export type ScheduledChange = { state: 'cancelled'; detail: string } | { send_at: string };
+
 /** The columns the history's search looks in. */
 const searchedColumns = ['n_title', 'n_message'] as const;
 
@@ -15,6 +18,9 @@ export function notificationsRepository(db: Kysely<Database>) {
     insert: async (row: Insertable<NotificationsTable>): Promise<void> => {
       await db.insertInto('notifications').values(row).execute();
     },
+
+    find: (id: string): Promise<NotificationRow | undefined> =>
+      db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirst(),
 
     findMany: (ids: readonly string[]): Promise<NotificationRow[]> =>
       db.selectFrom('notifications').selectAll().where('id', 'in', ids).execute(),
@@ -64,6 +70,19 @@ export function notificationsRepository(db: Kysely<Database>) {
       db
         .updateTable('notifications')
         .set({ state: 'sending', claimed_at: now })
+        .where('id', '=', id)
+        .where('state', '=', 'scheduled')
+        .returningAll()
+        .executeTakeFirst(),
+
+    /**
+     * Changes a notification only while it still waits for its time: the scheduler claims with
+     * the same condition, so a change and a send at the same moment cannot both go through.
+     */
+    changeScheduled: (id: string, change: ScheduledChange): Promise<NotificationRow | undefined> =>
+      db
+        .updateTable('notifications')
+        .set(change)
         .where('id', '=', id)
         .where('state', '=', 'scheduled')
         .returningAll()

@@ -6,7 +6,7 @@ import { HttpError } from '../../http/errors.js';
 import { startPoller } from '../../operations/poller.js';
 import { createNotificationsService, notificationAnswers as answers } from './service.js';
 
-/** Push notifications: send now or later, resend, history, delete (spec part 2). */
+/** Push notifications: send now or later, cancel or reschedule, resend, history, delete (spec part 2). */
 export const notificationsModule: Module = (api, context) => {
   const settings = context.config.push ?? defaultPushSettings;
   const push = createPushProvider(settings, { dataDir: context.config.dataDir, log: context.log });
@@ -34,6 +34,14 @@ export const notificationsModule: Module = (api, context) => {
 
   api.implement(endpoints.notifications.resend, {
     handler: async ({ body }) => answerFor(await notifications.resend(body)),
+  });
+
+  api.implement(endpoints.notifications.cancel, {
+    handler: async ({ body }) => ({ data: await notifications.cancel(body.id) }),
+  });
+
+  api.implement(endpoints.notifications.reschedule, {
+    handler: async ({ body }) => ({ data: await notifications.reschedule(body) }),
   });
 
   api.implement(endpoints.notifications.remove, {

@@ -4,6 +4,7 @@ import {
   type NotificationExportQuery,
   type NotificationExportRow,
   type PageQuery,
+  type NotificationReschedule,
   type NotificationResend,
   type NotificationSend,
 } from '@dealdesk/core';
@@ -15,12 +16,26 @@ import { pagesById } from '../../http/export-pages.js';
 import type { CheckedFile } from '../../http/uploads.js';
 import { newId } from '../../ids.js';
 import { auditTrail } from '../audit/service.js';
-import { notificationsRepository, type NotificationRow } from './repository.js';
+import {
+  notificationsRepository,
+  type NotificationRow,
+  type ScheduledChange,
+} from './repository.js';
 
 export const notificationAnswers = {
   notFound: 'Notification not found',
   iconNotFound: 'The icon of that notification is no longer stored',
   notSent: (reason: string) => `Notification not sent: ${reason}`,
+  /** Why a notification that no longer waits for its time cannot be cancelled or rescheduled. */
+  notScheduled: {
+    // Not expected (nothing puts a notification back to scheduled), said plainly if it happens.
+    scheduled: 'This notification was changed at the same moment; look again and retry',
+    sending: 'This notification is being sent right now, so it can no longer be changed',
+    sent: 'This notification has already been sent, so it can no longer be changed',
+    failed: 'This notification was already tried (it failed), so it can no longer be changed',
+    cancelled: 'This notification was cancelled, so it can no longer be changed',
+  },
+  cancelledDetail: 'Cancelled before its send time',
 } as const;
 
 /** A send still marked in progress after this long was cut off by a crash or a kill. */
@@ -131,6 +146,38 @@ export function createNotificationsService(context: AppContext, push: PushProvid
     return toNotification(later ? row : await deliver(row));
   }
 
+  /**
+   * Changes a notification still waiting for its time, with its audit entry; one already sent,
+   * being sent or cancelled is refused (409), also when the scheduler claims it at that moment.
+   */
+  async function changeScheduled(
+    id: string,
+    action: 'cancel' | 'reschedule',
+    change: ScheduledChange,
+  ): Promise<Notification> {
+    const changed = await db.transaction().execute(async (trx) => {
+      const repo = notificationsRepository(trx);
+      const before = await repo.find(id);
+      if (before === undefined) throw new HttpError(404, notificationAnswers.notFound);
+      const after = await repo.changeScheduled(id, change);
+      if (after === undefined) {
+        const now = await repo.find(id);
+        if (now === undefined) throw new HttpError(404, notificationAnswers.notFound);
+        throw new HttpError(409, notificationAnswers.notScheduled[now.state]);
+      }
+      await audit.record(trx, {
+        action,
+        kind: 'notification',
+        itemId: id,
+        label: after.n_title,
+        before: notificationFields(before),
+        after: notificationFields(after),
+      });
+      return after;
+    });
+    return toNotification(changed);
+  }
+
   return {
     /** Every notification the search finds, newest first, as export rows (pagesById). */
     async *exported({ q }: NotificationExportQuery): AsyncGenerator<NotificationExportRow> {
@@ -170,6 +217,20 @@ export function createNotificationsService(context: AppContext, push: PushProvid
         throw new HttpError(404, notificationAnswers.iconNotFound);
       }
       return create({ title: input.title, message: input.message, url: input.url, icon }, 'resend');
+    },
+
+    /** Keeps a scheduled notification in the history, never to be sent. */
+    cancel: (id: string): Promise<Notification> =>
+      changeScheduled(id, 'cancel', {
+        state: 'cancelled',
+        detail: notificationAnswers.cancelledDetail,
+      }),
+
+    /** Moves a scheduled notification to another time (not in the past). */
+    async reschedule({ id, sendAt }: NotificationReschedule): Promise<Notification> {
+      const past = sendTimeProblem(sendAt, clock());
+      if (past !== null) throw new HttpError(400, past);
+      return changeScheduled(id, 'reschedule', { send_at: new Date(sendAt).toISOString() });
     },
 
     /** All or nothing; an icon goes with the last notification that shows it. */

@@ -1,8 +1,8 @@
 /**
- * scheduled (waiting for send_at) -> sending (claimed by one server instance) -> sent | failed.
- * The API shows `sending` as scheduled with its detail.
+ * scheduled (waiting for send_at) -> sending (claimed by one server instance) -> sent | failed;
+ * scheduled -> cancelled by an admin. The API shows `sending` as scheduled with its detail.
  */
-export type StoredDeliveryState = 'scheduled' | 'sending' | 'sent' | 'failed';
+export type StoredDeliveryState = 'scheduled' | 'sending' | 'sent' | 'failed' | 'cancelled';
 
 /** Times are ISO-8601 UTC text. */
 export interface NotificationsTable {

@@ -13,6 +13,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { api } from '../../app/api.js';
 import { DataTable, type Column } from '../../ui/DataTable.js';
+import { FormRefusal } from '../../ui/FormRefusal.js';
 import { useFormState } from '../../ui/form.js';
 import { useApiMutation } from '../../ui/mutations.js';
 import { unwrap } from '../../ui/notify.js';
@@ -49,7 +50,7 @@ function InviteForm() {
   const form = useFormState({ a_email: '' });
   const invite = useApiMutation(
     (input: { a_email: string }, client) => client.admin.inviteAdministrator(input),
-    { refresh: administratorsQuery.queryKey },
+    { refresh: administratorsQuery.queryKey, form },
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -59,7 +60,8 @@ function InviteForm() {
   return (
     <Paper p={{ base: 'md', sm: 'lg' }}>
       <form onSubmit={submit} noValidate aria-label="Invite an administrator">
-        <Group align="flex-end" gap="sm">
+        <FormRefusal message={form.refusal} />
+        <Group mt={form.refusal === undefined ? 0 : 'sm'} align="flex-end" gap="sm">
           <TextInput
             label="Email of the administrator to invite"
             description="They get a one-time link and code by email, valid for 7 days."

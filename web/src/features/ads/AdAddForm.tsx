@@ -9,11 +9,12 @@ import { Button, Collapse, Group, Paper, SimpleGrid, Textarea, TextInput } from 
 import { useDisclosure } from '@mantine/hooks';
 import type { FormEvent } from 'react';
 import type { z } from 'zod';
-import { useFormState } from '../../ui/form.js';
+import { FormRefusal } from '../../ui/FormRefusal.js';
+import { shownInForm, useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { useAction, useSubmission } from '../../ui/mutations.js';
 import { toastSuccess } from '../../ui/notify.js';
-import { checkSayingOnce, markOf } from '../../ui/validation.js';
+import { markOf } from '../../ui/validation.js';
 
 const blank: AdUnitAddInput = { a_name: '', a_id: '', a_description: '' };
 
@@ -49,14 +50,13 @@ export function AdAddForm({
       form.reset();
     },
     onError: (error) => form.refused(error),
-    meta: { stayOnFailure: true },
+    meta: { stayOnFailure: true, ...shownInForm },
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const verdict = checkSayingOnce(schema, form.values, adMessages.fillAll);
-    if (verdict.ok) save.mutate(verdict.data);
-    else form.setErrors(verdict.errors);
+    const checked = form.checkAll(schema, form.values, adMessages.fillAll);
+    if (checked !== null) save.mutate(checked);
   };
   const field = (key: keyof AdUnitAddInput) => ({
     value: form.values[key],
@@ -85,7 +85,8 @@ export function AdAddForm({
           noValidate
           aria-label={`Add ${label}`}
         >
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <FormRefusal message={form.refusal} />
+          <SimpleGrid mt={form.refusal === undefined ? 0 : 'sm'} cols={{ base: 1, sm: 2 }}>
             <TextInput label="Ad Name" maxLength={textLimits.name} required {...field('a_name')} />
             <TextInput label={idLabel} required {...field('a_id')} />
           </SimpleGrid>

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useFormState } from '../../ui/form.js';
 
 /**
- * The 6-character code of sign-in and reset; `onCode` runs the step's call. With
+ * The 6-character code of sign-in and reset; `onCode` runs the step's call, and a refusal it
+ * answers (a wrong code) stays beside the field until the code changes. With
  * `authenticator`, the sign-in code comes from the admin's authenticator app, or is a recovery
  * code.
  */
@@ -14,7 +15,8 @@ export function CodeForm({
   authenticator = false,
 }: {
   submitLabel: string;
-  onCode: (otp: string) => Promise<void>;
+  /** Answers the server's refusal (its message), or nothing when the code went through. */
+  onCode: (otp: string) => Promise<string | undefined>;
   authenticator?: boolean;
 }) {
   const form = useFormState({ otp: '' });
@@ -25,8 +27,9 @@ export function CodeForm({
     const code = form.check(authenticator ? signInCodeSchema : otpSchema);
     if (code === null) return;
     setBusy(true);
-    await onCode(code.otp);
+    const refusal = await onCode(code.otp);
     setBusy(false);
+    if (refusal !== undefined) form.refuse(refusal, 'otp');
   };
 
   return (

@@ -5,8 +5,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
 import { session } from '../../app/session.js';
+import { FormRefusal } from '../../ui/FormRefusal.js';
 import { useFormState } from '../../ui/form.js';
-import { toastError, toastSuccess } from '../../ui/notify.js';
+import { toastSuccess } from '../../ui/notify.js';
 import { AuthLayout } from './AuthLayout.js';
 
 /** Reset step 1: the admin's email; the server mails a code and answers a temporary reset token. */
@@ -22,7 +23,8 @@ export function ForgotPasswordPage() {
     setBusy(true);
     const answer = await api.admin.forgetPassword(input);
     setBusy(false);
-    if (!answer.status || answer.token === undefined) return toastError(answer.message);
+    if (!answer.status || answer.token === undefined)
+      return form.refuse(answer.message, answer.field);
     session.setResetToken(answer.token);
     toastSuccess(answer.message);
     void navigate(paths.resetCode);
@@ -40,6 +42,7 @@ export function ForgotPasswordPage() {
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
+          <FormRefusal message={form.refusal} />
           <TextInput
             label="Email"
             maxLength={textLimits.email}

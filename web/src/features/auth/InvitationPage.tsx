@@ -6,8 +6,9 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
+import { FormRefusal } from '../../ui/FormRefusal.js';
 import { useFormState, validate } from '../../ui/form.js';
-import { toastError, toastSuccess } from '../../ui/notify.js';
+import { toastSuccess } from '../../ui/notify.js';
 import { AdminIdInput, NewPasswordInputs } from './AccountFields.js';
 import { AuthLayout } from './AuthLayout.js';
 
@@ -37,7 +38,7 @@ export function InvitationPage() {
     setBusy(true);
     const accepted = await api.admin.acceptInvitation(answer.data);
     setBusy(false);
-    if (!accepted.status) return toastError(accepted.message);
+    if (!accepted.status) return form.refuse(accepted.message, accepted.field);
     toastSuccess(accepted.message);
     void navigate(paths.login, { replace: true });
   };
@@ -55,6 +56,7 @@ export function InvitationPage() {
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack>
+            <FormRefusal message={form.refusal} />
             <TextInput
               label="Invitation code"
               description="The code in the invitation email"

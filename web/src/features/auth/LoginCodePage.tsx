@@ -5,7 +5,7 @@ import { api } from '../../app/api.js';
 import { useAuth } from '../../app/auth.js';
 import { paths } from '../../app/paths.js';
 import { session } from '../../app/session.js';
-import { toastError, toastSuccess } from '../../ui/notify.js';
+import { toastSuccess } from '../../ui/notify.js';
 import { AuthLayout } from './AuthLayout.js';
 import { CodeForm } from './CodeForm.js';
 
@@ -27,13 +27,14 @@ export function LoginCodePage() {
 
   const confirm = async (otp: string) => {
     const answer = await api.admin.loginOtp({ otp });
-    if (!answer.status || answer.token === undefined) return toastError(answer.message);
+    if (!answer.status || answer.token === undefined) return answer.message;
     const token = answer.token;
     session.setToken(token);
     toastSuccess(answer.message);
     await new Promise((resolve) => setTimeout(resolve, loginRedirectMs));
     // Signed in, the sign-in routes redirect to the page first asked for (app/routes.tsx).
     auth.signedIn(token);
+    return undefined;
   };
 
   return (

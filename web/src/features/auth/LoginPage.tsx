@@ -5,8 +5,9 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
 import { session } from '../../app/session.js';
+import { FormRefusal } from '../../ui/FormRefusal.js';
 import { useFormState } from '../../ui/form.js';
-import { toastError, toastSuccess } from '../../ui/notify.js';
+import { toastSuccess } from '../../ui/notify.js';
 import { AdminIdInput } from './AccountFields.js';
 import { AuthLayout } from './AuthLayout.js';
 import type { LoginCodeState } from './LoginCodePage.js';
@@ -26,7 +27,8 @@ export function LoginPage() {
     setBusy(true);
     const answer = await api.admin.login(credentials);
     setBusy(false);
-    if (!answer.status || answer.token === undefined) return toastError(answer.message);
+    if (!answer.status || answer.token === undefined)
+      return form.refuse(answer.message, answer.field);
     session.setToken(answer.token);
     toastSuccess(answer.message);
     // The code step asks for what step 1 said: the mailed code or the authenticator app's.
@@ -38,6 +40,7 @@ export function LoginPage() {
     <AuthLayout title="Admin Login" subtitle="Sign in to the Dealdesk back-office.">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
+          <FormRefusal message={form.refusal} />
           <AdminIdInput
             value={form.values.a_id}
             error={form.errors.a_id}

@@ -5,8 +5,9 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { resetApi } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
 import { session } from '../../app/session.js';
+import { FormRefusal } from '../../ui/FormRefusal.js';
 import { useFormState } from '../../ui/form.js';
-import { toastError, toastSuccess } from '../../ui/notify.js';
+import { toastSuccess } from '../../ui/notify.js';
 import { NewPasswordInputs } from './AccountFields.js';
 import { AuthLayout } from './AuthLayout.js';
 
@@ -27,7 +28,7 @@ export function NewPasswordPage() {
     const answer = await resetApi.admin.newPassword({ password: input.password });
     if (!answer.status) {
       setBusy(false);
-      return toastError(answer.message);
+      return form.refuse(answer.message, answer.field);
     }
     session.clearResetToken();
     toastSuccess(answer.message);
@@ -42,6 +43,7 @@ export function NewPasswordPage() {
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
+          <FormRefusal message={form.refusal} />
           <NewPasswordInputs form={form} label="New password" />
           <Button type="submit" loading={busy}>
             Save new password

@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { resetApi } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
 import { session } from '../../app/session.js';
-import { toastError, toastSuccess } from '../../ui/notify.js';
+import { toastSuccess } from '../../ui/notify.js';
 import { AuthLayout } from './AuthLayout.js';
 import { CodeForm } from './CodeForm.js';
 
@@ -14,9 +14,10 @@ export function ResetCodePage() {
 
   const confirm = async (otp: string) => {
     const answer = await resetApi.admin.forgetPasswordOtp({ otp });
-    if (!answer.status) return toastError(answer.message);
+    if (!answer.status) return answer.message;
     toastSuccess(answer.message);
     void navigate(paths.newPassword);
+    return undefined;
   };
 
   return (

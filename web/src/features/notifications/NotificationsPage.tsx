@@ -31,7 +31,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../app/api.js';
 import { DataTable, type Column } from '../../ui/DataTable.js';
+import { FormRefusal } from '../../ui/FormRefusal.js';
 import { useFormState } from '../../ui/form.js';
+import { ScheduledActions } from './ScheduledActions.js';
+import { SendAtInput, sendAtInstant } from './SendAtInput.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { useApiMutation, useGuardedDelete } from '../../ui/mutations.js';
 import { Page } from '../../ui/Page.js';
@@ -48,7 +51,7 @@ interface SendValues {
   title: string;
   message: string;
   url: string;
-  /** datetime-local text in the admin's own time; blank sends at once. */
+  /** datetime-local text on the business time zone's clock; blank sends at once. */
   sendAt: string;
 }
 
@@ -58,11 +61,13 @@ const deliveryColors: Record<DeliveryState, string> = {
   scheduled: 'blue',
   sent: 'teal',
   failed: 'red',
+  cancelled: 'gray',
 };
 const deliveryLabels: Record<DeliveryState, string> = {
   scheduled: 'Scheduled',
   sent: 'Sent',
   failed: 'Failed',
+  cancelled: 'Cancelled',
 };
 
 /** The stored icon's file name, which a resend names (the server looks only in its media). */
@@ -81,9 +86,7 @@ function SendForm() {
   );
   const send = useApiMutation(
     (input: NotificationSendRequest, client) => client.notifications.send(input),
-    {
-      refresh: historyQueries.all,
-    },
+    { refresh: historyQueries.all, form },
   );
   // A second click while the confirmation is open must not open another one.
   const confirming = useRef(false);
@@ -91,11 +94,9 @@ function SendForm() {
     event.preventDefault();
     if (confirming.current || send.isPending) return;
     const { sendAt, ...texts } = form.values;
-    // The admin's local time as an instant with its offset.
-    const at = sendAt === '' ? '' : new Date(sendAt).toISOString();
     const checked = form.check(notificationSendSchema, {
       ...texts,
-      sendAt: at,
+      sendAt: sendAtInstant(sendAt),
       image: icon ?? undefined,
     });
     if (checked === null) return;
@@ -150,6 +151,7 @@ function SendForm() {
         <Title order={2} fz="h4">
           Send a notification
         </Title>
+        <FormRefusal message={form.refusal} />
         <DraftNotice offer={draft} />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Stack gap="sm">
@@ -187,13 +189,11 @@ function SendForm() {
               error={form.errors.image}
               description="Optional. PNG or GIF (JPG and JPEG are accepted too), up to 2 MB"
             />
-            <TextInput
-              label="Send at"
+            <SendAtInput
               description="Optional: leave empty to send now"
-              type="datetime-local"
               value={form.values.sendAt}
               error={form.errors.sendAt}
-              onChange={(event) => form.set('sendAt', event.currentTarget.value)}
+              onChange={(value) => form.set('sendAt', value)}
             />
           </Stack>
         </SimpleGrid>
@@ -213,7 +213,7 @@ function SendForm() {
 
 /**
  * /site/notification: send a push notification; the history, a page of the newest at a time,
- * with resend and delete.
+ * with resend and delete, and reschedule or cancel while one waits for its time.
  */
 export function NotificationsPage() {
   const [page, setPage] = useState(1);
@@ -315,9 +315,10 @@ export function NotificationsPage() {
     },
     {
       header: 'Actions',
-      width: 200,
+      width: 380,
       cell: (row) => (
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6}>
+          {row.delivery.state === 'scheduled' && <ScheduledActions row={row} />}
           <Button
             size="xs"
             variant="light"

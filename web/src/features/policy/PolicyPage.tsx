@@ -15,7 +15,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths.js';
-import { useFormState } from '../../ui/form.js';
+import { FormRefusal } from '../../ui/FormRefusal.js';
+import { shownInForm, useFormState } from '../../ui/form.js';
 import { toastSuccess } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
@@ -49,6 +50,8 @@ function LegalTextEditor({ document, saved }: { document: LegalDocument; saved: 
       queryClient.setQueryData(legalTextQuery(document).queryKey, text);
       setEditing(false);
     },
+    onError: (error) => form.refused(error),
+    meta: shownInForm,
   });
 
   const submit = (event: FormEvent) => {
@@ -65,6 +68,7 @@ function LegalTextEditor({ document, saved }: { document: LegalDocument; saved: 
   return (
     <Paper p={{ base: 'md', sm: 'xl' }} component="form" onSubmit={submit} noValidate>
       <Stack gap="md">
+        <FormRefusal message={form.refusal} />
         <DraftNotice offer={draft} />
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Title order={2} fz="h3">

@@ -8,11 +8,12 @@ import {
 import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useFormState } from '../../ui/form.js';
+import { FormRefusal } from '../../ui/FormRefusal.js';
+import { shownInForm, useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { useAction, useSubmission } from '../../ui/mutations.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
-import { checkSayingOnce, markOf } from '../../ui/validation.js';
+import { markOf } from '../../ui/validation.js';
 import { ImageFilesInput } from './ImageFilesInput.js';
 import { ImageUrlRows } from './ImageUrlRows.js';
 import {
@@ -76,6 +77,7 @@ export function AddProductPage() {
       await queryClient.invalidateQueries({ queryKey: productQueries.all });
     },
     onError: (error) => form.refused(error, formErrorsOf),
+    meta: shownInForm,
   });
 
   const fillFromScrape = (url: string, { productDetails, images }: ScrapeResult) => {
@@ -92,17 +94,20 @@ export function AddProductPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input = { productData: productDataOf(form.values), imageUrls, images: files };
-    const verdict = checkSayingOnce(productCreateSchema, input, productMessages.required);
-    if (!verdict.ok) {
-      form.setErrors(formErrorsOf(verdict.errors));
-      return;
-    }
-    add.mutate({ productData: verdict.data.productData, imageUrls: verdict.data.imageUrls });
+    const checked = form.checkAll(
+      productCreateSchema,
+      input,
+      productMessages.required,
+      formErrorsOf,
+    );
+    if (checked !== null)
+      add.mutate({ productData: checked.productData, imageUrls: checked.imageUrls });
   };
   const imagesMark = markOf(form.errors.images, productMessages.required);
 
   return (
     <form onSubmit={submit} noValidate aria-label="Add Product" key={formKey}>
+      <FormRefusal message={form.refusal} />
       <DraftNotice offer={draft} />
       <Grid gutter="md" mt={draft === null ? 0 : 'md'}>
         <Grid.Col span={{ base: 12, lg: 7 }}>

@@ -25,11 +25,11 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { EmptyState } from '../../ui/EmptyState.js';
-import { useFormState } from '../../ui/form.js';
+import { FormRefusal } from '../../ui/FormRefusal.js';
+import { shownInForm, useFormState } from '../../ui/form.js';
 import { DraftNotice, hasDraft, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { HistoryLink } from '../../ui/HistoryLink.js';
-import { checkSayingOnce } from '../../ui/validation.js';
 import { EventBadge, PriceCell } from './columns.js';
 import { lastProductList } from './useProductListUrl.js';
 import {
@@ -167,18 +167,24 @@ function ProductEdit({ product, onDone }: { product: Product; onDone: () => void
       onDone();
     },
     onError: (error) => form.refused(error, formErrorsOf),
+    meta: shownInForm,
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input = { id: product._id, productData: productDataOf(form.values, sizes) };
-    const verdict = checkSayingOnce(productUpdateSchema, input, productMessages.required);
-    if (verdict.ok) save.mutate(verdict.data);
-    else form.setErrors(formErrorsOf(verdict.errors));
+    const checked = form.checkAll(
+      productUpdateSchema,
+      input,
+      productMessages.required,
+      formErrorsOf,
+    );
+    if (checked !== null) save.mutate(checked);
   };
 
   return (
     <form onSubmit={submit} noValidate aria-label="Edit Product">
       <Stack gap="md">
+        <FormRefusal message={form.refusal} />
         <DraftNotice offer={draft} />
         <Paper p="md">
           <ProductFields

@@ -13,8 +13,8 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths.js';
 import { CountLink } from '../../ui/CountLink.js';
 import type { Column } from '../../ui/DataTable.js';
-import { validate } from '../../ui/form.js';
-import { toastError } from '../../ui/notify.js';
+import { FormRefusal } from '../../ui/FormRefusal.js';
+import { useFormState } from '../../ui/form.js';
 import { useRowSelection } from '../../ui/useRowSelection.js';
 import { FilterChip } from './FilterChip.js';
 import { DateCell, EventBadge, PriceCell, ProductCell } from './columns.js';
@@ -70,7 +70,8 @@ export function ProductEventsPage() {
   const [page, setPage] = useState(1);
   const [shownEvent, setShownEvent] = useState<ProductEvent | typeof allEvents>(allEvents);
   const { typed, setTyped, search } = useListSearch(setPage);
-  const [newEvent, setNewEvent] = useState<ProductEvent | ''>('');
+  // The event to give: 'Please select an event' stays beside it until one is chosen.
+  const form = useFormState<{ event: ProductEvent | '' }>({ event: '' });
   // As the spec's screen asks: the two other filters empty, the event or null.
   const list = useProductList({
     page,
@@ -95,18 +96,27 @@ export function ProductEventsPage() {
         failed: 'Failed to update events',
         unreachable: 'An error occurred while updating events',
       },
+      form,
     },
   );
+  const hasRefusal = (form.refusal ?? form.errors.id) !== undefined;
+  /** Checking products clears the refusal that none was checked. */
+  const select = (next: Set<string>) => {
+    setSelected(next);
+    form.setErrors((current) => ({ ...current, id: undefined }));
+  };
   const assign = () => {
-    const verdict = validate(productEventUpdateSchema, { id: [...selected], event: newEvent });
-    if (verdict.ok)
-      update.mutate(verdict.data, {
+    const checked = form.check(productEventUpdateSchema, {
+      id: [...selected],
+      event: form.values.event,
+    });
+    if (checked !== null)
+      update.mutate(checked, {
         onSuccess: () => {
           clear();
-          setNewEvent('');
+          form.reset({ event: '' });
         },
       });
-    else toastError(verdict.errors.event ?? verdict.errors.id ?? 'Failed to update events');
   };
   const showEvent = (event: string | null) => {
     setShownEvent((event ?? allEvents) as ProductEvent | typeof allEvents);
@@ -143,13 +153,16 @@ export function ProductEventsPage() {
         )}
       </Paper>
       <Paper p="sm" aria-label="Assign an event" role="group">
-        <Group gap="sm" align="flex-end" wrap="wrap">
+        {/* No product checked, or the server's refusal: until the selection or event changes. */}
+        <FormRefusal message={form.refusal ?? form.errors.id} />
+        <Group gap="sm" align="flex-end" wrap="wrap" mt={hasRefusal ? 'sm' : 0}>
           <Select
             label={`Event for the ${selected.size} checked ${selected.size === 1 ? 'product' : 'products'}`}
             placeholder="Choose an event"
             data={eventChoices}
-            value={newEvent === '' ? null : newEvent}
-            onChange={(event) => setNewEvent((event ?? '') as ProductEvent | '')}
+            value={form.values.event === '' ? null : form.values.event}
+            error={form.errors.event}
+            onChange={(event) => form.set('event', (event ?? '') as ProductEvent | '')}
             w={{ base: '100%', xs: 280 }}
           />
           <Button onClick={assign} loading={update.isPending}>
@@ -164,7 +177,7 @@ export function ProductEventsPage() {
         pageSize={productByEventPageSize}
         onPage={setPage}
         columns={columns}
-        selection={{ selected, onSelect: setSelected }}
+        selection={{ selected, onSelect: select }}
       />
     </Stack>
   );

@@ -23,7 +23,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
-import { useFormState } from '../../ui/form.js';
+import { FormRefusal } from '../../ui/FormRefusal.js';
+import { shownInForm, useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { toastSuccess, unwrap } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
@@ -61,6 +62,8 @@ function ProfileForm({ admin }: { admin: Admin }) {
       if (answer.data !== undefined) queryClient.setQueryData(adminQuery.queryKey, answer);
       setEditing(false);
     },
+    onError: (error) => form.refused(error),
+    meta: shownInForm,
   });
 
   const submit = (event: FormEvent) => {
@@ -85,6 +88,7 @@ function ProfileForm({ admin }: { admin: Admin }) {
     <Paper p={{ base: 'md', sm: 'xl' }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
+          <FormRefusal message={form.refusal} />
           <DraftNotice offer={draft} />
           <Group>
             <Avatar size={64} radius="xl" color="indigo">

@@ -31,7 +31,7 @@ import type { z } from 'zod';
 import { api } from '../../app/api.js';
 import { useFormState } from '../../ui/form.js';
 import { LoadError } from '../../ui/LoadError.js';
-import { toastError, toastSuccess, unwrap } from '../../ui/notify.js';
+import { toastSuccess, unwrap } from '../../ui/notify.js';
 import { useAction } from '../../ui/mutations.js';
 
 const statusQuery = queryOptions({
@@ -59,7 +59,7 @@ function CodeStep({
   submitLabel: string;
   danger?: boolean;
   maxLength?: number;
-  onCode: (code: string) => Promise<void>;
+  onCode: (code: string) => Promise<string | undefined>;
   onCancel?: () => void;
 }) {
   const form = useFormState({ code: '' });
@@ -70,7 +70,9 @@ function CodeStep({
     if (checked === null) return;
     setBusy(true);
     try {
-      await onCode(checked.code);
+      // A wrong code stays beside the field until it changes.
+      const refusal = await onCode(checked.code);
+      if (refusal !== undefined) form.refuse(refusal, 'code');
     } finally {
       setBusy(false);
     }
@@ -159,7 +161,7 @@ function SetupStep({
   onCancel,
 }: {
   setup: AuthenticatorSetup;
-  onCode: (code: string) => Promise<void>;
+  onCode: (code: string) => Promise<string | undefined>;
   onCancel: () => void;
 }) {
   return (
@@ -225,23 +227,25 @@ export function AuthenticatorApp() {
     },
   });
   /** Moving to another phone: the set-up starts with a code from the app in use. */
-  const move = async (code: string): Promise<void> => {
+  const move = async (code: string): Promise<string | undefined> => {
     const answer = await api.admin.authenticatorSetup({ code });
-    if (!answer.status) return toastError(answer.message);
+    if (!answer.status) return answer.message;
     setSetup({ secret: answer.secret ?? '', uri: answer.uri ?? '', qrCode: answer.qrCode ?? '' });
     setAction(null);
+    return undefined;
   };
-  /** Runs a code step; a success shows its message and any new recovery codes. */
+  /** Runs a code step; a success shows its message and any new recovery codes; a refusal is answered. */
   const run = async (
     call: Promise<ClientResult<{ recoveryCodes?: string[] | undefined }>>,
-  ): Promise<void> => {
+  ): Promise<string | undefined> => {
     const answer = await call;
-    if (!answer.status) return toastError(answer.message);
+    if (!answer.status) return answer.message;
     toastSuccess(answer.message);
     setSetup(null);
     setAction(null);
     if (answer.recoveryCodes !== undefined) setRecoveryCodes(answer.recoveryCodes);
     await refresh();
+    return undefined;
   };
 
   const data = status.data?.data;

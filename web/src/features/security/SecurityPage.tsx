@@ -26,6 +26,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../app/api.js';
 import { DataTable, type Column } from '../../ui/DataTable.js';
+import { FormRefusal } from '../../ui/FormRefusal.js';
 import { useFormState } from '../../ui/form.js';
 import { useApiMutation } from '../../ui/mutations.js';
 import { unwrap } from '../../ui/notify.js';
@@ -150,7 +151,7 @@ function NewToken() {
   const create = useApiMutation(
     (input: { name: string; expiresInDays?: number | undefined }, client) =>
       client.admin.createToken(input),
-    { refresh: tokensQuery.queryKey },
+    { refresh: tokensQuery.queryKey, form },
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -192,7 +193,8 @@ function NewToken() {
         </Alert>
       )}
       <form onSubmit={submit} noValidate aria-label="Create an API token">
-        <Group align="flex-end" gap="sm">
+        <FormRefusal message={form.refusal} />
+        <Group mt={form.refusal === undefined ? 0 : 'sm'} align="flex-end" gap="sm">
           <TextInput
             label="New API token"
             description="For scripts and scheduled jobs; name it after what uses it."

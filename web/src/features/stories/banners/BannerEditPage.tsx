@@ -11,7 +11,8 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { api } from '../../../app/api.js';
 import { paths } from '../../../app/paths.js';
-import { useFormState } from '../../../ui/form.js';
+import { FormRefusal } from '../../../ui/FormRefusal.js';
+import { shownInForm, useFormState } from '../../../ui/form.js';
 import { afterSave, DraftNotice, useUnsavedChanges } from '../../../ui/useUnsavedChanges.js';
 import { toastSuccess, unwrap } from '../../../ui/notify.js';
 import { Page } from '../../../ui/Page.js';
@@ -47,6 +48,8 @@ function EditBannerForm({ banner }: { banner: Banner }) {
       await new Promise((resolve) => setTimeout(resolve, postUpdateRedirectMs));
       void navigate(`${paths.banners}/`, afterSave);
     },
+    onError: (error) => form.refused(error),
+    meta: shownInForm,
   });
 
   const submit = (event: FormEvent) => {
@@ -69,6 +72,7 @@ function EditBannerForm({ banner }: { banner: Banner }) {
     <Paper p={{ base: 'md', sm: 'lg' }}>
       <form onSubmit={submit} noValidate>
         <Stack>
+          <FormRefusal message={form.refusal} />
           <DraftNotice offer={draft} />
           <BannerFields
             values={form.values}

@@ -17,6 +17,7 @@ import { bannersQuery } from '../queries.js';
 import { addedColumn, statusColumn } from '../../../ui/columns.js';
 import { CountLink } from '../../../ui/CountLink.js';
 import { DataTable, type Column } from '../../../ui/DataTable.js';
+import { FormRefusal } from '../../../ui/FormRefusal.js';
 import { useFormState } from '../../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../../ui/useUnsavedChanges.js';
 import { succeeded, useApiMutation } from '../../../ui/mutations.js';
@@ -52,7 +53,7 @@ function AddBannerForm() {
   );
   const add = useApiMutation(
     async (input: BannerAddRequest, client) => inUploadWords(await client.banners.add(input)),
-    { refresh: bannersQuery.queryKey },
+    { refresh: bannersQuery.queryKey, form },
   );
 
   const submit = async (event: FormEvent) => {
@@ -74,6 +75,7 @@ function AddBannerForm() {
     <Paper p={{ base: 'md', sm: 'lg' }}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
+          <FormRefusal message={form.refusal} />
           <DraftNotice offer={draft} />
           <BannerFields
             values={form.values}

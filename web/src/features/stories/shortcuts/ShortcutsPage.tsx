@@ -24,6 +24,7 @@ import { api } from '../../../app/api.js';
 import { addedColumn, statusColumn } from '../../../ui/columns.js';
 import { CountLink } from '../../../ui/CountLink.js';
 import { DataTable, type Column } from '../../../ui/DataTable.js';
+import { FormRefusal } from '../../../ui/FormRefusal.js';
 import { useFormState } from '../../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../../ui/useUnsavedChanges.js';
 import { succeeded, useApiMutation } from '../../../ui/mutations.js';
@@ -52,6 +53,7 @@ function AddShortcutForm({ nextNumber }: { nextNumber: number | undefined }) {
     refresh: shortcutsQuery.queryKey,
     // The spec's fallback of a failed shortcut upload.
     failure: { failed: 'Something went wrong!', unreachable: 'Something went wrong!' },
+    form,
   });
 
   const submit = async (event: FormEvent) => {
@@ -76,6 +78,7 @@ function AddShortcutForm({ nextNumber }: { nextNumber: number | undefined }) {
     <Paper p={{ base: 'md', sm: 'lg' }}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
+          <FormRefusal message={form.refusal} />
           <DraftNotice offer={kept} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput

@@ -1,0 +1,87 @@
+// Refusals stay where the problem is (beside the field, or at the top of the form), never only
+// in a toast that fades, and are cleared when the input changes.
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { e2e, sessionToken, wide } from '../support/browser.js';
+import { fileBrowser } from '../support/file-browser.js';
+import { invitedAdmin } from '../support/invitations.js';
+
+const browser = fileBrowser();
+
+/** The toasts' stack (Mantine notifications), where a refusal must not be said. */
+const toasts = (page: Page) => page.locator('.mantine-Notifications-root');
+
+/** `text` is shown in `place`, and not as a toast. */
+async function saidIn(place: Locator, text: string): Promise<void> {
+  await place.getByText(text).waitFor();
+  expect(await toasts(place.page()).getByText(text).count()).toBe(0);
+}
+
+/** Waits until `text` is gone from `place` (the input changed). */
+const clearedFrom = (place: Locator, text: string) =>
+  place.getByText(text).waitFor({ state: 'detached' });
+
+describe('refusals stay beside the field or at the top of the form', () => {
+  it('a wrong password: at the top of the login form until the password changes', async () => {
+    const tab = await browser.open(wide);
+    const { page } = tab;
+    try {
+      await page.goto('/admin/panel/login');
+      await page.getByLabel('Admin ID').fill(e2e().admin.a_id);
+      await page.getByLabel(/^Password/).fill('not the password');
+      await page.getByRole('button', { name: 'Login' }).click();
+      const form = page.locator('form');
+      await saidIn(form.getByRole('alert'), 'Invalid admin ID or password');
+      await page.getByLabel(/^Password/).fill('not the password either');
+      await clearedFrom(form, 'Invalid admin ID or password');
+      expect(tab.errors, tab.errors.join('\n')).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  describe('signed in', () => {
+    const signedIn = browser.suitePage(wide, () => sessionToken());
+
+    it('an empty product form: at its top until a field changes', async () => {
+      const page = signedIn();
+      await page.goto('/add/Product');
+      const form = page.getByRole('form', { name: 'Add Product' });
+      await form.getByRole('button', { name: 'Add Product' }).click();
+      await saidIn(form.getByRole('alert'), 'All required fields must be filled');
+      await form.getByLabel(/^Title/).fill('Linen shirt');
+      await clearedFrom(form, 'All required fields must be filled');
+    });
+
+    it('"Please select an event": beside the event until one is chosen', async () => {
+      const page = signedIn();
+      await page.goto('/show/Prodcut/event');
+      const assign = page.getByRole('group', { name: 'Assign an event' });
+      await assign.getByRole('button', { name: 'Update event' }).click();
+      await saidIn(assign, 'Please select an event');
+      const event = assign.getByRole('textbox', { name: /^Event for/ });
+      expect(await event.getAttribute('aria-invalid')).toBe('true');
+      await event.click();
+      await page.getByRole('option', { name: 'Trending' }).click();
+      await clearedFrom(assign, 'Please select an event');
+    });
+  });
+
+  describe('an admin setting up the authenticator app', () => {
+    const setUp = browser.suitePage(wide, async () => sessionToken(await invitedAdmin('errors')));
+
+    it('a wrong code: beside the code field until the code changes', async () => {
+      const page = setUp();
+      await page.goto('/profile/security');
+      const section = page.getByRole('region', { name: 'Authenticator app' });
+      await section.getByRole('button', { name: 'Set up authenticator app' }).click();
+      const code = section.getByLabel(/^Code from the app/);
+      await code.fill('000000');
+      await section.getByRole('button', { name: 'Turn on' }).click();
+      await saidIn(section, 'The code is not correct');
+      expect(await code.getAttribute('aria-invalid')).toBe('true');
+      await code.fill('00000');
+      await clearedFrom(section, 'The code is not correct');
+    });
+  });
+});
