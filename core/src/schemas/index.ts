@@ -1,3 +1,4 @@
+export * from './text-limits.js';
 export * from './limits.js';
 export * from './fields.js';
 export * from './common.js';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { phoneMaxLength, phoneMinLength } from '../constants.js';
 import { optionalText } from './fields.js';
-import { atMost, textLimits } from './limits.js';
+import { atMost } from './limits.js';
+import { textLimits } from './text-limits.js';
 
 /** E.164: a number with its country code has at most 15 digits. */
 const internationalPhoneMaxDigits = 15;
