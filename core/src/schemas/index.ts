@@ -21,3 +21,4 @@ export * from './notifications.js';
 export * from './tracking.js';
 export * from './exports.js';
 export * from './audit.js';
+export * from './web-vitals.js';
