@@ -5,7 +5,6 @@ export {
   isResponseEnvelope,
   parseOpened,
   requestParts,
-  type EnvelopeErrorCode,
   type RequestEnvelope,
   type ResponseEnvelope,
 } from './format.js';

@@ -17,4 +17,3 @@ export const webVitalReportSchema = z.object({
     .min(0, 'value must be from 0 to 3,600,000')
     .max(3_600_000, 'value must be from 0 to 3,600,000'),
 });
-export type WebVitalReport = z.infer<typeof webVitalReportSchema>;

@@ -10,6 +10,7 @@ import {
   type TestDatabase,
   type TestServer,
 } from '../testing/harness.js';
+import { metric as wireMetric } from '../testing/wire.js';
 
 const maxBytes = 300;
 
@@ -34,11 +35,7 @@ describe.each(dialects)('web vitals on %s', (dialect) => {
     });
     return { status: response.status, text: await response.text() };
   };
-  const metric = async (line: string): Promise<number> => {
-    const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
-    const found = text.split('\n').find((row) => row.startsWith(`${line} `));
-    return found === undefined ? 0 : Number(found.slice(line.length + 1));
-  };
+  const metric = (sample: string) => wireMetric(server, sample, 0);
   const count = (name: string, screen: string) =>
     metric(`dealdesk_web_vitals_count{metric="${name}",screen="${screen}"}`);
   const refused = (reason: string) =>
