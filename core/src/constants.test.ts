@@ -126,6 +126,10 @@ describe('catalogue defaults and choices', () => {
     expect(limitTypes).toEqual(['None', 'View', 'Click']);
     expect(inHouseAdTypes).toEqual(['NTV', 'FS']);
   });
+
+  it('pins the ad unit types, each with its own screen', () => {
+    expect(constants.adUnitTypes).toEqual(['native', 'fullScreen', 'banner', 'open', 'reward']);
+  });
 });
 
 describe('coverage of this file', () => {
@@ -186,6 +190,7 @@ describe('coverage of this file', () => {
         'defaultDeliveryInfo',
         'defaultButtonName',
         'networkErrorMessage',
+        'adUnitTypes',
       ].sort(),
     );
   });

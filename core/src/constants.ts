@@ -87,3 +87,7 @@ export const defaultRatingsAndReviews = '0 Ratings, 0 Reviews';
 export const defaultDeliveryInfo = 'Standard Delivery';
 export const defaultButtonName = 'Visit';
 export const networkErrorMessage = 'Internet Server Error';
+
+/** The kinds of ad unit, each with its own screen and route (kept free of zod for the router). */
+export const adUnitTypes = ['native', 'fullScreen', 'banner', 'open', 'reward'] as const;
+export type AdUnitType = (typeof adUnitTypes)[number];

@@ -38,6 +38,7 @@ import { refuseMisdirected } from './http/allowed-hosts.js';
 import { fastifyTrustProxy } from './http/client-address.js';
 import { createReadiness, serveOperations } from './operations/health.js';
 import { createMetrics } from './operations/metrics.js';
+import { defaultWebVitalsMaxBytes, serveWebVitals } from './operations/web-vitals.js';
 import { idempotency } from './http/idempotency.js';
 import { createApiRouter } from './http/route.js';
 import { useSecurityHeaders } from './http/security-headers.js';
@@ -267,6 +268,7 @@ export async function buildApp(
     for (const register of allModules(auth)) register(api, context);
     serveApiDocument(app, serverVersion, config.publicUrl ?? null);
     serveOperations(app, context, metrics, config.metricsToken ?? null);
+    await serveWebVitals(app, metrics, config.webVitalsMaxBytes ?? defaultWebVitalsMaxBytes);
     const variants = mediaVariants(media.variants, {
       maxPixels: config.mediaMaxPixels ?? defaultMaxImagePixels,
       onMade: metrics.variantMade,

@@ -18,6 +18,7 @@ import {
 } from './http/upload-places.js';
 // The guard only, not the scraper (cheerio, undici): every start reads the configuration.
 import { parseAllowHosts } from './modules/products/scraping/guard.js';
+import { defaultWebVitalsMaxBytes } from './operations/web-vitals.js';
 
 export interface RateLimitRule {
   max: number;
@@ -137,6 +138,8 @@ export interface ServerConfig {
   contentPollMs?: number;
   /** Products the catalogue memory holds at most (absent: the default; 0: the database answers). */
   catalogueMemoryProducts?: number;
+  /** Bytes a POST /web-vitals report may take (absent: defaultWebVitalsMaxBytes). */
+  webVitalsMaxBytes?: number;
   /** Bearer token GET /metrics asks for; absent or null: /metrics is open. */
   metricsToken?: string | null;
   /** Tracked events one address may send per second (absent: the default; 0: no limit). */
@@ -216,6 +219,8 @@ const seconds = (name: string, defaultMs: number) =>
 
 const maxPixelsMessage =
   'DEALDESK_MEDIA_MAX_PIXELS must be a whole number of pixels (width × height), at least 1,000,000';
+const webVitalsMaxBytesMessage =
+  'DEALDESK_WEB_VITALS_MAX_BYTES must be a whole number of bytes from 256 to 65536';
 const uploadsPerCallerMessage = `DEALDESK_UPLOADS_PER_CALLER must be a whole number from 1 to ${maxUploadsInFlight}`;
 
 const secretPattern = /^[0-9a-fA-F]{64}$/;
@@ -400,6 +405,15 @@ const environmentSchema = z.object({
   DEALDESK_BODY_IDLE_SECONDS: seconds('DEALDESK_BODY_IDLE_SECONDS', defaultBodyDeadlines.idleMs),
   DEALDESK_REQUEST_SECONDS: seconds('DEALDESK_REQUEST_SECONDS', defaultBodyDeadlines.requestMs),
   DEALDESK_UPLOAD_SECONDS: seconds('DEALDESK_UPLOAD_SECONDS', defaultBodyDeadlines.uploadMs),
+  DEALDESK_WEB_VITALS_MAX_BYTES: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: webVitalsMaxBytesMessage })
+      .int(webVitalsMaxBytesMessage)
+      .min(256, webVitalsMaxBytesMessage)
+      .max(65_536, webVitalsMaxBytesMessage)
+      .default(defaultWebVitalsMaxBytes),
+  ),
   DEALDESK_UPLOADS_PER_CALLER: z.preprocess(
     blankToUndefined,
     z.coerce
@@ -576,6 +590,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mediaMaxPixels: vars.DEALDESK_MEDIA_MAX_PIXELS,
     auditDays: vars.DEALDESK_AUDIT_DAYS,
     uploadsPerCaller: vars.DEALDESK_UPLOADS_PER_CALLER,
+    webVitalsMaxBytes: vars.DEALDESK_WEB_VITALS_MAX_BYTES,
     bodyDeadlines: {
       idleMs: vars.DEALDESK_BODY_IDLE_SECONDS * 1000,
       requestMs: vars.DEALDESK_REQUEST_SECONDS * 1000,

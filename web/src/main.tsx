@@ -15,3 +15,10 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The performance metrics come once the first screen is shown and the browser is idle: their
+// chunk is never part of what the first screen waits for.
+window.addEventListener('load', () => {
+  const idle = window.requestIdleCallback ?? ((then: () => void) => setTimeout(then, 1));
+  idle(() => void import('./app/web-vitals.js').then(({ reportWebVitals }) => reportWebVitals()));
+});

@@ -16,6 +16,7 @@ import {
 } from '../client/command.js';
 import { createExecutor, type ClientOptions, type ClientResult } from '../client/executor.js';
 import type { AnyEndpoint, BodySpec, Derived, Endpoint, RowsSpec } from './endpoint.js';
+import type { WireCall } from './wire.js';
 
 /**
  * What a call takes, from the input type of the schema the server validates it with, so both
@@ -65,14 +66,6 @@ export type Call<E> = (
   ...input: Arguments<CallInput<E>>
 ) => Promise<ClientResult<E extends { rows: RowsSpec } ? StreamedAnswer : AnswerOf<E>>>;
 
-/** The top-level keys of an object schema (through refinements, pipes and defaults). */
-function shapeKeys(schema: z.ZodType | undefined): string[] {
-  const def = schema?.def as { shape?: object; in?: z.ZodType; innerType?: z.ZodType } | undefined;
-  if (def === undefined) return [];
-  if (def.shape !== undefined) return Object.keys(def.shape);
-  return shapeKeys(def.in ?? def.innerType);
-}
-
 function isUploadFile(value: unknown): value is UploadFile {
   return typeof value === 'object' && value !== null && 'data' in value && 'name' in value;
 }
@@ -92,11 +85,8 @@ function formFields(value: Record<string, unknown>, fileSlots: readonly string[]
   return fields;
 }
 
-/** The HTTP call of a declaration with its input; pure, so tests can inspect it. */
-export function commandFor<Answer extends object>(
-  call: AnyEndpoint,
-  input: object = {},
-): Command<Answer> {
+/** The HTTP call of a declaration (its wire form) with its input; pure, so tests can inspect it. */
+function commandFor<Answer extends object>(call: WireCall, input: object = {}): Command<Answer> {
   const fields = input as Record<string, unknown>;
   const inPath = new Set<string>();
   const path = call.path.replace(/:([A-Za-z_]\w*)/g, (_match, name: string) => {
@@ -105,7 +95,7 @@ export function commandFor<Answer extends object>(
   });
   const others = Object.keys(fields).filter((key) => !inPath.has(key));
   // Without a body every other field is query; beside a body, the query schema's keys are.
-  const queryKeys = call.body === undefined ? others : shapeKeys(call.query);
+  const queryKeys = call.body === undefined ? others : (call.queryKeys ?? []);
   const pick = (keys: readonly string[]) =>
     Object.fromEntries(keys.filter((key) => key in fields).map((key) => [key, fields[key]]));
   const query = pick(queryKeys);
@@ -119,19 +109,24 @@ export function commandFor<Answer extends object>(
       ? {}
       : {
           body:
-            body.kind === 'multipart'
-              ? multipart(formFields(rest, Object.keys(body.files)))
-              : body.kind === 'json'
+            body === 'multipart'
+              ? multipart(formFields(rest, call.files ?? []))
+              : body === 'json'
                 ? plainJson(rest)
                 : envelope(rest),
         }),
     auth: call.access === 'public' ? 'none' : 'bearer',
-    ...(call.rows === undefined ? {} : { streamed: { message: call.message } }),
+    ...(call.streamed === undefined ? {} : { streamed: { message: call.streamed } }),
   });
 }
 
 /** Groups of declarations by area name, as the contract lists them. */
 export type EndpointGroups = Readonly<Record<string, Readonly<Record<string, AnyEndpoint>>>>;
+
+/** Each call's wire form, by area and name as `Groups` declares them (see wire-table.ts). */
+export type WireTable<Groups extends EndpointGroups> = {
+  readonly [Area in keyof Groups]: { readonly [Name in keyof Groups[Area]]: WireCall };
+};
 
 export type ClientOf<Groups> = {
   [Area in keyof Groups]: { [Name in keyof Groups[Area]]: Call<Groups[Area][Name]> };
@@ -143,13 +138,14 @@ export type ClientOf<Groups> = {
   withIdempotencyKey(key: string): ClientOf<Groups>;
 };
 
+/** The typed client of `Groups`, sending each call by its wire form. */
 export function buildClient<Groups extends EndpointGroups>(
-  groups: Groups,
+  table: WireTable<Groups>,
   options: ClientOptions,
 ): ClientOf<Groups> {
   const execute = createExecutor(options);
   const areas = Object.fromEntries(
-    Object.entries(groups).map(([area, calls]) => [
+    Object.entries<Readonly<Record<string, WireCall>>>(table).map(([area, calls]) => [
       area,
       Object.fromEntries(
         Object.entries(calls).map(([name, call]) => [
@@ -161,6 +157,6 @@ export function buildClient<Groups extends EndpointGroups>(
   );
   return {
     ...areas,
-    withIdempotencyKey: (key: string) => buildClient(groups, { ...options, idempotencyKey: key }),
+    withIdempotencyKey: (key: string) => buildClient(table, { ...options, idempotencyKey: key }),
   } as ClientOf<Groups>;
 }

@@ -12,6 +12,7 @@ import { controller } from './calls/controller.js';
 import { policy } from './calls/policy.js';
 import { banners, shortcuts, stories, storyAds } from './calls/stories.js';
 import { dashboard, system, tracking } from './calls/system.js';
+import { wireTable } from './wire-table.js';
 
 export * from './endpoint.js';
 /** @public Named by the types the web app's helpers infer (declaration output needs them). */
@@ -97,4 +98,4 @@ export type ApiClient = ClientOf<typeof endpoints>;
 
 /** The typed client of the whole API; never throws (see ClientResult). */
 export const createApiClient = (options: ClientOptions): ApiClient =>
-  buildClient(endpoints, options);
+  buildClient<typeof endpoints>(wireTable, options);

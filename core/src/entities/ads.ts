@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { viewClickLimitsSchema } from './common.js';
 
-export const adUnitTypes = ['native', 'fullScreen', 'banner', 'open', 'reward'] as const;
-export type AdUnitType = (typeof adUnitTypes)[number];
-
 export const adUnitSchema = z.object({
   _id: z.string(),
   a_name: z.string(),

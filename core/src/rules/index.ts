@@ -5,3 +5,4 @@ export * from './confirmations.js';
 export * from './send-time.js';
 export * from './admin-ids.js';
 export * from './search-fold.js';
+export * from './web-vitals.js';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { adUnitTypes } from '../entities/ads.js';
+import { adUnitTypes } from '../constants.js';
 import { idList, idSchema } from './common.js';
 import { isWebUrl, requiredText } from './fields.js';
-import { atMost, textLimits, type TextLimit } from './limits.js';
+import { atMost, type TextLimit } from './limits.js';
+import { textLimits } from './text-limits.js';
 
 export const adMessages = {
   fillAll: 'Please fill all the fields',

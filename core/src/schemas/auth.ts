@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { codeLength, passwordMinLength } from '../constants.js';
 import { requiredText } from './fields.js';
-import { atMost, textLimits } from './limits.js';
+import { atMost } from './limits.js';
+import { textLimits } from './text-limits.js';
 
 const passwordMaxLength = textLimits.password;
 

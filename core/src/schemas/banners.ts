@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { maxPageSize } from '../constants.js';
 import { idSchema, pageQuery } from './common.js';
 import { jsonPart, optionalWebUrl, requiredText, wholeNumber } from './fields.js';
-import { atMost, textLimits } from './limits.js';
+import { atMost } from './limits.js';
+import { textLimits } from './text-limits.js';
 import { bannerImageAddRule, bannerImageUpdateRule, checkMedia, mediaSlots } from './uploads.js';
 
 export const bannerMessages = {

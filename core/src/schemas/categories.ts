@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
 import { requiredText } from './fields.js';
-import { atMost, textLimits } from './limits.js';
+import { atMost } from './limits.js';
+import { textLimits } from './text-limits.js';
 import { categoryImageRule, fileSlot, optionalFileSlot } from './uploads.js';
 
 export const categoryMessages = {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { maxPageSize } from '../constants.js';
 import { flag, wholeNumber } from './fields.js';
-import { atMost, textLimits } from './limits.js';
+import { atMost } from './limits.js';
+import { textLimits } from './text-limits.js';
 
 export const invalidIdMessage = 'Invalid id';
 

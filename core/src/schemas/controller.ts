@@ -10,7 +10,8 @@ import {
 } from '../entities/controller.js';
 import { pageQuery } from './common.js';
 import { flag, numberInput, requiredText, webUrl, wholeNumber } from './fields.js';
-import { atMost, textLimits } from './limits.js';
+import { atMost } from './limits.js';
+import { textLimits } from './text-limits.js';
 
 export const controllerMessages = {
   unknownSwitch: `name must be one of ${controllerSwitches.join(', ')}`,

@@ -14,7 +14,8 @@ import {
   webUrl,
   wholeNumber,
 } from './fields.js';
-import { atMost, textLimits } from './limits.js';
+import { atMost } from './limits.js';
+import { textLimits } from './text-limits.js';
 
 /** The first message a schema gives for a value, or null when it accepts it. */
 const messageOf = (schema: z.ZodType, value: unknown) =>

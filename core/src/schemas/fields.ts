@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import type { ViewClickLimits } from '../entities/common.js';
 import { limitFields, limitTypeOf, limitValueOf, toLimitNumber } from '../rules/limits.js';
-import { textLimits, tooLongMessage, type TextLimit } from './limits.js';
+import { type TextLimit } from './limits.js';
+import { textLimits, tooLongMessage } from './text-limits.js';
 
 /**
  * Refuses blank text with `message` and nothing else: the field's later checks and pipes skip

@@ -1,3 +1,4 @@
+export * from './text-limits.js';
 export * from './limits.js';
 export * from './fields.js';
 export * from './common.js';
@@ -20,3 +21,4 @@ export * from './notifications.js';
 export * from './tracking.js';
 export * from './exports.js';
 export * from './audit.js';
+export * from './web-vitals.js';

@@ -10,7 +10,8 @@ import {
   requiredText,
   webUrl,
 } from './fields.js';
-import { atMost, textLimits } from './limits.js';
+import { atMost } from './limits.js';
+import { textLimits } from './text-limits.js';
 import {
   fileSlot,
   imageRule,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { imageMaxBytes } from '../constants.js';
-import { pushTooLongMessage } from './limits.js';
+import { pushTooLongMessage } from './text-limits.js';
 import {
   notificationMessages,
   notificationResendSchema,

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { notificationPageSize } from '../constants.js';
 import { idSchema, pageQuery } from './common.js';
 import { blankAsMissing, optionalWebUrl, requiredText } from './fields.js';
-import { atMost, pushTextMaxBytes, pushTooLongMessage, textLimits, utf8Bytes } from './limits.js';
+import { atMost } from './limits.js';
+import { pushTextMaxBytes, pushTooLongMessage, textLimits, utf8Bytes } from './text-limits.js';
 import { notificationIconRule, optionalFileSlot } from './uploads.js';
 
 export const notificationMessages = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './fields.js';
-import { atMost, textLimits } from './limits.js';
+import { atMost } from './limits.js';
+import { textLimits } from './text-limits.js';
 
 export const policyMessages = {
   policyTitle: 'Enter the policy title',

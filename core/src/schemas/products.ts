@@ -27,7 +27,8 @@ import {
   type FieldIssue,
   type FieldRead,
 } from './fields.js';
-import { atMost, textLimits, tooLongMessage, type TextLimit } from './limits.js';
+import { atMost, type TextLimit } from './limits.js';
+import { textLimits, tooLongMessage } from './text-limits.js';
 import { fileSlot, maxFilesInList, productImageRule } from './uploads.js';
 
 export const productMessages = {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { phoneMaxLength, phoneMinLength } from '../constants.js';
 import { optionalText } from './fields.js';
-import { atMost, textLimits } from './limits.js';
+import { atMost } from './limits.js';
+import { textLimits } from './text-limits.js';
 
 export const profileMessages = {
   phoneLength: `Phone number must be ${phoneMinLength} to ${phoneMaxLength} characters`,

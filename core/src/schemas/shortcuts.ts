@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { shortcutPageSize } from '../constants.js';
 import { idSchema, pageQuery } from './common.js';
 import { requiredText, webUrl, wholeNumber } from './fields.js';
-import { atMost, textLimits } from './limits.js';
+import { atMost } from './limits.js';
+import { textLimits } from './text-limits.js';
 import { fileSlot, optionalFileSlot, shortcutImageRule } from './uploads.js';
 
 export const shortcutMessages = {

@@ -13,7 +13,8 @@ import {
   optionalWebUrl,
   wholeNumber,
 } from './fields.js';
-import { atMost, textLimits } from './limits.js';
+import { atMost } from './limits.js';
+import { textLimits } from './text-limits.js';
 import {
   checkMedia,
   imageRule,

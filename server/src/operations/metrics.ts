@@ -3,6 +3,7 @@
 // accepted, the large bodies checked off the main thread, the requests refused at the edge, the
 // sizes of the memories (the content API's kept answers too, and what they let go), and Node's
 // process metrics. One registry per app, so several apps in one process (tests) keep their own.
+import type { WebVitalName } from '@dealdesk/core';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Why an administrator's call was refused (dealdesk_admin_refusals_total's reason). */
@@ -20,6 +21,9 @@ export type EdgeRefusal =
   | 'request_timeout'
   | 'unauthenticated_body'
   | 'upload_slots_caller';
+
+/** Why a web vitals report was refused: larger than DEALDESK_WEB_VITALS_MAX_BYTES, or not one. */
+export type WebVitalRefusal = 'too_large' | 'invalid';
 
 /** Why an upload's media was refused: an image whose header names too many pixels. */
 export type MediaRefusal = 'pixels';
@@ -120,6 +124,21 @@ export function createMetrics() {
     labelNames: ['format'] as const,
     registers: [registry],
   });
+  const webVitals = new Histogram({
+    name: 'dealdesk_web_vitals',
+    help: "The web app's Core Web Vitals by metric and screen (route pattern; other: any other): LCP and INP in seconds, CLS unitless",
+    labelNames: ['metric', 'screen'] as const,
+    // Around the good and poor thresholds of each: CLS 0.1 and 0.25, INP 0.2 s and 0.5 s,
+    // LCP 2.5 s and 4 s.
+    buckets: [0.05, 0.1, 0.2, 0.25, 0.5, 1, 2.5, 4, 10],
+    registers: [registry],
+  });
+  const webVitalRefusals = new Counter({
+    name: 'dealdesk_web_vitals_refused_total',
+    help: 'Web vitals reports refused, by reason: larger than DEALDESK_WEB_VITALS_MAX_BYTES, or not a report',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
   /** Pushes and mails, by outcome. */
   const outcome = (name: string, help: string) => {
     const counter = new Counter({
@@ -192,6 +211,10 @@ export function createMetrics() {
     adminRefused: (reason: AdminRefusal) => refusedWrites.inc({ reason }),
     mediaRefused: (reason: MediaRefusal) => mediaRefusals.inc({ reason }),
     variantMade: (format: string) => variantsMade.inc({ format }),
+    /** One Core Web Vital of a screen, as the browser measured it (LCP and INP in ms). */
+    webVital: (metric: WebVitalName, screen: string, value: number) =>
+      webVitals.observe({ metric, screen }, metric === 'CLS' ? value : value / 1000),
+    webVitalRefused: (reason: WebVitalRefusal) => webVitalRefusals.inc({ reason }),
     push: outcome('dealdesk_pushes_total', 'Push notifications handed to the provider, by outcome'),
     mail: outcome('dealdesk_mails_total', 'Mails (sign-in codes, resets, notices), by outcome'),
     /**

@@ -1,15 +1,15 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AuthProvider } from './auth.js';
 import { paths } from './paths.js';
 import { createQueryClient } from './query-client.js';
 import { AppRoutes } from './routes.js';
 import { readableText, theme } from './theme.js';
+
+const Toasts = lazy(async () => ({ default: (await import('./Toasts.js')).Toasts }));
 
 export function App() {
   // The query client sends unreachable changes to /Error through the router made below.
@@ -36,14 +36,10 @@ export function App() {
     <MantineProvider theme={theme} cssVariablesResolver={readableText} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'en', firstDayOfWeek: 0 }}>
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            {/*
-              Bottom right, off the top bar's buttons; and never in the way: a click goes
-              through a toast to the control under it (toasts close by themselves).
-            */}
-            <Notifications position="bottom-right" limit={4} style={{ pointerEvents: 'none' }} />
-            <RouterProvider router={router} />
-          </ModalsProvider>
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
+          <RouterProvider router={router} />
         </QueryClientProvider>
       </DatesProvider>
     </MantineProvider>

@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import {
   adUnitSchema,
-  adUnitTypes,
   bannerSchema,
   controllerSettingsSchema,
   inHouseAdSchema,
@@ -13,7 +12,7 @@ import {
   storyAdTypes,
   storyVideoSchema,
 } from '../../entities/index.js';
-import { mediaImageWidths } from '../../constants.js';
+import { adUnitTypes, mediaImageWidths } from '../../constants.js';
 import { appProductQuerySchema, appProductTotalCap, idSchema } from '../../schemas/index.js';
 import type { ClientInput } from '../client.js';
 import { endpoint, endpointTaking } from '../endpoint.js';

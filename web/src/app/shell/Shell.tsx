@@ -1,5 +1,6 @@
 import { AppShell, Center, Drawer, Loader, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { DrawerNav, SideRail } from './SideNav.js';
@@ -14,44 +15,47 @@ export function Shell() {
   // Every new screen closes the drawer it was chosen from.
   useEffect(() => closeDrawer(), [pathname, closeDrawer]);
 
+  // Confirmations open only inside the shell: the sign-in screens load no modal code.
   return (
-    <AppShell
-      header={{ height: { base: 96, sm: 60 } }}
-      navbar={{ width: 72, breakpoint: 'sm', collapsed: { mobile: true } }}
-      padding="md"
-    >
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <AppShell.Header className={classes.header}>
-        <TopBar drawerOpened={drawerOpened} onBurger={drawer.toggle} />
-      </AppShell.Header>
-      {/* Off-screen on a phone (the drawer stands in): out of the Tab order too. */}
-      <AppShell.Navbar className={classes.navbar} visibleFrom="sm">
-        <SideRail />
-      </AppShell.Navbar>
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        title="Dealdesk"
-        size={260}
-        hiddenFrom="sm"
-        overlayProps={{ backgroundOpacity: 0.45, blur: 2 }}
-        scrollAreaComponent={ScrollArea.Autosize}
+    <ModalsProvider>
+      <AppShell
+        header={{ height: { base: 96, sm: 60 } }}
+        navbar={{ width: 72, breakpoint: 'sm', collapsed: { mobile: true } }}
+        padding="md"
       >
-        <DrawerNav onNavigate={drawer.close} />
-      </Drawer>
-      <AppShell.Main id="main" tabIndex={-1}>
-        <Suspense
-          fallback={
-            <Center h="50vh">
-              <Loader aria-label="Loading screen" />
-            </Center>
-          }
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <AppShell.Header className={classes.header}>
+          <TopBar drawerOpened={drawerOpened} onBurger={drawer.toggle} />
+        </AppShell.Header>
+        {/* Off-screen on a phone (the drawer stands in): out of the Tab order too. */}
+        <AppShell.Navbar className={classes.navbar} visibleFrom="sm">
+          <SideRail />
+        </AppShell.Navbar>
+        <Drawer
+          opened={drawerOpened}
+          onClose={drawer.close}
+          title="Dealdesk"
+          size={260}
+          hiddenFrom="sm"
+          overlayProps={{ backgroundOpacity: 0.45, blur: 2 }}
+          scrollAreaComponent={ScrollArea.Autosize}
         >
-          <Outlet />
-        </Suspense>
-      </AppShell.Main>
-    </AppShell>
+          <DrawerNav onNavigate={drawer.close} />
+        </Drawer>
+        <AppShell.Main id="main" tabIndex={-1}>
+          <Suspense
+            fallback={
+              <Center h="50vh">
+                <Loader aria-label="Loading screen" />
+              </Center>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { loginSchema, textLimits } from '@dealdesk/core';
+import { textLimits } from '@dealdesk/core';
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -22,6 +22,7 @@ export function LoginPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { loginSchema } = await import('./login-schema.js');
     const credentials = form.check(loginSchema);
     if (credentials === null) return;
     setBusy(true);
