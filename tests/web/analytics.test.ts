@@ -107,6 +107,8 @@ describe('View & Click Analytics keeps its range', () => {
     expect(await page.getByRole('textbox', { name: 'Period' }).inputValue()).toBe('Today');
     expect(await page.getByLabel('Start date').inputValue()).toBe(shown(today));
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Named by the ad, not by its database id.
+    expect(await page.locator('main').getByText(adId).count()).toBe(0);
 
     await page.goBack();
     await page.getByRole('heading', { name: 'View & Click Analytics' }).waitFor();

@@ -221,7 +221,7 @@ describe('website ads', () => {
   it('counts within the chosen range; typing a date switches to a custom range', async () => {
     const ranges = page.getByRole('radiogroup', { name: 'Quick ranges' });
     await ranges.getByText('Yesterday').click();
-    await page.getByRole('link', { name: /^00 clicks on Diwalisale/ }).waitFor();
+    await page.getByRole('link', { name: /^0 clicks on Diwalisale/ }).waitFor();
     await ranges.getByText('This Month').click();
     await page.getByRole('link', { name: /^15 clicks on Diwalisale/ }).waitFor();
     const today = await page.getByLabel('End date').inputValue();
@@ -248,7 +248,7 @@ describe('website ads', () => {
     await page.getByRole('button', { name: 'Clear all data' }).click();
     await answerCaptcha(page, true);
     await toast(page, 'Data cleared successfully');
-    await page.getByRole('link', { name: /^00 clicks on Diwalisale/ }).waitFor();
+    await page.getByRole('link', { name: /^0 clicks on Diwalisale/ }).waitFor();
     await signedIn.narrowScreenshot('/site/manage/ads/webAds/add', 'web-ads', async (small) => {
       await small.getByRole('link', { name: /clicks on Diwalisale/ }).waitFor();
     });
@@ -486,7 +486,7 @@ describe('View & Click Analytics', () => {
 
   it('shows no chart for a range without counts', async () => {
     await page.getByRole('radiogroup', { name: 'Quick ranges' }).getByText('Yesterday').click();
-    await page.getByRole('group', { name: 'Views' }).getByText('00', { exact: true }).waitFor();
+    await page.getByRole('group', { name: 'Views' }).getByText('0', { exact: true }).waitFor();
     expect(await page.getByRole('img', { name: /per day/ }).count()).toBe(0);
     await page.getByRole('radiogroup', { name: 'Quick ranges' }).getByText('This Year').click();
     await page.getByRole('group', { name: 'Views' }).getByText('1.5k', { exact: true }).waitFor();
@@ -499,10 +499,10 @@ describe('View & Click Analytics', () => {
     await page.getByRole('button', { name: 'Clear data' }).click();
     await answerCaptcha(page, true);
     await toast(page, 'Data cleared successfully');
-    await page.getByRole('group', { name: 'Views' }).getByText('00', { exact: true }).waitFor();
+    await page.getByRole('group', { name: 'Views' }).getByText('0', { exact: true }).waitFor();
     await page
       .getByRole('group', { name: 'Click', exact: true })
-      .getByText('00', { exact: true })
+      .getByText('0', { exact: true })
       .waitFor();
     expect(await page.getByRole('img', { name: /per day/ }).count()).toBe(0);
 
