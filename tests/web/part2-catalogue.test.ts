@@ -338,12 +338,19 @@ describe('Add Product', () => {
 
     await form().getByRole('button', { name: 'Add Product' }).click();
     await toast(page, 'Product added successfully');
+    // The notice links to the product made; the screen stays on a new form (spec).
+    const opened = await page
+      .getByRole('alert')
+      .getByRole('link', { name: 'Open the product' })
+      .getAttribute('href');
+    expect(new URL(page.url()).pathname).toBe('/add/Product');
     expect(
       await form()
         .getByLabel(/^Title/)
         .inputValue(),
     ).toBe('');
     const [saved] = await productsTitled('Linen summer shirt');
+    expect(opened).toBe(`/show/product/product-details/${saved?._id ?? ''}`);
     expect(saved).toMatchObject({
       price: 499,
       og_price: 999,

@@ -10,7 +10,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
-import { useSubmission } from '../../ui/mutations.js';
+import { paths } from '../../app/paths.js';
+import { useNoticeLink, useSubmission } from '../../ui/mutations.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { checkSayingOnce, markOf } from '../../ui/validation.js';
 import { ImageFilesInput } from './ImageFilesInput.js';
@@ -58,6 +59,7 @@ export function AddProductPage() {
   const [formKey, setFormKey] = useState(0);
 
   const submission = useSubmission();
+  const linkTo = useNoticeLink();
   const add = useMutation({
     mutationFn: async ({ productData, imageUrls: urls }: Omit<ProductCreate, 'images'>) =>
       unwrapOr(
@@ -68,7 +70,15 @@ export function AddProductPage() {
       ),
     onSuccess: async (answer) => {
       submission.done();
-      toastSuccess(answer.message);
+      const product = answer.data;
+      toastSuccess(
+        answer.message,
+        linkTo(
+          product === undefined
+            ? undefined
+            : { label: 'Open the product', path: paths.productDetails(product._id) },
+        ),
+      );
       form.reset();
       setFiles([]);
       setImageUrls(['']);

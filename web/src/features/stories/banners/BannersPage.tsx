@@ -40,6 +40,10 @@ function AddBannerForm() {
   );
   const add = useApiMutation((input: BannerAddRequest, client) => client.banners.add(input), {
     refresh: bannersQuery.queryKey,
+    created: ({ data }) =>
+      data === undefined
+        ? undefined
+        : { label: 'Open the banner', path: paths.editBanner(data._id) },
   });
 
   const submit = async (event: FormEvent) => {
