@@ -1,5 +1,4 @@
 import {
-  defaultSizes,
   productCreateSchema,
   productMessages,
   type ProductCreate,
@@ -7,7 +6,7 @@ import {
 } from '@dealdesk/core';
 import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { paths } from '../../app/paths.js';
@@ -25,6 +24,14 @@ import {
 import { ProductFields } from './ProductFields.js';
 import { productQueries } from './queries.js';
 import { ScrapeBox } from './ScrapeBox.js';
+import { ScrapeChanges } from './ScrapeChanges.js';
+import {
+  handEditsChanged,
+  keepingEdits,
+  scrapedFill,
+  type ScrapeChange,
+  type ScrapeFill,
+} from './scrape-merge.js';
 import { SizePicker } from './SizePicker.js';
 import { SpecificationsEditor } from './SpecificationsEditor.js';
 import { uploadOf } from '../../ui/upload.js';
@@ -60,6 +67,18 @@ export function AddProductPage() {
 
   const submission = useSubmission();
   const linkTo = useNoticeLink();
+  // What the last scrape (or the empty form) put in: a field differing from it was typed.
+  const lastFill = useRef<ScrapeFill>({ fields: emptyProduct, imageUrls: [''] });
+  const [asking, setAsking] = useState<{
+    mine: ScrapeFill;
+    incoming: ScrapeFill;
+    changes: ScrapeChange[];
+    round: number;
+  } | null>(null);
+  const showFill = ({ fields, imageUrls: links }: ScrapeFill) => {
+    form.setValues(fields);
+    setImageUrls(links);
+  };
   const add = useMutation({
     mutationFn: async ({ productData, imageUrls: urls }: Omit<ProductCreate, 'images'>) =>
       unwrapOr(
@@ -82,21 +101,27 @@ export function AddProductPage() {
       form.reset();
       setFiles([]);
       setImageUrls(['']);
+      lastFill.current = { fields: emptyProduct, imageUrls: [''] };
+      setAsking(null);
       setFormKey((key) => key + 1);
       await queryClient.invalidateQueries({ queryKey: productQueries.all });
     },
     onError: (error) => form.refused(error, formErrorsOf),
   });
 
-  const fillFromScrape = (url: string, { productDetails, images }: ScrapeResult) => {
-    form.setValues((current) => ({
-      ...current,
-      ...productDetails,
-      og_url: url,
-      availableSizes: [...defaultSizes],
-    }));
+  const fillFromScrape = (url: string, result: ScrapeResult) => {
+    const current = { fields: form.values, imageUrls };
+    const incoming = scrapedFill(current, url, result);
+    const changes = handEditsChanged(lastFill.current, current, incoming);
+    lastFill.current = incoming;
     form.setErrors({});
-    setImageUrls([...images.map(({ url: image }) => image), '']);
+    // Hand edits stay until the administrator chooses; the other fields take the page's.
+    showFill(keepingEdits(current, incoming, new Set(changes.map(({ part }) => part))));
+    setAsking(
+      changes.length === 0
+        ? null
+        : { mine: current, incoming, changes, round: (asking?.round ?? 0) + 1 },
+    );
   };
 
   const submit = (event: FormEvent) => {
@@ -118,6 +143,16 @@ export function AddProductPage() {
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="md">
             <ScrapeBox onScraped={fillFromScrape} />
+            {asking === null ? null : (
+              <ScrapeChanges
+                key={asking.round}
+                changes={asking.changes}
+                onApply={(kept) => {
+                  showFill(keepingEdits(asking.mine, asking.incoming, kept));
+                  setAsking(null);
+                }}
+              />
+            )}
             <Section title="Product details">
               <ProductFields
                 form={form}
