@@ -36,6 +36,8 @@ export const phoneMaxLength = 11;
 export const shortcutPageSize = 100;
 export const storyListPageSize = 200;
 export const productPageSize = 100;
+/** The product list's page on a phone (under mobileBreakpointPx): 100 cards ran 30,000 px. */
+export const productPhonePageSize = 20;
 export const productByEventPageSize = 200;
 export const inHousePageSize = 100;
 /** The notification history's page: the newest 50 unless asked (not shown in the spec). */

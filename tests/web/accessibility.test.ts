@@ -114,9 +114,19 @@ describe('every signed-in screen at 1280 and 375 px', () => {
       search: 'Accessible product',
       each: ['Accessible product one', 'Accessible product two', 'Accessible product three'],
     });
+    // Rows the analytics and administrators screens show: an ad's card, a pending invitation.
+    const { api } = signedIn;
+    const ad = { a_name: 'Accessiblead', a_id: 'https://deals.example/a11y', a_description: 'd' };
+    await api.webAds.add(ad);
+    const listed = await api.webAds.list({ startDate: '2000-01-01', endDate: '2100-12-31' });
+    const adId = listed.data?.find((each) => each.a_name === ad.a_name)?._id ?? '';
+    await api.tracking.track({ events: [{ kind: 'webAd', id: adId, event: 'click' }] });
+    const invited = await api.admin.inviteAdministrator({ a_email: 'accessible@example.com' });
     return async () => {
       try {
         await seeded.remove();
+        await api.webAds.remove({ id: adId });
+        await api.admin.cancelInvitation({ id: invited.data?._id ?? '' });
       } finally {
         await signedIn.close();
       }

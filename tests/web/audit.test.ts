@@ -143,8 +143,10 @@ describe('audit log', () => {
     );
 
     // Days out of order: the schema's message, and no call.
-    await page.getByLabel('From', { exact: true }).fill('2026-11-22');
-    await page.getByLabel('To', { exact: true }).fill('2026-11-21');
+    await page.getByLabel('From', { exact: true }).fill('22/11/2026');
+    await page.getByLabel('To', { exact: true }).fill('21/11/2026');
+    // The calendar under the input closes as a person leaves it.
+    await page.keyboard.press('Escape');
     await page.getByText(adMessages.dateOrder).first().waitFor();
     expect(await rows().count()).toBe(0);
   });
@@ -176,10 +178,10 @@ describe('audit log', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 });
     try {
       const answered = page.waitForResponse((response) => isList(new URL(response.url())));
-      await page.getByLabel('From', { exact: true }).fill('2026-11-22');
+      await page.getByLabel('From', { exact: true }).fill('22/11/2026');
       release();
       await answered;
-      await page.getByLabel('To', { exact: true }).fill('2026-11-21');
+      await page.getByLabel('To', { exact: true }).fill('21/11/2026');
     } finally {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     }

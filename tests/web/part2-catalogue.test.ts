@@ -338,12 +338,19 @@ describe('Add Product', () => {
 
     await form().getByRole('button', { name: 'Add Product' }).click();
     await toast(page, 'Product added successfully');
+    // The notice links to the product made; the screen stays on a new form (spec).
+    const opened = await page
+      .getByRole('alert')
+      .getByRole('link', { name: 'Open the product' })
+      .getAttribute('href');
+    expect(new URL(page.url()).pathname).toBe('/add/Product');
     expect(
       await form()
         .getByLabel(/^Title/)
         .inputValue(),
     ).toBe('');
     const [saved] = await productsTitled('Linen summer shirt');
+    expect(opened).toBe(`/show/product/product-details/${saved?._id ?? ''}`);
     expect(saved).toMatchObject({
       price: 499,
       og_price: 999,
@@ -367,9 +374,35 @@ describe('Add Product', () => {
     await page.getByRole('button', { name: 'Scrape' }).click();
     await page.getByText('Please enter a URL to scrape').waitFor();
     const url = shop.url('/generic/json-ld.html');
+    // A title typed by hand is not overwritten: the scrape says what it would change.
+    const title = form().getByLabel(/^Title/);
+    await title.fill('My own title');
     await page.getByLabel('Product page URL').fill(url);
     await page.getByRole('button', { name: 'Scrape' }).click();
     await toast(page, 'Data scraped successfully');
+    const changes = page.getByRole('region', { name: 'The page differs from your edits' });
+    await changes
+      .getByRole('row', { name: /^Title\s*My own title\s*Assam Tea & Tulsi Gift Box/ })
+      .waitFor();
+    expect(await changes.getByRole('row').count()).toBe(2);
+    expect(await title.inputValue()).toBe('My own title');
+    // Fields not touched took the page's values at once.
+    expect(
+      await form()
+        .getByLabel(/^Price/)
+        .inputValue(),
+    ).toBe('1099');
+    await changes.getByRole('button', { name: 'Keep my edits' }).click();
+    await changes.waitFor({ state: 'detached' });
+    expect(await title.inputValue()).toBe('My own title');
+    // Scraped again, the page's title is chosen for that field.
+    await page.getByRole('button', { name: 'Scrape' }).click();
+    await changes
+      .getByRole('row', { name: /^Title/ })
+      .getByText('Page', { exact: true })
+      .click();
+    await changes.getByRole('button', { name: 'Apply these choices' }).click();
+    await changes.waitFor({ state: 'detached' });
     expect(
       await form()
         .getByLabel(/^Title/)

@@ -254,6 +254,11 @@ describe('banners', () => {
     // Names longer than 20 characters are cut with an ellipsis.
     await table('Uploaded Banner').getByText('Diwali mega sale on ...').waitFor();
     await screenshot(page, 'banners');
+    // The notice leads to the banner made.
+    await page.getByRole('alert').getByRole('link', { name: 'Open the banner' }).click();
+    await page.getByRole('heading', { name: 'Edit banner', exact: true }).waitFor();
+    await page.goBack();
+    await table('Uploaded Banner').getByText('Diwali mega sale on ...').waitFor();
   });
 
   it('edits the banner and returns to the banner list', async () => {

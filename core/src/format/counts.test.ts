@@ -3,7 +3,7 @@ import { formatCount } from './counts.js';
 
 describe('formatCount', () => {
   it.each([
-    [0, '00'],
+    [0, '0'],
     [1, '01'],
     [9, '09'],
     [10, '10'],
@@ -47,6 +47,6 @@ describe('formatCount', () => {
     expect(formatCount(9.4)).toBe('09');
     expect(formatCount(9.5)).toBe('10');
     expect(formatCount(999.5)).toBe('1k');
-    expect(formatCount(-0.4)).toBe('00');
+    expect(formatCount(-0.4)).toBe('0');
   });
 });

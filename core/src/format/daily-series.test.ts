@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDailySeries, dailyCountTooltip } from './daily-series.js';
+import { buildDailySeries, comparedDailySeries, dailyCountTooltip } from './daily-series.js';
 
 describe('buildDailySeries', () => {
   it('sums counts per day and sorts days by date, not by dd/mm/yyyy text', () => {
@@ -72,5 +72,35 @@ describe('dailyCountTooltip', () => {
   it('reads the spec wording for both series', () => {
     expect(dailyCountTooltip(12, '10/02/2026')).toBe('12 Clicks on 10/02/2026');
     expect(dailyCountTooltip(0, '01/01/2026')).toBe('0 Clicks on 01/01/2026');
+  });
+});
+
+describe('comparedDailySeries', () => {
+  const records = (...days: [string, number][]) =>
+    days.map(([day, count]) => ({ createdAt: day, count }));
+
+  it('puts every day of the range beside the same day of the compared period', () => {
+    const series = comparedDailySeries(
+      {
+        records: records(['2026-03-02', 4]),
+        range: { startDate: '2026-03-01', endDate: '2026-03-31' },
+      },
+      {
+        records: records(['2026-02-02', 3], ['2026-02-28', 1]),
+        range: { startDate: '2026-02-01', endDate: '2026-02-28' },
+      },
+    );
+    expect(series?.dates).toHaveLength(31);
+    expect(series?.dates.slice(0, 2)).toEqual(['01/03/2026', '02/03/2026']);
+    expect(series?.counts.slice(0, 3)).toEqual([0, 4, 0]);
+    // February is three days shorter: no previous point past its end.
+    expect(series?.previous?.slice(0, 2)).toEqual([0, 3]);
+    expect(series?.previous?.slice(27)).toEqual([1, null, null, null]);
+  });
+
+  it('is null when the range has nothing, whatever the compared period had', () => {
+    const range = { startDate: '2026-03-01', endDate: '2026-03-01' };
+    const before = { records: records(['2026-02-28', 9]), range };
+    expect(comparedDailySeries({ records: [], range }, before)).toBeNull();
   });
 });

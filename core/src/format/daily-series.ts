@@ -1,12 +1,15 @@
 import type { CountRecord } from '../entities/dashboard.js';
+import type { DateRangeQuery } from '../schemas/ads.js';
 import { businessDay, defaultBusinessTimeZone } from './business-days.js';
-import { dayToUtcMidnight } from './calendar-days.js';
+import { addDays, dayToUtcMidnight } from './calendar-days.js';
 import { readInstant } from './instants.js';
 
 /** One dashboard chart's points: dates as dd/mm/yyyy (en-GB), oldest first, with their counts. */
 export interface DailySeries {
   dates: string[];
   counts: number[];
+  /** The compared period's count on the same day of it, null past its end (a shorter month). */
+  previous?: (number | null)[];
 }
 
 const dayOnly = /^\d{4}-\d{2}-\d{2}$/;
@@ -38,17 +41,60 @@ export function buildDailySeries(
   records: readonly CountRecord[] | null | undefined,
   timeZone: string = defaultBusinessTimeZone,
 ): DailySeries | null {
+  const countsByDay = sumByDay(records, timeZone);
+  if (countsByDay.size === 0) return null;
+  // yyyy-mm-dd strings sort as the days do; dd/mm/yyyy ones would not.
+  const days = [...countsByDay.keys()].sort();
+  return {
+    dates: days.map(formatDisplayDay),
+    counts: days.map((day) => countsByDay.get(day) ?? 0),
+  };
+}
+
+function sumByDay(
+  records: readonly CountRecord[] | null | undefined,
+  timeZone: string,
+): Map<string, number> {
   const countsByDay = new Map<string, number>();
   for (const record of records ?? []) {
     const day = recordDay(record.createdAt, timeZone);
     if (day !== undefined) countsByDay.set(day, (countsByDay.get(day) ?? 0) + record.count);
   }
-  if (countsByDay.size === 0) return null;
-  // yyyy-mm-dd strings sort as the days do; dd/mm/yyyy ones would not.
-  const days = [...countsByDay.keys()].sort();
+  return countsByDay;
+}
+
+/** A yyyy-mm-dd day as every screen writes it: dd/mm/yyyy. */
+export const formatDisplayDay = (day: string) => day.split('-').reverse().join('/');
+
+/** The yyyy-mm-dd days of a range, in order. */
+function daysOf({ startDate, endDate }: DateRangeQuery): string[] {
+  const days: string[] = [];
+  for (let day = startDate; day <= endDate; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/**
+ * Every day of a range with its count (0 on a day without one), beside the compared period's
+ * count on the same day of that period: the current line and its faint previous one. Null
+ * when the range has no readable record, as buildDailySeries.
+ */
+export function comparedDailySeries(
+  current: { records: readonly CountRecord[] | null | undefined; range: DateRangeQuery },
+  previous: { records: readonly CountRecord[] | null | undefined; range: DateRangeQuery },
+  timeZone: string = defaultBusinessTimeZone,
+): DailySeries | null {
+  const now = sumByDay(current.records, timeZone);
+  if (now.size === 0) return null;
+  const before = sumByDay(previous.records, timeZone);
+  const days = daysOf(current.range);
+  const previousDays = daysOf(previous.range);
   return {
-    dates: days.map((day) => day.split('-').reverse().join('/')),
-    counts: days.map((day) => countsByDay.get(day) ?? 0),
+    dates: days.map(formatDisplayDay),
+    counts: days.map((day) => now.get(day) ?? 0),
+    previous: days.map((_, index) => {
+      const day = previousDays[index];
+      return day === undefined ? null : (before.get(day) ?? 0);
+    }),
   };
 }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { datePresetNames } from '../constants.js';
-import { customRange, datePreset, datePresetLabels, todayIn } from './date-presets.js';
+import {
+  customRange,
+  datePreset,
+  datePresetLabels,
+  previousPeriod,
+  todayIn,
+} from './date-presets.js';
 
 /** 10:00 in Asia/Kolkata on the given day. */
 const kolkataMorning = (day: string): Date => new Date(`${day}T04:30:00Z`);
@@ -151,5 +157,39 @@ describe('customRange', () => {
   it('refuses a day that is not a real yyyy-mm-dd', () => {
     expect(() => customRange('2026-02-30', '2026-03-01')).toThrow(RangeError);
     expect(() => customRange('2026-02-01', '')).toThrow(RangeError);
+  });
+});
+
+describe('previousPeriod', () => {
+  it('is the whole month, six months or year before for those quick ranges', () => {
+    const march = kolkataMorning('2026-03-31');
+    expect(previousPeriod('thisMonth', datePreset('thisMonth', march))).toEqual({
+      startDate: '2026-02-01',
+      endDate: '2026-02-28',
+    });
+    expect(previousPeriod('last6Months', datePreset('last6Months', march))).toEqual({
+      startDate: '2025-04-01',
+      endDate: '2025-09-30',
+    });
+    expect(previousPeriod('thisYear', datePreset('thisYear', march))).toEqual({
+      startDate: '2025-01-01',
+      endDate: '2025-12-31',
+    });
+  });
+
+  it('is as many days ending the day before for a day, a week or a typed range', () => {
+    const newYear = kolkataMorning('2026-01-01');
+    expect(previousPeriod('today', datePreset('today', newYear))).toEqual({
+      startDate: '2025-12-31',
+      endDate: '2025-12-31',
+    });
+    expect(previousPeriod('thisWeek', datePreset('thisWeek', newYear))).toEqual({
+      startDate: '2025-12-21',
+      endDate: '2025-12-27',
+    });
+    expect(previousPeriod('range', customRange('2026-03-01', '2026-03-10'))).toEqual({
+      startDate: '2026-02-19',
+      endDate: '2026-02-28',
+    });
   });
 });

@@ -66,3 +66,32 @@ export function customRange(startDate: string, endDate: string): DateRangeQuery 
   dayToUtcMidnight(endDate);
   return startDate <= endDate ? { startDate, endDate } : { startDate: endDate, endDate: startDate };
 }
+
+/** Days from start to end, both counted. */
+function daysIn(range: DateRangeQuery): number {
+  return (
+    (dayToUtcMidnight(range.endDate).getTime() - dayToUtcMidnight(range.startDate).getTime()) /
+      86_400_000 +
+    1
+  );
+}
+
+/**
+ * The period a range is compared with: the month, six months or year before for those
+ * quick ranges (months differ in length), otherwise as many days ending the day before.
+ */
+export function previousPeriod(choice: DateRangeChoice, range: DateRangeQuery): DateRangeQuery {
+  const { startDate } = range;
+  if (choice === 'thisMonth') {
+    const start = firstOfMonth(startDate, -1);
+    return { startDate: start, endDate: lastOfMonth(start) };
+  }
+  if (choice === 'last6Months' || choice === 'thisYear') {
+    return {
+      startDate: firstOfMonth(startDate, choice === 'thisYear' ? -12 : -6),
+      endDate: addDays(startDate, -1),
+    };
+  }
+  const endDate = addDays(startDate, -1);
+  return { startDate: addDays(endDate, 1 - daysIn(range)), endDate };
+}

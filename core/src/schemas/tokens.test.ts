@@ -31,7 +31,7 @@ describe('apiTokenCreateSchema', () => {
 
   it.each([0, -1, 1.5, 3651, 'soon'])('refuses %j days', (expiresInDays) => {
     expect(messageOf({ name: 'ci', expiresInDays })).toBe(
-      'expiresInDays must be a whole number of days from 1 to 3650',
+      'Expires in days must be a whole number from 1 to 3650, or empty',
     );
   });
 });

@@ -6,7 +6,8 @@ export const apiTokenNameMaxChars = 60;
 export const apiTokenMaxDays = 3650;
 
 const nameMessage = `Name the token in 1 to ${apiTokenNameMaxChars} characters`;
-const daysMessage = `expiresInDays must be a whole number of days from 1 to ${apiTokenMaxDays}`;
+// Said in the words of the form's label, not the field's name: the screen shows it as it is.
+const daysMessage = `Expires in days must be a whole number from 1 to ${apiTokenMaxDays}, or empty`;
 
 /** POST /api/admin/tokens: a name, and optionally how many days the token lives. */
 export const apiTokenCreateSchema = z.object({

@@ -273,7 +273,8 @@ export const bases: Readonly<Record<string, Base>> = {
   'adUnits.list': () => ({ params: { type: 'fullScreen' } }),
   'adUnits.add': (_f, rng) => ({
     params: { type: 'reward' },
-    body: { a_name: `r${rng.hex(4)}`, a_id: 'ca-app/1', a_description: 'd' },
+    // A type refuses an ad id it has: each add its own.
+    body: { a_name: `r${rng.hex(4)}`, a_id: `ca-app/${rng.hex(4)}`, a_description: 'd' },
   }),
   'adUnits.update': (f) => ({
     params: { type: 'native', id: f.adUnit },
@@ -281,7 +282,11 @@ export const bases: Readonly<Record<string, Base>> = {
   }),
   'webAds.list': () => ({ query: { ...range } }),
   'webAds.add': (_f, rng) => ({
-    body: { a_name: `w${rng.hex(4)}`, a_id: 'https://ad.example', a_description: 'd' },
+    body: {
+      a_name: `w${rng.hex(4)}`,
+      a_id: `https://ad.example/${rng.hex(4)}`,
+      a_description: 'd',
+    },
   }),
   'webAds.update': (f) => ({
     params: { id: f.webAd },

@@ -15,7 +15,12 @@ import {
 } from '../testing/harness.js';
 import { idempotencyMessages } from './idempotency.js';
 
-const unit = (name: string) => ({ a_name: name, a_id: `ca-app-${name}`, a_description: 'Home' });
+// A second unit of a name needs an id of its own: a type refuses an ad id it has (409).
+const unit = (name: string, copy = 1) => ({
+  a_name: name,
+  a_id: `ca-app-${name}-${String(copy)}`,
+  a_description: 'Home',
+});
 
 describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
   let database: TestDatabase;
@@ -85,14 +90,16 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
 
   it('creates again with another key, or without one', async () => {
     await clientOn(first, 'key-a').adUnits.add({ type: 'open', ...unit('TwoKeys') });
-    await clientOn(first, 'key-b').adUnits.add({ type: 'open', ...unit('TwoKeys') });
+    await clientOn(first, 'key-b').adUnits.add({ type: 'open', ...unit('TwoKeys', 2) });
     expect(await unitsNamed('TwoKeys')).toHaveLength(2);
   });
 
   it('keeps a key per administrator', async () => {
     const other = await signedInClient(first);
     await clientOn(first, 'shared-key').adUnits.add({ type: 'open', ...unit('PerAdmin') });
-    await other.withIdempotencyKey('shared-key').adUnits.add({ type: 'open', ...unit('PerAdmin') });
+    await other
+      .withIdempotencyKey('shared-key')
+      .adUnits.add({ type: 'open', ...unit('PerAdmin', 2) });
     expect(await unitsNamed('PerAdmin')).toHaveLength(2);
   });
 
@@ -135,7 +142,8 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
     await submission.adUnits.add({ type: 'open', ...unit('DayOld') });
     first.clock.advance(24 * 3_600_000 + 1_000);
     token = await signIn(first, admin); // the session ended too
-    await submission.adUnits.add({ type: 'open', ...unit('DayOld') });
+    // Another body: a key still held would refuse it as reused.
+    await submission.adUnits.add({ type: 'open', ...unit('DayOld', 2) });
     expect(await unitsNamed('DayOld')).toHaveLength(2);
   });
 });

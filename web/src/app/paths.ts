@@ -21,7 +21,7 @@ export const paths = {
   editStoryVideo: (id: string) => `/update/story/video/${encodeURIComponent(id)}`,
   editStoryAd: (id: string) => `/update/story/ads/${encodeURIComponent(id)}`,
   editBanner: (id: string) => `/update/story/banner/${encodeURIComponent(id)}`,
-  dashboard: (id: string, extra: { q?: string; adsType?: string } = {}) => {
+  dashboard: (id: string, extra: Record<string, string> = {}) => {
     const query = new URLSearchParams(extra).toString();
     return `/views/dashboard/${encodeURIComponent(id)}${query === '' ? '' : `?${query}`}`;
   },

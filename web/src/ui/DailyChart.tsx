@@ -15,8 +15,9 @@ import { Line } from 'react-chartjs-2';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Filler, Tooltip);
 
-/** 'rgb(r, g, b)' at half transparency. */
-const halfTransparent = (color: string) => color.replace(/^rgb\((.*)\)$/, 'rgba($1, 0.5)');
+/** 'rgb(r, g, b)' at the given opacity. */
+const transparent = (color: string, opacity = 0.5) =>
+  color.replace(/^rgb\((.*)\)$/, `rgba($1, ${String(opacity)})`);
 
 const options: ChartOptions<'line'> = {
   responsive: true,
@@ -25,7 +26,10 @@ const options: ChartOptions<'line'> = {
     legend: { display: false },
     tooltip: {
       callbacks: {
-        label: (item) => dailyCountTooltip(Number(item.raw), item.label),
+        label: (item) =>
+          item.datasetIndex === 0
+            ? dailyCountTooltip(Number(item.raw), item.label)
+            : `Previous period: ${String(item.raw)}`,
         title: () => '',
       },
     },
@@ -47,13 +51,18 @@ export function DailyChart({
 }) {
   const line = color === 'views' ? dashboardChart.viewsColor : dashboardChart.clicksColor;
   const summary = series.dates
-    .map((date, index) => `${String(series.counts[index] ?? 0)} on ${date}`)
+    .flatMap((date, index) => {
+      const count = series.counts[index] ?? 0;
+      return count === 0 ? [] : [`${String(count)} on ${date}`];
+    })
     .join(', ');
+  const previous = series.previous;
+  const previousTotal = previous?.reduce<number>((sum, count) => sum + (count ?? 0), 0);
   return (
     <div style={{ height: dashboardChart.height, position: 'relative' }}>
       <Line
         role="img"
-        aria-label={`${label} per day: ${summary}`}
+        aria-label={`${label} per day: ${summary}${previousTotal === undefined ? '' : `; the previous period: ${String(previousTotal)} in all`}`}
         options={options}
         data={{
           labels: series.dates,
@@ -62,10 +71,24 @@ export function DailyChart({
               label,
               data: series.counts,
               borderColor: line,
-              backgroundColor: halfTransparent(line),
+              backgroundColor: transparent(line),
               fill: true,
               tension: dashboardChart.tension,
             },
+            // The compared period: faint and dashed, behind the current line.
+            ...(previous === undefined
+              ? []
+              : [
+                  {
+                    label: `${label}, previous period`,
+                    data: previous,
+                    borderColor: transparent(line, 0.35),
+                    borderDash: [6, 4],
+                    pointRadius: 0,
+                    fill: false,
+                    tension: dashboardChart.tension,
+                  },
+                ]),
           ],
         }}
       />

@@ -1,5 +1,6 @@
 import { datePresetLabels, datePresetNames, type DatePresetName } from '@dealdesk/core';
-import { Chip, Flex, Group, TextInput } from '@mantine/core';
+import { Chip, Flex, Group } from '@mantine/core';
+import { DayInput } from './DayInput.js';
 import type { DateRangeControl } from './useDateRange.js';
 
 /** Quick ranges as chips, then the start and end dates; typing a date selects 'range'. */
@@ -26,21 +27,19 @@ export function DateRangeBar({ control }: { control: DateRangeControl }) {
         </Group>
       </Chip.Group>
       <Group gap="xs" wrap="nowrap" grow>
-        <TextInput
-          type="date"
+        <DayInput
           label="Start date"
           name="startDate"
           size="sm"
           value={control.range.startDate}
-          onChange={(event) => control.type('startDate', event.currentTarget.value)}
+          onChange={(day) => control.type('startDate', day)}
         />
-        <TextInput
-          type="date"
+        <DayInput
           label="End date"
           name="endDate"
           size="sm"
           value={control.range.endDate}
-          onChange={(event) => control.type('endDate', event.currentTarget.value)}
+          onChange={(day) => control.type('endDate', day)}
         />
       </Group>
     </Flex>

@@ -10,6 +10,7 @@ export function RowCards<Row extends { _id: string }>({
   columns,
   pageBox,
   lead,
+  card,
 }: {
   caption: string;
   rows: readonly Row[];
@@ -18,6 +19,8 @@ export function RowCards<Row extends { _id: string }>({
   pageBox?: ReactNode;
   /** A card's first line: its checkbox, its number. */
   lead?: (row: Row, index: number) => ReactNode;
+  /** A compact card of the row's own, beside its lead, instead of a labelled cell per column. */
+  card?: ((row: Row) => ReactNode) | undefined;
 }) {
   return (
     <Stack gap="sm">
@@ -30,21 +33,32 @@ export function RowCards<Row extends { _id: string }>({
       <Stack gap="sm" role="list" aria-label={caption}>
         {rows.map((row, index) => (
           <Paper key={row._id} p="sm" withBorder role="listitem">
-            {lead === undefined ? null : (
-              <Group gap="xs" mb={6} wrap="nowrap">
-                {lead(row, index)}
+            {card === undefined ? (
+              <>
+                {lead === undefined ? null : (
+                  <Group gap="xs" mb={6} wrap="nowrap">
+                    {lead(row, index)}
+                  </Group>
+                )}
+                <Group gap="sm" align="flex-start">
+                  {columns.map((column) => (
+                    <Box key={column.header} miw={0} style={{ flex: '1 1 140px' }}>
+                      <Text size="xs" c="dimmed">
+                        {column.header}
+                      </Text>
+                      <div>{column.cell(row)}</div>
+                    </Box>
+                  ))}
+                </Group>
+              </>
+            ) : (
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                {lead?.(row, index)}
+                <Box miw={0} style={{ flex: 1 }}>
+                  {card(row)}
+                </Box>
               </Group>
             )}
-            <Group gap="sm" align="flex-start">
-              {columns.map((column) => (
-                <Box key={column.header} miw={0} style={{ flex: '1 1 140px' }}>
-                  <Text size="xs" c="dimmed">
-                    {column.header}
-                  </Text>
-                  <div>{column.cell(row)}</div>
-                </Box>
-              ))}
-            </Group>
           </Paper>
         ))}
       </Stack>

@@ -1,6 +1,7 @@
 import { mobileBreakpointPx } from '@dealdesk/core';
 import { Checkbox, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { ColumnCells, ColumnHeads, type Column, type Sorting } from './DataTable.js';
 import { EmptyState } from './EmptyState.js';
 import { RowCards } from './RowCards.js';
@@ -24,6 +25,7 @@ export function SelectableRows<Row extends { _id: string }>({
   rowLabel,
   empty,
   sorting,
+  card,
 }: {
   caption: string;
   rows: readonly Row[];
@@ -35,6 +37,8 @@ export function SelectableRows<Row extends { _id: string }>({
   empty: { title: string; hint: string };
   /** Sortable headers (on wide screens). */
   sorting?: Sorting | undefined;
+  /** The row as a compact card under 768 px (RowCards). */
+  card?: ((row: Row) => ReactNode) | undefined;
 }) {
   const narrow = useMediaQuery(`(max-width: ${mobileBreakpointPx - 1}px)`);
   const { selected, onSelect } = selection;
@@ -74,6 +78,7 @@ export function SelectableRows<Row extends { _id: string }>({
         rows={rows}
         columns={columns}
         pageBox={pageBox}
+        card={card}
         lead={(row, index) => (
           <>
             {rowBox(row)}

@@ -7,10 +7,31 @@ import {
   type UseMutationOptions,
 } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { useHref, useNavigate } from 'react-router-dom';
 import { api } from '../app/api.js';
 import { confirmWithCaptcha, typedConfirmationAbove } from './captcha.js';
 import { shownInForm } from './form.js';
-import { toastSuccess, unwrap, unwrapOr, type FailureTexts } from './notify.js';
+import { toastSuccess, unwrap, unwrapOr, type FailureTexts, type NoticeLink } from './notify.js';
+
+/** What a created item's notice links to: the screen of the item. */
+export interface CreatedLink {
+  label: string;
+  path: string;
+}
+
+/** The success notice's link to a created item, followed through the app's router. */
+export function useNoticeLink(): (created: CreatedLink | undefined) => NoticeLink | undefined {
+  const navigate = useNavigate();
+  const base = useHref('/');
+  return (created) =>
+    created === undefined
+      ? undefined
+      : {
+          label: created.label,
+          href: `${base.replace(/\/$/, '')}${created.path}`,
+          open: () => void navigate(created.path),
+        };
+}
 
 /**
  * One form's submissions: `client()` sends the submission's Idempotency-Key with its POSTs, the
@@ -65,16 +86,20 @@ export function useApiMutation<Input, Answer extends object>(
     refresh,
     failure,
     form,
+    created,
   }: {
     refresh: QueryKey;
     /** The screen's wording when the server gives none, or cannot be reached (spec section 8). */
     failure?: FailureTexts;
     /** The form that shows a refusal where the problem is, instead of a toast (useFormState). */
     form?: { refused: (error: unknown) => void };
+    /** For a call that creates: the notice links to the item made. */
+    created?: (answer: ClientResult<Answer>) => CreatedLink | undefined;
   },
 ) {
   const queryClient = useQueryClient();
   const submission = useSubmission();
+  const linkTo = useNoticeLink();
   return useAction({
     mutationFn: async (input: Input) => {
       const result = await call(input, submission.client());
@@ -82,7 +107,7 @@ export function useApiMutation<Input, Answer extends object>(
     },
     onSuccess: async (answer) => {
       submission.done();
-      toastSuccess(answer.message);
+      toastSuccess(answer.message, linkTo(created?.(answer)));
       await queryClient.invalidateQueries({ queryKey: refresh });
     },
     ...(form === undefined ? {} : { onError: form.refused, meta: shownInForm }),

@@ -2,13 +2,35 @@
 // come from the server; every toast closes by itself after 2 seconds.
 import { toastAutoCloseMs, type ClientResult } from '@dealdesk/core';
 import { notifications } from '@mantine/notifications';
+import { createElement } from 'react';
+import { LinkedNotice } from './LinkedNotice.js';
 
 export function toastError(message: string): void {
   notifications.show({ color: 'red', title: 'Error', message, autoClose: toastAutoCloseMs });
 }
 
-export function toastSuccess(message: string): void {
-  notifications.show({ color: 'teal', title: 'Done', message, autoClose: toastAutoCloseMs });
+/** Where a success notice leads: the item just created. */
+export interface NoticeLink {
+  label: string;
+  href: string;
+  /** Follows the link through the app's router (notices show outside it). */
+  open: () => void;
+}
+
+/** A notice with a link stays three times as long (and while hovered): time to reach it. */
+const linkedNoticeMs = toastAutoCloseMs * 3;
+
+export function toastSuccess(message: string, link?: NoticeLink): void {
+  if (link === undefined) {
+    notifications.show({ color: 'teal', title: 'Done', message, autoClose: toastAutoCloseMs });
+    return;
+  }
+  const id = notifications.show({
+    color: 'teal',
+    title: 'Done',
+    message: createElement(LinkedNotice, { message, link, onFollow: () => notifications.hide(id) }),
+    autoClose: linkedNoticeMs,
+  });
 }
 
 /**

@@ -126,6 +126,40 @@ describe.each(dialects)('ad units and web ads on %s', (dialect) => {
       });
     });
 
+    it('refuses an ad id its type already has (409 naming the ad), on add and on update', async () => {
+      const unit = { a_id: 'ca-app-pub-9/twice', a_description: 'd' };
+      await api.adUnits.add({ type: 'banner', a_name: 'First', ...unit });
+      const taken = {
+        status: false,
+        message: 'The ad ID ca-app-pub-9/twice is already used by the ad First',
+        httpStatus: 409,
+      };
+      expect(await api.adUnits.add({ type: 'banner', a_name: 'Second', ...unit })).toEqual(taken);
+      // Another type may use it; nothing was written by the refusal.
+      expect(await api.adUnits.add({ type: 'open', a_name: 'Second', ...unit })).toMatchObject({
+        status: true,
+      });
+      const banners = (await api.adUnits.list({ type: 'banner' })).data ?? [];
+      expect(banners.filter((ad) => ad.a_id === unit.a_id).map((ad) => ad.a_name)).toEqual([
+        'First',
+      ]);
+      await api.adUnits.add({ type: 'banner', a_name: 'Third', a_id: 'other', a_description: 'd' });
+      const third = ((await api.adUnits.list({ type: 'banner' })).data ?? []).find(
+        (ad) => ad.a_name === 'Third',
+      );
+      const move = { type: 'banner' as const, id: third?._id ?? '', a_description: 'd' };
+      expect(await api.adUnits.update({ ...move, a_id: unit.a_id })).toEqual(taken);
+      // Its own id, saved again, is no conflict.
+      expect(await api.adUnits.update({ ...move, a_id: 'other' })).toMatchObject({ status: true });
+      const url = webAd('Twice');
+      await api.webAds.add(url);
+      expect(await api.webAds.add({ ...url, a_name: 'Again' })).toEqual({
+        status: false,
+        message: `The URL ${url.a_id} is already used by the ad Twice`,
+        httpStatus: 409,
+      });
+    });
+
     it.each([
       ['a blank name', { a_name: ' ', a_id: 'x', a_description: 'd' }],
       ['a missing id', { a_name: 'n', a_description: 'd' }],

@@ -32,6 +32,15 @@ export function adsRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .executeTakeFirst(),
 
+    /** The ad of the type that already has this ad id (URL for web ads), if any. */
+    holding: (type: AdUnitKind, adId: string): Promise<AdUnit | undefined> =>
+      db
+        .selectFrom('ad_units')
+        .select(adFields)
+        .where('type', '=', type)
+        .where('a_id', '=', adId)
+        .executeTakeFirst(),
+
     insert: async (row: Insertable<AdUnitsTable>): Promise<void> => {
       await db.insertInto('ad_units').values(row).execute();
     },

@@ -11,7 +11,24 @@ import type { AdUnitKind } from './tables.js';
 
 export const adAnswers = {
   notFound: 'Ad not found',
+  idTaken: (type: AdUnitKind, holder: Pick<AdUnit, 'a_id' | 'a_name'>) =>
+    `${type === 'web' ? 'The URL' : 'The ad ID'} ${holder.a_id} is already used by the ad ${holder.a_name}`,
 } as const;
+
+/**
+ * One ad id per type: the app would show the same network unit (or page) twice. Checked in
+ * the writing transaction; not a unique index, which ads added before would refuse to build.
+ */
+async function refuseTakenId(
+  within: ReturnType<typeof adsRepository>,
+  type: AdUnitKind,
+  adId: string,
+  self?: string,
+) {
+  const holder = await within.holding(type, adId);
+  if (holder !== undefined && holder._id !== self)
+    throw new HttpError(409, adAnswers.idTaken(type, holder));
+}
 
 /** Ad-network units of the five types and web ads, with the clicks of web ads. */
 export function createAdsService(context: AppContext) {
@@ -35,7 +52,9 @@ export function createAdsService(context: AppContext) {
       const at = now.toISOString();
       const id = newId(now);
       await db.transaction().execute(async (trx) => {
-        await adsRepository(trx).insert({ id, type, ...ad, created_at: at, updated_at: at });
+        const inTrx = adsRepository(trx);
+        await refuseTakenId(inTrx, type, ad.a_id);
+        await inTrx.insert({ id, type, ...ad, created_at: at, updated_at: at });
         await audit.record(trx, {
           action: 'create',
           kind: kindOf(type),
@@ -51,7 +70,9 @@ export function createAdsService(context: AppContext) {
       await db.transaction().execute(async (trx) => {
         const inTrx = adsRepository(trx);
         const before = await inTrx.find(type, id);
-        if (before === undefined || !(await inTrx.update(type, id, change, clock().toISOString())))
+        if (before === undefined) throw new HttpError(404, adAnswers.notFound);
+        await refuseTakenId(inTrx, type, change.a_id, id);
+        if (!(await inTrx.update(type, id, change, clock().toISOString())))
           throw new HttpError(404, adAnswers.notFound);
         await audit.record(trx, {
           action: 'update',

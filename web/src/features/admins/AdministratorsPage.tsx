@@ -171,7 +171,7 @@ export function AdministratorsPage() {
             size="xs"
             variant="default"
             onClick={() => resend.mutate(invitation.email)}
-            aria-label={`Send the invitation to ${invitation.email} again`}
+            aria-label={`Send again to ${invitation.email}`}
           >
             Send again
           </Button>

@@ -1,5 +1,6 @@
 import {
   adMessages,
+  formatDisplayDay,
   webAdAddSchema,
   webAdUpdateSchema,
   wrongAnswerMessages,
@@ -73,7 +74,7 @@ export function WebAdsPage() {
     const range = dates.range;
     const solved = await confirmWithCaptcha({
       title: 'Clear the click data?',
-      detail: `Clicks of every listed web ad from ${range.startDate} to ${range.endDate} are removed.`,
+      detail: `Clicks of every listed web ad from ${formatDisplayDay(range.startDate)} to ${formatDisplayDay(range.endDate)} are removed.`,
       danger: true,
       wrongAnswer: wrongAnswerMessages.captchaIncorrect,
     });
@@ -111,7 +112,7 @@ export function WebAdsPage() {
           extraColumns={[
             {
               header: 'Click',
-              cell: (ad) => <ClickCount item={ad} adsType="web" />,
+              cell: (ad) => <ClickCount item={ad} dates={dates} adsType="web" />,
             },
           ]}
           editActions={(ad, done) => (

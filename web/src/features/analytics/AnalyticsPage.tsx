@@ -1,7 +1,9 @@
 import {
   adMessages,
-  buildDailySeries,
+  comparedDailySeries,
   formatCount,
+  formatDisplayDay,
+  previousPeriod,
   wrongAnswerMessages,
   type AnalyticsItem,
   type CountRecord,
@@ -9,6 +11,7 @@ import {
 } from '@dealdesk/core';
 import { runtimeConfig } from '../../app/runtime-config.js';
 import { Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { PeriodCount } from './PeriodCount.js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { api } from '../../app/api.js';
@@ -19,41 +22,34 @@ import { DailyChart } from '../../ui/DailyChart.js';
 import { adDashboardPath, IncreaseMarker } from '../../ui/ClickCount.js';
 import { DateRangeBar } from '../../ui/DateRangeBar.js';
 import { ExportButton } from '../../ui/ExportButton.js';
-import { useDateRange } from '../../ui/useDateRange.js';
+import { useDateRange, type DateRangeState } from '../../ui/useDateRange.js';
 import { analyticsQueries } from './queries.js';
 import { ClearCountsButton } from '../../ui/ClearCountsButton.js';
 import { useAction } from '../../ui/mutations.js';
 
-function CountCard({ label, count }: { label: string; count: number | undefined }) {
-  return (
-    <Paper p="md" aria-label={label} role="group">
-      <Text size="sm" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      {count === undefined ? (
-        <Skeleton h={36} w={80} mt={4} />
-      ) : (
-        <Text fz={32} fw={700} lh={1.2} data-count={count}>
-          {formatCount(count)}
-        </Text>
-      )}
-    </Paper>
-  );
+interface ChartRecords {
+  records: readonly CountRecord[] | undefined;
+  range: DateRangeQuery;
 }
 
-/** A chart of the range's days, drawn only when there is something to draw (spec). */
+/**
+ * A chart of the range's days, drawn only when there is something to draw (spec), the
+ * previous period's days as a faint dashed line behind.
+ */
 function CountChart({
   title,
   total,
-  records,
+  current,
+  previous,
   color,
 }: {
   title: string;
   total: number | undefined;
-  records: readonly CountRecord[] | undefined;
+  current: ChartRecords;
+  previous: ChartRecords;
   color: 'views' | 'clicks';
 }) {
-  const series = buildDailySeries(records, runtimeConfig().timeZone);
+  const series = comparedDailySeries(current, previous, runtimeConfig().timeZone);
   if (total === undefined || total <= 0 || series === null) return null;
   return (
     <Paper p="md" component="section" aria-label={`${title} chart`}>
@@ -61,19 +57,18 @@ function CountChart({
         {title} per day
       </Title>
       <DailyChart label={title} series={series} color={color} />
+      <Text size="xs" c="dimmed" mt={4}>
+        Dashed: the previous period, {formatDisplayDay(previous.range.startDate)} to{' '}
+        {formatDisplayDay(previous.range.endDate)}, day by day.
+      </Text>
     </Paper>
   );
 }
 
-function AdCard({ item }: { item: AnalyticsItem }) {
+function AdCard({ item, dates }: { item: AnalyticsItem; dates: DateRangeState }) {
+  // The link's name is its visible text (name, clicks, increase), as speech input expects.
   return (
-    <Card
-      component={Link}
-      to={adDashboardPath(item)}
-      padding="md"
-      withBorder
-      aria-label={`${item.a_name}: ${formatCount(item.a_click)} clicks, open the dashboard`}
-    >
+    <Card component={Link} to={adDashboardPath(item, dates)} padding="md" withBorder>
       <Text fw={600} truncate="end">
         {item.a_name}
       </Text>
@@ -93,8 +88,11 @@ function AdCard({ item }: { item: AnalyticsItem }) {
 /** /site/manage/analytics: views and clicks of the ads in a date range, and clearing them. */
 export function AnalyticsPage() {
   const queryClient = useQueryClient();
-  const dates = useDateRange();
+  // A month shows a shape; today alone is one dot in an empty chart.
+  const dates = useDateRange('thisMonth');
+  const compared = previousPeriod(dates.choice, dates.range);
   const report = useQuery(analyticsQueries.report(dates.range));
+  const before = useQuery(analyticsQueries.totals(compared)).data;
   const clear = useAction({
     mutationFn: async ({ ids, range }: { ids: string[]; range: DateRangeQuery }) =>
       unwrap(await api.analytics.clearAllCounts({ id: ids, ...range })).message,
@@ -113,7 +111,7 @@ export function AnalyticsPage() {
     const range = dates.range;
     const solved = await confirmWithCaptcha({
       title: 'Clear the analytics data?',
-      detail: `Views and clicks of every listed ad from ${range.startDate} to ${range.endDate} are removed.`,
+      detail: `Views and clicks of every listed ad from ${formatDisplayDay(range.startDate)} to ${formatDisplayDay(range.endDate)} are removed.`,
       danger: true,
       wrongAnswer: wrongAnswerMessages.captchaIncorrect,
       typeAdmin: true,
@@ -138,23 +136,37 @@ export function AnalyticsPage() {
         <DateRangeBar control={dates} />
       </Paper>
       <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <CountCard label="Views" count={report.data?.totalViews} />
-        <CountCard label="Click" count={report.data?.totalClicks} />
-        <CountCard label="Total Banner Clicks" count={report.data?.bannerTotal} />
-        <CountCard label="Total Shortcut Clicks" count={report.data?.sortcutTotal} />
+        <PeriodCount label="Views" count={report.data?.totalViews} previous={before?.totalViews} />
+        <PeriodCount
+          label="Click"
+          count={report.data?.totalClicks}
+          previous={before?.totalClicks}
+        />
+        <PeriodCount
+          label="Total Banner Clicks"
+          count={report.data?.bannerTotal}
+          previous={before?.bannerTotal}
+        />
+        <PeriodCount
+          label="Total Shortcut Clicks"
+          count={report.data?.sortcutTotal}
+          previous={before?.sortcutTotal}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <CountChart
           title="Views"
           color="views"
           total={report.data?.totalViews}
-          records={report.data?.views_data}
+          current={{ records: report.data?.views_data, range: dates.range }}
+          previous={{ records: before?.views_data, range: compared }}
         />
         <CountChart
           title="Clicks"
           color="clicks"
           total={report.data?.totalClicks}
-          records={report.data?.clicks_data}
+          current={{ records: report.data?.clicks_data, range: dates.range }}
+          previous={{ records: before?.clicks_data, range: compared }}
         />
       </SimpleGrid>
       <Stack gap="sm">
@@ -168,7 +180,7 @@ export function AnalyticsPage() {
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
             {items.map((item) => (
-              <AdCard key={item._id} item={item} />
+              <AdCard key={item._id} item={item} dates={dates} />
             ))}
           </SimpleGrid>
         )}

@@ -19,4 +19,11 @@ export const analyticsQueries = {
       },
       placeholderData: keepPreviousData,
     }),
+  /** A range's totals and days alone: the previous period the screen compares with. */
+  totals: (range: DateRangeQuery) =>
+    queryOptions({
+      queryKey: [...analyticsKey, 'totals', range],
+      queryFn: async () => unwrap(await api.analytics.get(range)),
+      placeholderData: keepPreviousData,
+    }),
 };

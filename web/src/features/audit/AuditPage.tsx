@@ -8,22 +8,13 @@ import {
   formatDisplayTime,
   type AuditEntry,
 } from '@dealdesk/core';
-import {
-  Anchor,
-  Button,
-  CloseButton,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, CloseButton, Group, Paper, Select, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { DataTable, type Column } from '../../ui/DataTable.js';
 import { ExportButton } from '../../ui/ExportButton.js';
+import { DayInput } from '../../ui/DayInput.js';
 import { Page } from '../../ui/Page.js';
 import { AuditEntryDrawer } from './AuditEntryDrawer.js';
 import { clientLabels, itemText } from './labels.js';
@@ -125,18 +116,18 @@ function Filters({
           clearable
           searchable
         />
-        <TextInput
-          type="date"
+        <DayInput
           label="From"
           value={filters.from ?? ''}
-          onChange={(event) => url.setFilter('from', event.currentTarget.value, true)}
+          clearable
+          onChange={(day) => url.setFilter('from', day, true)}
         />
-        <TextInput
-          type="date"
+        <DayInput
           label="To"
           value={filters.to ?? ''}
-          error={problem}
-          onChange={(event) => url.setFilter('to', event.currentTarget.value, true)}
+          clearable
+          error={problem ?? undefined}
+          onChange={(day) => url.setFilter('to', day, true)}
         />
       </SimpleGrid>
       {filters.item === undefined && !url.filtered ? null : (

@@ -18,15 +18,16 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useLayoutEffect } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { paths } from '../../app/paths.js';
 import { Page } from '../../ui/Page.js';
 import { DailyChart } from '../../ui/DailyChart.js';
+import { DayInput } from '../../ui/DayInput.js';
 import { useDateRange } from '../../ui/useDateRange.js';
 import { itemDashboardQuery } from './queries.js';
 
@@ -89,7 +90,8 @@ function ChartCard({
 /** Back to the list the count was clicked in; home when the dashboard was opened directly. */
 function BackLink() {
   const navigate = useNavigate();
-  const opened = useLocation().key === 'default';
+  // react-router numbers the tab's entries it made: 0 is the one the app was opened at.
+  const opened = (window.history.state as { idx?: number } | null)?.idx === 0;
   return (
     <Anchor
       component={Link}
@@ -115,6 +117,10 @@ export function ItemDashboardPage() {
   const adName = search.get('q');
   const adsType = search.get('adsType');
   const { range, choice, choose: choosePreset, type, custom } = useDateRange();
+  // Opened from a list scrolled down: the window keeps its scroll across screens.
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [id]);
 
   const dashboard = useQuery(itemDashboardQuery(id, range));
   const loading = dashboard.isFetching;
@@ -131,7 +137,7 @@ export function ItemDashboardPage() {
     <Page
       back={<BackLink />}
       title={adName === null ? 'Views and clicks' : `Views and clicks: ${adName}`}
-      description={`Item ${id}${adsType === null ? '' : ` · ${adsType} ad`}. Days are counted in India time (+05:30).`}
+      description={`${adsType === null ? '' : `A ${adsType} ad. `}Days are counted in India time (+05:30).`}
     >
       <Paper p="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -142,19 +148,17 @@ export function ItemDashboardPage() {
             onChange={choose}
             allowDeselect={false}
           />
-          <TextInput
+          <DayInput
             label="Start date"
-            type="date"
             value={range.startDate}
-            max={range.endDate}
-            onChange={(event) => setDay('startDate', event.currentTarget.value)}
+            maxDate={range.endDate}
+            onChange={(day) => setDay('startDate', day)}
           />
-          <TextInput
+          <DayInput
             label="End date"
-            type="date"
             value={range.endDate}
-            min={range.startDate}
-            onChange={(event) => setDay('endDate', event.currentTarget.value)}
+            minDate={range.startDate}
+            onChange={(day) => setDay('endDate', day)}
           />
         </SimpleGrid>
       </Paper>

@@ -1,5 +1,4 @@
 import {
-  defaultSizes,
   productCreateSchema,
   productMessages,
   type ProductCreate,
@@ -7,11 +6,12 @@ import {
 } from '@dealdesk/core';
 import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FormRefusal } from '../../ui/FormRefusal.js';
 import { shownInForm, useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
-import { useAction, useSubmission } from '../../ui/mutations.js';
+import { paths } from '../../app/paths.js';
+import { useAction, useNoticeLink, useSubmission } from '../../ui/mutations.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { markOf } from '../../ui/validation.js';
 import { ImageFilesInput } from './ImageFilesInput.js';
@@ -25,6 +25,14 @@ import {
 import { ProductFields } from './ProductFields.js';
 import { productQueries } from './queries.js';
 import { ScrapeBox } from './ScrapeBox.js';
+import { ScrapeChanges } from './ScrapeChanges.js';
+import {
+  handEditsChanged,
+  keepingEdits,
+  scrapedFill,
+  type ScrapeChange,
+  type ScrapeFill,
+} from './scrape-merge.js';
 import { SizePicker } from './SizePicker.js';
 import { SpecificationsEditor } from './SpecificationsEditor.js';
 import { uploadOf } from '../../ui/upload.js';
@@ -59,6 +67,19 @@ export function AddProductPage() {
   const [formKey, setFormKey] = useState(0);
 
   const submission = useSubmission();
+  const linkTo = useNoticeLink();
+  // What the last scrape (or the empty form) put in: a field differing from it was typed.
+  const lastFill = useRef<ScrapeFill>({ fields: emptyProduct, imageUrls: [''] });
+  const [asking, setAsking] = useState<{
+    mine: ScrapeFill;
+    incoming: ScrapeFill;
+    changes: ScrapeChange[];
+    round: number;
+  } | null>(null);
+  const showFill = ({ fields, imageUrls: links }: ScrapeFill) => {
+    form.setValues(fields);
+    setImageUrls(links);
+  };
   const add = useAction({
     mutationFn: async ({ productData, imageUrls: urls }: Omit<ProductCreate, 'images'>) =>
       unwrapOr(
@@ -69,10 +90,20 @@ export function AddProductPage() {
       ),
     onSuccess: async (answer) => {
       submission.done();
-      toastSuccess(answer.message);
+      const product = answer.data;
+      toastSuccess(
+        answer.message,
+        linkTo(
+          product === undefined
+            ? undefined
+            : { label: 'Open the product', path: paths.productDetails(product._id) },
+        ),
+      );
       form.reset();
       setFiles([]);
       setImageUrls(['']);
+      lastFill.current = { fields: emptyProduct, imageUrls: [''] };
+      setAsking(null);
       setFormKey((key) => key + 1);
       await queryClient.invalidateQueries({ queryKey: productQueries.all });
     },
@@ -80,15 +111,19 @@ export function AddProductPage() {
     meta: shownInForm,
   });
 
-  const fillFromScrape = (url: string, { productDetails, images }: ScrapeResult) => {
-    form.setValues((current) => ({
-      ...current,
-      ...productDetails,
-      og_url: url,
-      availableSizes: [...defaultSizes],
-    }));
+  const fillFromScrape = (url: string, result: ScrapeResult) => {
+    const current = { fields: form.values, imageUrls };
+    const incoming = scrapedFill(current, url, result);
+    const changes = handEditsChanged(lastFill.current, current, incoming);
+    lastFill.current = incoming;
     form.setErrors({});
-    setImageUrls([...images.map(({ url: image }) => image), '']);
+    // Hand edits stay until the administrator chooses; the other fields take the page's.
+    showFill(keepingEdits(current, incoming, new Set(changes.map(({ part }) => part))));
+    setAsking(
+      changes.length === 0
+        ? null
+        : { mine: current, incoming, changes, round: (asking?.round ?? 0) + 1 },
+    );
   };
 
   const submit = (event: FormEvent) => {
@@ -113,6 +148,16 @@ export function AddProductPage() {
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="md">
             <ScrapeBox onScraped={fillFromScrape} />
+            {asking === null ? null : (
+              <ScrapeChanges
+                key={asking.round}
+                changes={asking.changes}
+                onApply={(kept) => {
+                  showFill(keepingEdits(asking.mine, asking.incoming, kept));
+                  setAsking(null);
+                }}
+              />
+            )}
             <Section title="Product details">
               <ProductFields
                 form={form}

@@ -1,5 +1,12 @@
-import { productPageSize, wrongAnswerMessages, type Product } from '@dealdesk/core';
-import { Group, Paper, Stack } from '@mantine/core';
+import {
+  mobileBreakpointPx,
+  productPageSize,
+  productPhonePageSize,
+  wrongAnswerMessages,
+  type Product,
+} from '@dealdesk/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../app/api.js';
@@ -10,7 +17,14 @@ import type { Column } from '../../ui/DataTable.js';
 import { toastSuccess, unwrap } from '../../ui/notify.js';
 import { deleteTitle, useAction } from '../../ui/mutations.js';
 import { useRowSelection } from '../../ui/useRowSelection.js';
-import { CategoryCell, DateCell, EventBadge, PriceCell, ProductCell } from './columns.js';
+import {
+  CategoryCell,
+  DateCell,
+  EventBadge,
+  PriceCell,
+  ProductCard,
+  ProductCell,
+} from './columns.js';
 import { DeleteSelectedButton } from '../../ui/DeleteSelectedButton.js';
 import { ExportButton } from '../../ui/ExportButton.js';
 import { ListSearchInput } from '../../ui/ListSearchInput.js';
@@ -53,13 +67,21 @@ const columns: Column<Product>[] = [
   },
 ];
 
-/** /show/Product: filters, search, pages of 100, and bulk delete. */
+const phoneQuery = `(max-width: ${mobileBreakpointPx - 1}px)`;
+const productCard = (product: Product) => <ProductCard product={product} />;
+
+/** /show/Product: filters, search, pages of 100 (20 on a phone), and bulk delete. */
 export function ProductListPage() {
+  // Read at once, not after a first render: the first page asked is the phone's.
+  const phone = useMediaQuery(phoneQuery, window.matchMedia(phoneQuery).matches, {
+    getInitialValueInEffect: false,
+  });
+  const pageSize = phone ? productPhonePageSize : productPageSize;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { page, setPage, filter, setFilter, typed, setTyped, search, sort, order, setSort } =
     useProductListUrl();
-  const list = useProductList({ page, limit: productPageSize, q: search, ...filter, sort, order });
+  const list = useProductList({ page, limit: pageSize, q: search, ...filter, sort, order });
   const { selected, setSelected, clear } = useRowSelection(list.data?.products, {
     page,
     filter,
@@ -99,25 +121,41 @@ export function ProductListPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <ListSearchInput
-          typed={typed}
-          setTyped={setTyped}
-          aria-label="Search products"
-          placeholder="Search products by title"
-          w={{ base: '100%', sm: 360 }}
+      <ListSearchInput
+        typed={typed}
+        setTyped={setTyped}
+        aria-label="Search products"
+        placeholder="Search products by title"
+        w={{ base: '100%', sm: 360 }}
+      />
+      {/* The bulk actions stay in view under the top bar while ticked rows scroll by. */}
+      <Group
+        justify="flex-end"
+        gap="sm"
+        py={6}
+        role="toolbar"
+        aria-label="Product actions"
+        style={{
+          position: 'sticky',
+          top: 'var(--app-shell-header-offset, 0px)',
+          zIndex: 3,
+          background: 'var(--mantine-color-body)',
+        }}
+      >
+        {selected.size === 0 ? null : (
+          <Text size="sm" mr="auto">
+            {selected.size} selected
+          </Text>
+        )}
+        <ExportButton
+          exportCsv={() => api.products.export({ q: search, ...filter, sort, order })}
+          what="products"
         />
-        <Group gap="sm">
-          <ExportButton
-            exportCsv={() => api.products.export({ q: search, ...filter, sort, order })}
-            what="products"
-          />
-          <DeleteSelectedButton
-            count={selected.size}
-            loading={remove.isPending}
-            onClick={() => void askToDelete()}
-          />
-        </Group>
+        <DeleteSelectedButton
+          count={selected.size}
+          loading={remove.isPending}
+          onClick={() => void askToDelete()}
+        />
       </Group>
       <ProductFilters value={filter} onChange={setFilter} />
       <Paper p={{ base: 0, sm: 'xs' }} withBorder={false} bg="transparent">
@@ -125,9 +163,10 @@ export function ProductListPage() {
           caption="Products"
           list={list}
           page={page}
-          pageSize={productPageSize}
+          pageSize={pageSize}
           onPage={setPage}
           columns={columns}
+          card={productCard}
           selection={{ selected, onSelect: setSelected }}
           sorting={{
             by: sort,

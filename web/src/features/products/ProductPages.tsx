@@ -1,5 +1,6 @@
 import type { Product } from '@dealdesk/core';
 import { Skeleton, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { ProductPager } from './ProductPager.js';
 import { pageCount, type useProductList } from './queries.js';
 import type { Column, Sorting } from '../../ui/DataTable.js';
@@ -19,6 +20,7 @@ export function ProductPages({
   columns,
   selection,
   sorting,
+  card,
 }: {
   caption: string;
   list: ReturnType<typeof useProductList>;
@@ -28,6 +30,7 @@ export function ProductPages({
   columns: readonly Column<Product>[];
   selection: Selection;
   sorting?: Sorting;
+  card?: (product: Product) => ReactNode;
 }) {
   if (list.data === undefined)
     return list.isError ? (
@@ -55,6 +58,7 @@ export function ProductPages({
         columns={columns}
         selection={selection}
         sorting={sorting}
+        card={card}
       />
       <ProductPager total={total} page={page} pages={pages} onPage={onPage} />
     </Stack>

@@ -8,6 +8,7 @@ import {
 import { Anchor, Badge, Group, Image, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths.js';
+import { CountLink } from '../../ui/CountLink.js';
 
 const eventColors: Record<ProductEvent, string> = {
   'Best Deals': 'orange',
@@ -91,5 +92,41 @@ export function DateCell({ product }: { product: Product }) {
     <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
       {formatDisplayTime(product.createdAt)}
     </Text>
+  );
+}
+
+/**
+ * A product on a phone: image and title on two lines, then price, event and the counts on one
+ * line each, about a fifth of the labelled cells' height.
+ */
+export function ProductCard({ product }: { product: Product }) {
+  return (
+    <Stack gap={4}>
+      <ProductCell product={product} />
+      <Group gap="xs" justify="space-between" wrap="nowrap">
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          ₹{rupees.format(product.price)}
+        </Text>
+        <EventBadge event={product.events} />
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        {(['views', 'clicks'] as const).map((what) => (
+          <Group key={what} gap={4} wrap="nowrap">
+            <CountLink
+              id={product._id}
+              name={product.title}
+              count={what === 'views' ? product.view : product.btn_click}
+              what={what}
+            />
+            <Text size="xs" c="dimmed">
+              {what}
+            </Text>
+          </Group>
+        ))}
+        <Text size="xs" c="dimmed" truncate="end" miw={0}>
+          {product.category.name}
+        </Text>
+      </Group>
+    </Stack>
   );
 }

@@ -2,6 +2,7 @@
 import type { StoryAddRequest } from '@dealdesk/core';
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { paths } from '../../app/paths.js';
 import { succeeded, useApiMutation } from '../../ui/mutations.js';
 import { storyCalls } from './queries.js';
 import { StoryForm, type StoryKind, type StorySubmit } from './StoryForm.js';
@@ -17,6 +18,12 @@ export function StoryScreen({ kind }: { kind: StoryKind }) {
       failed: 'An error occurred while submitting the story.',
       unreachable: 'An error occurred while submitting the story.',
     },
+    created: ({ data }) =>
+      data === undefined
+        ? undefined
+        : kind === 'video'
+          ? { label: 'Open the story', path: paths.editStoryVideo(data._id) }
+          : { label: 'Open the story ad', path: paths.editStoryAd(data._id) },
   });
   const submit = async (story: StorySubmit) => {
     if (story.mode !== 'add') return false;

@@ -53,7 +53,14 @@ function AddBannerForm() {
   );
   const add = useApiMutation(
     async (input: BannerAddRequest, client) => inUploadWords(await client.banners.add(input)),
-    { refresh: bannersQuery.queryKey, form },
+    {
+      refresh: bannersQuery.queryKey,
+      form,
+      created: ({ data }) =>
+        data === undefined
+          ? undefined
+          : { label: 'Open the banner', path: paths.editBanner(data._id) },
+    },
   );
 
   const submit = async (event: FormEvent) => {
