@@ -14,6 +14,7 @@ import { banners, shortcuts, stories, storyAds } from './calls/stories.js';
 import { dashboard, system, tracking } from './calls/system.js';
 
 export * from './endpoint.js';
+export * from './roles.js';
 /** @public Named by the types the web app's helpers infer (declaration output needs them). */
 export type { Call, ClientInput } from './client.js';
 export { openApiDocument } from './openapi.js';

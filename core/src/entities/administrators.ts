@@ -5,6 +5,17 @@ import { z } from 'zod';
 export const adminStatuses = ['active', 'disabled'] as const;
 export type AdminStatus = (typeof adminStatuses)[number];
 
+/**
+ * What an administrator may do (issue 39), least to most: a viewer reads, an editor changes the
+ * app's content, an owner everything (administrators, the controller, analytics clear).
+ */
+export const adminRoles = ['viewer', 'editor', 'owner'] as const;
+export type AdminRole = (typeof adminRoles)[number];
+
+/** What an API token may do within its administrator's role: read only, or what they may. */
+export const tokenScopes = ['read', 'write'] as const;
+export type TokenScope = (typeof tokenScopes)[number];
+
 /** One administrator as the administrators screen lists them. */
 export const administratorSchema = z.object({
   _id: z.string(),
