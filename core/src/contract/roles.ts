@@ -7,7 +7,7 @@ import type { AnyEndpoint, CallRole } from './endpoint.js';
 const rank: Record<AdminRole, number> = { viewer: 0, editor: 1, owner: 2 };
 
 /** Whether `held` is at least the role a call needs. */
-const roleAllows = (held: AdminRole, needed: CallRole): boolean =>
+export const roleAllows = (held: AdminRole, needed: CallRole): boolean =>
   needed === 'anyone' || rank[held] >= rank[needed];
 
 /** Whether a call changes something: a read-only token makes GETs only. */

@@ -23,6 +23,7 @@ export const administratorSchema = z.object({
   a_email: z.string(),
   a_name: z.string(),
   status: z.enum(adminStatuses),
+  role: z.enum(adminRoles),
   /** When it was disabled; null while active. */
   disabledAt: z.string().nullable(),
   /** The admin ID of who invited them; null for the first one (or an inviter since gone). */
@@ -37,6 +38,8 @@ export type Administrator = z.infer<typeof administratorSchema>;
 export const invitationSchema = z.object({
   _id: z.string(),
   email: z.string(),
+  /** The role the invitee gets. */
+  role: z.enum(adminRoles),
   /** The admin ID of who sent it. */
   invitedBy: z.string().nullable(),
   createdAt: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokenScopes } from '../entities/administrators.js';
 import { requiredText, wholeNumber } from './fields.js';
 
 export const apiTokenNameMaxChars = 60;
@@ -6,10 +7,15 @@ export const apiTokenNameMaxChars = 60;
 export const apiTokenMaxDays = 3650;
 
 const nameMessage = `Name the token in 1 to ${apiTokenNameMaxChars} characters`;
+const scopeMessage = 'scope is read (the token only reads) or write';
 const daysMessage = `expiresInDays must be a whole number of days from 1 to ${apiTokenMaxDays}`;
 
-/** POST /api/admin/tokens: a name, and optionally how many days the token lives. */
+/**
+ * POST /api/admin/tokens: a name, optionally how many days the token lives, and its scope
+ * (write, within its administrator's role, unless it is made to read only).
+ */
 export const apiTokenCreateSchema = z.object({
   name: requiredText(nameMessage, z.maxLength(apiTokenNameMaxChars, nameMessage)),
   expiresInDays: wholeNumber(daysMessage, { min: 1, max: apiTokenMaxDays }).optional(),
+  scope: z.enum(tokenScopes, { error: scopeMessage }).default('write'),
 });

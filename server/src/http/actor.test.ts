@@ -50,6 +50,8 @@ describe('the actor scope and the audit checks', () => {
       adminId: '0123456789abcdef01234567',
       tokenId: '76543210fedcba9876543210',
       via: 'session' as const,
+      role: 'owner' as const,
+      scope: 'write' as const,
     });
     const metrics = createMetrics();
     const sealing = envelopeKeys('0'.repeat(64), null);
@@ -96,6 +98,7 @@ describe('the actor scope and the audit checks', () => {
       via: 'session',
       client: 'web',
       address: '127.0.0.1',
+      needs: 'viewer',
       recorded: 0,
     });
     expect((await as('dealdesk-cli/1.0.0')).client).toBe('cli');

@@ -20,6 +20,7 @@ import {
   byIdSchema,
   invitationAcceptSchema,
   invitationCreateSchema,
+  roleChangeSchema,
   loginSchema,
   newPasswordSchema,
   otpSchema,
@@ -233,6 +234,18 @@ export const admin = {
     params: byIdSchema,
     answer: administratorAnswer,
     message: 'Administrator enabled',
+  }),
+  /** Audited with the role before and after; the last enabled owner keeps theirs. */
+  changeAdministratorRole: endpoint({
+    method: 'PUT',
+    path: '/api/admin/administrators/:id/role',
+    access: 'session',
+    role: 'owner',
+    summary: 'Changes the role of an administrator (viewer, editor or owner)',
+    params: byIdSchema,
+    body: envelopeBody(roleChangeSchema),
+    answer: administratorAnswer,
+    message: 'Role changed',
   }),
   listSessions: endpoint({
     method: 'GET',
