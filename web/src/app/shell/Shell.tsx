@@ -2,6 +2,7 @@ import { AppShell, Center, Drawer, Loader, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { ScreenWrites } from '../role.js';
 import { DrawerNav, SideRail } from './SideNav.js';
 import { TopBar } from './TopBar.js';
 import classes from './Shell.module.css';
@@ -49,7 +50,9 @@ export function Shell() {
             </Center>
           }
         >
-          <Outlet />
+          <ScreenWrites pathname={pathname}>
+            <Outlet />
+          </ScreenWrites>
         </Suspense>
       </AppShell.Main>
     </AppShell>

@@ -24,6 +24,7 @@ import { ListSearchInput } from '../../ui/ListSearchInput.js';
 import { ProductPages } from './ProductPages.js';
 import { productQueries, useProductList } from './queries.js';
 import { useListSearch } from '../../ui/useListSearch.js';
+import { WritesFieldset } from '../../ui/WritesFieldset.js';
 
 const allEvents = 'all';
 /** The event screen's wording: All Events, Best Deals, Trending, Now Launch, None. */
@@ -141,21 +142,23 @@ export function ProductEventsPage() {
           </Group>
         )}
       </Paper>
-      <Paper p="sm" aria-label="Assign an event" role="group">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <Select
-            label={`Event for the ${selected.size} checked ${selected.size === 1 ? 'product' : 'products'}`}
-            placeholder="Choose an event"
-            data={eventChoices}
-            value={newEvent === '' ? null : newEvent}
-            onChange={(event) => setNewEvent((event ?? '') as ProductEvent | '')}
-            w={{ base: '100%', xs: 280 }}
-          />
-          <Button onClick={assign} loading={update.isPending}>
-            Update event
-          </Button>
-        </Group>
-      </Paper>
+      <WritesFieldset>
+        <Paper p="sm" aria-label="Assign an event" role="group">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <Select
+              label={`Event for the ${selected.size} checked ${selected.size === 1 ? 'product' : 'products'}`}
+              placeholder="Choose an event"
+              data={eventChoices}
+              value={newEvent === '' ? null : newEvent}
+              onChange={(event) => setNewEvent((event ?? '') as ProductEvent | '')}
+              w={{ base: '100%', xs: 280 }}
+            />
+            <Button onClick={assign} loading={update.isPending}>
+              Update event
+            </Button>
+          </Group>
+        </Paper>
+      </WritesFieldset>
       <ProductPages
         caption="Products by event"
         list={list}
