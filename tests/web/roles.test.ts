@@ -72,9 +72,13 @@ describe('roles on the screens', () => {
     await expect
       .poll(() => page.locator('main fieldset[disabled]').first().getAttribute('title'))
       .toBe('This needs the editor role');
+    await page.goto('/profile/security');
+    const create = page.getByRole('button', { name: 'Create token' });
+    await expect.poll(() => create.getAttribute('title')).toBe('This needs the editor role');
+    expect(await create.isDisabled()).toBe(true);
   });
 
-  it('an editor sees no controller edit, and may edit the content', async () => {
+  it('an editor sees no controller edit, may edit the content and makes a read-only token', async () => {
     const page = editorPage();
     await page.goto('/controller');
     await page.getByRole('heading', { name: 'Controller', level: 1 }).waitFor();
@@ -91,5 +95,10 @@ describe('roles on the screens', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.locator('main fieldset').first().waitFor();
     expect(await page.locator('main fieldset[disabled]').count()).toBe(0);
+    await page.goto('/profile/security');
+    await page.getByRole('textbox', { name: /^New API token/ }).fill('weekly report');
+    await page.getByRole('checkbox', { name: /^Read only/ }).check();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await page.getByRole('cell', { name: 'Read only' }).waitFor();
   });
 });
