@@ -4,6 +4,7 @@
 import {
   createApiClient,
   networkErrorMessage,
+  refusedForRole,
   type ApiClient,
   type ClientResult,
 } from '@dealdesk/core';
@@ -131,6 +132,9 @@ export function failureOf(result: ClientResult<object>, settings: Settings): Cli
       `Cannot reach the Dealdesk server at ${url}: is it running? (set the address with \`dealdesk config set url <url>\` or ${environmentNames.url})`,
     );
   if (result.httpStatus === 401) return unauthorised(settings);
+  // The caller's role or token scope does not reach the call: the server's words say which.
+  if (result.httpStatus === 403 && refusedForRole(result.message))
+    return new CliError(result.message);
   if (result.httpStatus === 403)
     return new CliError(
       `The server refused the API key: check \`dealdesk config set api-key <key>\` or ${environmentNames.apiKey}`,

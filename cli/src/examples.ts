@@ -16,9 +16,17 @@ export const examples: Readonly<Record<string, readonly string[]>> = {
   'config show': ['dealdesk config show', 'dealdesk --profile staging config show'],
   'config use': ['dealdesk config use staging'],
   'config list': ['dealdesk config list'],
-  'token create': ['dealdesk token create nightly --days 365'],
+  'token create': [
+    'dealdesk token create nightly --days 365',
+    'dealdesk token create reports --read-only',
+  ],
   'token list': ['dealdesk token list', 'dealdesk token list | cut -f1,2'],
   'token revoke': ['dealdesk token revoke <id>', 'dealdesk token revoke <id> --ignore-missing'],
+  'admins list': ['dealdesk admins list', 'dealdesk --json admins list | jq .data[].role'],
+  'admins invite': ['dealdesk admins invite sam@example.com --role viewer'],
+  'admins role': ['dealdesk admins role <id> editor'],
+  'admins disable': ['dealdesk admins disable <id> --yes'],
+  'admins enable': ['dealdesk admins enable <id>'],
   'products scrape': [
     'dealdesk products scrape https://shop.example.com/item/1',
     'dealdesk products scrape --file urls.txt -c 4 --create --category <id> --subcategory <id> --event Trending',

@@ -87,6 +87,11 @@ const contents: readonly [name: string, description: string, module: CommandModu
     () => import('./commands/config.js'),
   ],
   ['token', 'long-lived API tokens for cron jobs', () => import('./commands/tokens.js')],
+  [
+    'admins',
+    'administrators: roles, invitations, disable and enable',
+    () => import('./commands/admins.js'),
+  ],
   ['products', 'the product catalogue', () => import('./commands/products.js')],
   ['events', 'campaign events of products', () => import('./commands/events.js')],
   ['notify', 'push notifications (cron friendly)', () => import('./commands/notify.js')],

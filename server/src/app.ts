@@ -264,6 +264,7 @@ export async function buildApp(
       uploads,
       bodies,
       clock: context.clock,
+      onRefused: metrics.adminRefused,
     });
     for (const register of allModules(auth)) register(api, context);
     serveApiDocument(app, serverVersion, config.publicUrl ?? null);

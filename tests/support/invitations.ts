@@ -1,6 +1,7 @@
 // Administrators of a test file's own, invited as the server's mail says: a file that changes
 // an admin's sign-in (disables them, turns the authenticator app on) never touches the shared
 // admin's.
+import type { AdminRole } from '@dealdesk/core';
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -41,12 +42,16 @@ export async function invitationMail(
   throw new Error(`no invitation mailed to ${email}`);
 }
 
-/** A new administrator: invited by the shared admin, accepted through the API. */
-export async function invitedAdmin(prefix: string): Promise<E2eAdmin> {
+/**
+ * A new administrator: invited by the shared admin, accepted through the API; an owner, as
+ * every administrator was before roles, unless the test needs another role.
+ */
+export async function invitedAdmin(prefix: string, role: AdminRole = 'owner'): Promise<E2eAdmin> {
   const admin = newAdmin(prefix);
   const owner = await sessionToken();
   const invited = await apiClient(() => owner).admin.inviteAdministrator({
     a_email: admin.a_email,
+    role,
   });
   if (!invited.status) throw new Error(invited.message);
   const { token, code } = await invitationMail(admin.a_email);

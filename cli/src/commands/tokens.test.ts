@@ -23,7 +23,7 @@ describe('dealdesk token', () => {
     });
     const result = await dealdesk(['token', 'create', 'nightly', '--days', '30']);
     expect(result.exitCode).toBe(0);
-    expect(lastBody()).toEqual({ name: 'nightly', expiresInDays: 30 });
+    expect(lastBody()).toEqual({ name: 'nightly', expiresInDays: 30, scope: 'write' });
     // Piped, stdout is the token alone; what a person reads is on stderr.
     expect(result.stderr).toContain('Token nightly created. Copy it now: it is not shown again.');
     expect(result.stderr).not.toContain('again.: nightly');

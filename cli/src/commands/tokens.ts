@@ -2,37 +2,32 @@ import { apiTokenCreateSchema, apiTokenMaxDays, type ClientResult } from '@deald
 import { connect, type Connection } from '../connection.js';
 import { wholeNumber, type Declare } from '../command.js';
 import type { Context } from '../context.js';
-import { CliError, exitCodes } from '../exit.js';
-import { environmentNames } from '../settings/resolve.js';
+import { CliError } from '../exit.js';
+import { sessionOnly } from '../session-only.js';
 import { formatDisplayTime } from '../terminal/time.js';
 import { renderTable } from '../terminal/table.js';
 import { givenId } from '../ids.js';
 import { validate } from '../validate.js';
 
-/**
- * Tokens are managed from a signed-in session only. The server answers an API token on these
- * calls as it answers a bad one (401), so a 401 is told apart by asking whether the token is
- * good for other calls: then it is an API token, and the way out is `dealdesk login`.
- */
-async function sessionOnly<Answer extends object>(
+/** Tokens are managed from a signed-in session only. */
+const tokensSession = <Answer extends object>(
   connection: Connection,
   command: string,
   result: ClientResult<Answer>,
-): Promise<ClientResult<Answer>> {
-  if (result.status || result.httpStatus !== 401 || connection.settings.token === null)
-    return connection.check(result);
-  if (!(await connection.api.admin.authorization()).status) return connection.check(result);
-  const fromEnvironment = connection.settings.token.source === 'environment';
-  throw new CliError(
-    `${command} needs a signed-in session: run \`dealdesk login\` (API tokens cannot manage tokens)${fromEnvironment ? `; ${environmentNames.token} is used before a saved session, so leave it unset for this command` : ''}`,
-    exitCodes.authentication,
-  );
-}
+) => sessionOnly(connection, command, result, 'manage tokens');
 
-async function createToken(context: Context, name: string, options: { days?: number }) {
-  const input = validate(apiTokenCreateSchema, { name, expiresInDays: options.days });
+async function createToken(
+  context: Context,
+  name: string,
+  options: { days?: number; readOnly?: boolean },
+) {
+  const input = validate(apiTokenCreateSchema, {
+    name,
+    expiresInDays: options.days,
+    scope: options.readOnly === true ? 'read' : 'write',
+  });
   const connection = await connect(context);
-  const answer = await sessionOnly(
+  const answer = await tokensSession(
     connection,
     'token create',
     await connection.api.admin.createToken(input),
@@ -55,15 +50,16 @@ async function createToken(context: Context, name: string, options: { days?: num
 async function listTokens(context: Context) {
   const connection = await connect(context);
   const tokens =
-    (await sessionOnly(connection, 'token list', await connection.api.admin.listTokens())).data ??
+    (await tokensSession(connection, 'token list', await connection.api.admin.listTokens())).data ??
     [];
   context.result({ status: true, data: tokens }, () =>
     context.say(
       renderTable(
-        ['id', 'name', 'created', 'last used', 'expires'],
+        ['id', 'name', 'scope', 'created', 'last used', 'expires'],
         tokens.map((token) => [
           token._id,
           token.name,
+          token.scope,
           formatDisplayTime(token.createdAt),
           token.lastUsedAt === null ? 'never' : formatDisplayTime(token.lastUsedAt),
           token.expiresAt === null ? 'never' : formatDisplayTime(token.expiresAt),
@@ -86,7 +82,7 @@ async function revokeToken(context: Context, token: string, options: { ignoreMis
     context.note(missing);
     return;
   }
-  const answer = await sessionOnly(connection, 'token revoke', revoked);
+  const answer = await tokensSession(connection, 'token revoke', revoked);
   context.result({ status: true, message: answer.message, id }, () =>
     context.say(`${context.paint('green', '✔')} ${answer.message}`),
   );
@@ -102,6 +98,7 @@ const token: Declare = (command, run) => {
       `days until it expires, at most ${apiTokenMaxDays} (default: never)`,
       wholeNumber(1, apiTokenMaxDays),
     )
+    .option('--read-only', 'the token only reads (GET calls): for cron jobs that only report')
     .action(run(createToken));
   command.command('list').description('tokens with their last use').action(run(listTokens));
   command

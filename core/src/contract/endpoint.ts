@@ -4,6 +4,7 @@
 // from these declarations, so a call's shape is written once.
 import { z } from 'zod';
 import type { HttpMethod } from '../client/command.js';
+import type { AdminRole } from '../entities/administrators.js';
 import { rowFormats, type RowFormat } from '../format/csv.js';
 import type { UploadRule } from '../schemas/index.js';
 
@@ -15,6 +16,15 @@ import type { UploadRule } from '../schemas/index.js';
  */
 export type Access =
   'public' | 'login-code' | 'reset-code' | 'reset-password' | 'session' | 'admin';
+
+/**
+ * The least role a signed-in caller needs (issue 39): 'viewer' reads (and keeps their own
+ * profile, sessions and authenticator), 'editor' changes the app's content, 'owner' everything.
+ * The calls made before sign-in and the app's say 'anyone': their access says who.
+ */
+export type CallRole<Caller extends Access = Access> = Caller extends 'session' | 'admin'
+  ? AdminRole
+  : 'anyone';
 
 /** How the input travels in the body. */
 export type BodySpec =
@@ -79,6 +89,8 @@ export interface Endpoint<
   /** The path as the spec spells it; `:name` marks a path parameter. */
   path: string;
   access: Caller;
+  /** Required: a call without one does not compile (see CallRole; roles.ts enforces it). */
+  role: CallRole<Caller>;
   /** One line for the API document. */
   summary: string;
   params?: Params;

@@ -15,6 +15,7 @@ import { dashboard, system, tracking } from './calls/system.js';
 import { wireTable } from './wire-table.js';
 
 export * from './endpoint.js';
+export * from './roles.js';
 /** @public Named by the types the web app's helpers infer (declaration output needs them). */
 export type { Call, ClientInput } from './client.js';
 export { openApiDocument } from './openapi.js';

@@ -3,6 +3,7 @@
 // code. Sealed bodies and answers are the envelope components, each naming the schema it
 // opens to (`x-dealdesk-sealed`), so a generated client gets both (docs/app-api.md).
 import type { AnyEndpoint } from './endpoint.js';
+import { callWrites } from './roles.js';
 import { envelopeForm, envelopeKeyId, ifNoneMatch, responses } from './openapi-answers.js';
 import {
   componentName,
@@ -79,13 +80,28 @@ function requestBody(
   };
 }
 
+/** Who may call, in words: the least role, and whether a read-only token may. */
+function roleDescription(call: AnyEndpoint): string | undefined {
+  if (call.role === 'anyone') return undefined;
+  const tokens =
+    call.access === 'session'
+      ? 'API tokens may not call it.'
+      : callWrites(call)
+        ? 'A read-only API token is refused.'
+        : 'Read-only API tokens may call it.';
+  return `Needs the ${call.role} role or above (viewer < editor < owner). ${tokens}`;
+}
+
 function operation(name: string, call: AnyEndpoint, components: Components): JsonSchema {
   const body = requestBody(name, call, components);
+  const description = roleDescription(call);
   return {
     operationId: name,
     summary: call.summary,
+    ...(description === undefined ? {} : { description }),
     tags: [name.split('.')[0]],
     'x-access': call.access,
+    'x-dealdesk-role': call.role,
     security: call.access === 'public' ? [{ apiKey: [] }] : [{ apiKey: [], bearer: [] }],
     parameters: parameters(call),
     ...(body === undefined ? {} : { requestBody: body }),

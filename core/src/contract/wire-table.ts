@@ -105,6 +105,12 @@ export const wireTable: WireTable<typeof endpoints> = {
       path: '/api/admin/administrators/:id/enable',
       access: 'session',
     },
+    changeAdministratorRole: {
+      method: 'PUT',
+      path: '/api/admin/administrators/:id/role',
+      access: 'session',
+      body: 'envelope',
+    },
     listSessions: {
       method: 'GET',
       path: '/api/admin/sessions',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokenScopes } from './administrators.js';
 
 export const adminSchema = z.object({
   a_id: z.string(),
@@ -18,6 +19,7 @@ export type ProfileUpdate = Pick<Admin, 'a_name' | 'a_state' | 'a_city' | 'a_pho
 export const apiTokenSchema = z.object({
   _id: z.string(),
   name: z.string(),
+  scope: z.enum(tokenScopes),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   expiresAt: z.string().nullable(),

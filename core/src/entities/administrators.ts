@@ -5,6 +5,17 @@ import { z } from 'zod';
 export const adminStatuses = ['active', 'disabled'] as const;
 export type AdminStatus = (typeof adminStatuses)[number];
 
+/**
+ * What an administrator may do (issue 39), least to most: a viewer reads, an editor changes the
+ * app's content, an owner everything (administrators, the controller, analytics clear).
+ */
+export const adminRoles = ['viewer', 'editor', 'owner'] as const;
+export type AdminRole = (typeof adminRoles)[number];
+
+/** What an API token may do within its administrator's role: read only, or what they may. */
+export const tokenScopes = ['read', 'write'] as const;
+export type TokenScope = (typeof tokenScopes)[number];
+
 /** One administrator as the administrators screen lists them. */
 export const administratorSchema = z.object({
   _id: z.string(),
@@ -12,6 +23,7 @@ export const administratorSchema = z.object({
   a_email: z.string(),
   a_name: z.string(),
   status: z.enum(adminStatuses),
+  role: z.enum(adminRoles),
   /** When it was disabled; null while active. */
   disabledAt: z.string().nullable(),
   /** The admin ID of who invited them; null for the first one (or an inviter since gone). */
@@ -26,6 +38,8 @@ export type Administrator = z.infer<typeof administratorSchema>;
 export const invitationSchema = z.object({
   _id: z.string(),
   email: z.string(),
+  /** The role the invitee gets. */
+  role: z.enum(adminRoles),
   /** The admin ID of who sent it. */
   invitedBy: z.string().nullable(),
   createdAt: z.string(),

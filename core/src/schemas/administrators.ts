@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminRoles } from '../entities/administrators.js';
 import { adminIdMessages, mixesScripts } from '../rules/admin-ids.js';
 import { forgetPasswordSchema, loginSchema, newPasswordSchema, otpSchema } from './auth.js';
 
@@ -6,8 +7,16 @@ export const invitationMessages = {
   tokenRequired: 'The invitation link is incomplete: open the link from the invitation email',
 } as const;
 
-/** POST /api/admin/administrators/invitations: who to invite. */
-export const invitationCreateSchema = z.object({ a_email: forgetPasswordSchema.shape.a_email });
+const roleSchema = z.enum(adminRoles, { error: 'role is viewer, editor or owner' });
+
+/** POST /api/admin/administrators/invitations: who to invite, and as what (editor unless said). */
+export const invitationCreateSchema = z.object({
+  a_email: forgetPasswordSchema.shape.a_email,
+  role: roleSchema.default('editor'),
+});
+
+/** PUT /api/admin/administrators/:id/role: the administrator's new role. */
+export const roleChangeSchema = z.object({ role: roleSchema });
 
 /**
  * POST /api/admin/invitation/accept: the link's token, the mailed code, and the new

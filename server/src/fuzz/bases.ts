@@ -128,6 +128,10 @@ export const bases: Readonly<Record<string, Base>> = {
   }),
   'admin.disableAdministrator': (_f, rng) => ({ params: { id: unknownId(rng) } }),
   'admin.enableAdministrator': (_f, rng) => ({ params: { id: unknownId(rng) } }),
+  'admin.changeAdministratorRole': (_f, rng) => ({
+    params: { id: unknownId(rng) },
+    body: { role: 'editor' },
+  }),
   'admin.listSessions': () => ({}),
   'admin.revokeSession': (_f, rng) => ({ params: { id: unknownId(rng) } }),
   'admin.revokeOtherSessions': () => ({}),

@@ -23,6 +23,7 @@ const write = (path: string, audited?: false) =>
     method: 'DELETE',
     path,
     access: 'admin',
+    role: 'editor',
     summary: 'A test write',
     answer: noFields,
     message: 'Done',
@@ -33,6 +34,7 @@ const seen = endpoint({
   method: 'GET',
   path: '/seen',
   access: 'admin',
+  role: 'viewer',
   summary: 'Who the call runs as',
   answer: z.object({ actor: z.unknown() }),
   message: 'Seen',
@@ -48,6 +50,8 @@ describe('the actor scope and the audit checks', () => {
       adminId: '0123456789abcdef01234567',
       tokenId: '76543210fedcba9876543210',
       via: 'session' as const,
+      role: 'owner' as const,
+      scope: 'write' as const,
     });
     const metrics = createMetrics();
     const sealing = envelopeKeys('0'.repeat(64), null);
@@ -94,6 +98,7 @@ describe('the actor scope and the audit checks', () => {
       via: 'session',
       client: 'web',
       address: '127.0.0.1',
+      needs: 'viewer',
       recorded: 0,
     });
     expect((await as('dealdesk-cli/1.0.0')).client).toBe('cli');

@@ -1,7 +1,7 @@
 // Who is making the current call, and from where: a scope the API router opens around every
 // call (route.ts), read by the audit log when a write records its entry (modules/audit), so no
 // handler has to pass its caller down to its storage.
-import type { AuditClient } from '@dealdesk/core';
+import type { AdminRole, AuditClient } from '@dealdesk/core';
 import type { FastifyRequest } from 'fastify';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { clientAddress } from './client-address.js';
@@ -14,6 +14,11 @@ export interface Actor {
   via: 'session' | 'api' | null;
   client: AuditClient;
   address: string;
+  /**
+   * The least role the call needs (its declaration's): checked again when a write commits, so
+   * a role lowered while the write was under way fails it.
+   */
+  needs: AdminRole | null;
   /** Audit entries the call wrote (the router fails a write that wrote none: route.ts). */
   recorded: number;
   /** The caller in words, found once per call by the first entry (audit/service.ts). */
@@ -37,6 +42,7 @@ export const requestActor = (request: FastifyRequest): Actor => ({
   via: null,
   client: clientOf(request.headers['user-agent']),
   address: clientAddress(request),
+  needs: null,
   recorded: 0,
 });
 
@@ -47,6 +53,7 @@ export const consoleActor = (adminId: string | null): Actor => ({
   via: null,
   client: 'console',
   address: 'localhost',
+  needs: null,
   recorded: 0,
 });
 

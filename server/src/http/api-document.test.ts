@@ -12,6 +12,8 @@ import { apiDocumentPath } from './api-document.js';
 
 interface Operation {
   operationId: string;
+  description?: string;
+  'x-dealdesk-role'?: string;
   parameters: { name: string; in: string }[];
   requestBody?: { content: Record<string, { schema: { properties?: object } }> };
   responses: Record<string, { headers?: object; content: Record<string, { schema: object }> }>;
@@ -68,6 +70,21 @@ describe('the API document', () => {
       for (const parameter of call.path.matchAll(/:(\w+)/g))
         expect(operation?.parameters.map(({ name: given }) => given)).toContain(parameter[1]);
     }
+  });
+
+  it("shows each call's role beside its access, and says it in words", () => {
+    for (const { name, call } of allEndpoints()) {
+      const path = call.path.replace(/:(\w+)/g, '{$1}');
+      const operation = document.paths[path]?.[call.method.toLowerCase()];
+      expect(operation?.['x-dealdesk-role'], name).toBe(call.role);
+    }
+    const rollback = document.paths['/api/App/controller/admin/versions/{version}/rollback']?.put;
+    expect(rollback?.description).toBe(
+      'Needs the owner role or above (viewer < editor < owner). A read-only API token is refused.',
+    );
+    expect(document.paths['/api/App/policy/admin/get']?.get?.description).toMatch(
+      /^Needs the viewer role .* Read-only API tokens may call it\.$/,
+    );
   });
 
   it('describes multipart uploads with their file slots', () => {

@@ -4,6 +4,7 @@
 // checks are on (tests, development). The API key, the envelope and the error answers are
 // handled once around every route (see app.ts).
 import {
+  refusalOf,
   rowColumns,
   rowFormatOf,
   rowFormats,
@@ -12,12 +13,15 @@ import {
   type AnyEndpoint,
   type BodySpec,
   type Endpoint,
+  type AdminRole,
   type RowsSpec,
+  type TokenScope,
 } from '@dealdesk/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { RateLimitRule } from '../config.js';
+import type { AdminRefusal } from '../operations/metrics.js';
 import { actAs, requestActor, withActor, type Actor } from './actor.js';
 import type { BodyChecker } from './body-check.js';
 import { clientAddress } from './client-address.js';
@@ -39,6 +43,10 @@ export interface AdminCaller {
   adminId: string;
   tokenId: string;
   via: 'session' | 'api';
+  /** Read with the token on every request: a change counts from the next one. */
+  role: AdminRole;
+  /** An API token's scope ('write' for a session). */
+  scope: TokenScope;
 }
 
 /** The holder of a temporary sign-in or reset token (no admin behind an unknown email's). */
@@ -302,12 +310,22 @@ export function createApiRouter(
     bodies: BodyChecker;
     /** The date a streamed list's file is named after (default: the system's). */
     clock?: () => Date;
+    /** Counts a caller refused for their role or their token's scope. */
+    onRefused?: (reason: AdminRefusal) => void;
   },
 ): ApiRouter {
   const seal = publishWith(options.envelopeKeys);
   // Calls sharing a method and path (the product reads) share one route; `when` picks.
   const routes = new Map<string, Registered[]>();
   const admitted = new WeakMap<FastifyRequest, Admitted>();
+
+  /** A caller whose role or token scope the call needs more than: 403, naming what it needs. */
+  function refuseBeyondRole(call: AnyEndpoint, caller: AdminCaller): void {
+    const refusal = refusalOf(call, caller.role, caller.via === 'api' ? caller.scope : null);
+    if (refusal === null) return;
+    options.onRefused?.(caller.scope === 'read' && caller.via === 'api' ? 'read-token' : 'role');
+    throw new HttpError(403, refusal);
+  }
 
   const route = (method: string, url: string, bodyLimit: number | undefined) => {
     const key = `${method} ${url}`;
@@ -332,6 +350,8 @@ export function createApiRouter(
         const caller =
           access === 'public' ? null : await withActor(actor, () => guard(request, access));
         if (caller !== null) actAs(actor, caller);
+        if (isAdmin(caller)) refuseBeyondRole(chosen.call, caller);
+        if (chosen.call.role !== 'anyone') actor.needs = chosen.call.role;
         admitted.set(request, { chosen, caller, actor });
       },
       handler: async (request, reply) => {

@@ -7,7 +7,8 @@ import type { WebVitalName } from '@dealdesk/core';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Why an administrator's call was refused (dealdesk_admin_refusals_total's reason). */
-export type AdminRefusal = 'caller-ended' | 'code-tries-per-admin' | 'admin-id';
+export type AdminRefusal =
+  'caller-ended' | 'code-tries-per-admin' | 'admin-id' | 'role' | 'read-token' | 'last-owner';
 
 /**
  * Why a request was refused at the edge: a Host not allowed (421), /metrics asked from afar
@@ -108,7 +109,8 @@ export function createMetrics() {
     help:
       "Administrators' calls refused by the off-boarding rules: a write whose caller ended " +
       'before it committed, authenticator code tries over the per-admin limit, admin IDs ' +
-      'refused as confusable or of mixed scripts; by reason',
+      'refused as confusable or of mixed scripts, a call beyond the role (role) or beyond a ' +
+      'read-only token (read-token), the last enabled owner demoted or disabled (last-owner); by reason',
     labelNames: ['reason'] as const,
     registers: [registry],
   });

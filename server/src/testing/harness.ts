@@ -4,7 +4,7 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createApiClient } from '@dealdesk/core';
+import { createApiClient, type AdminRole } from '@dealdesk/core';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { defaultAuthSettings, type AuthSettings, type ServerConfig } from '../config.js';
@@ -173,15 +173,18 @@ export function clientFor(server: TestServer, token: () => string | null = () =>
 
 let adminCount = 0;
 
-/** A new admin of its own for one test, so tests sharing a database never meet. */
-export async function createTestAdmin(server: TestServer) {
+/**
+ * A new admin of its own for one test, so tests sharing a database never meet; an owner unless
+ * the test needs another role.
+ */
+export async function createTestAdmin(server: TestServer, role: AdminRole = 'owner') {
   adminCount += 1;
   const admin = {
     a_id: `admin-${adminCount}-${randomBytes(3).toString('hex')}`,
     a_email: `admin${adminCount}.${randomBytes(3).toString('hex')}@example.test`,
     password: `password-${adminCount}`,
   };
-  await server.app.dealdesk.auth.createAdmin(admin);
+  await server.app.dealdesk.auth.createAdmin(admin, role);
   return admin;
 }
 

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { useScreenRefusal } from '../app/role.js';
 
 /** The bulk delete above a paged list: disabled until rows are checked, then counts them. */
 export function DeleteSelectedButton({
@@ -11,12 +12,14 @@ export function DeleteSelectedButton({
   loading: boolean;
   onClick: () => void;
 }) {
+  const refusal = useScreenRefusal();
   return (
     <Button
       color="red"
       variant="light"
       leftSection={<IconTrash size={18} aria-hidden />}
-      disabled={count === 0}
+      disabled={count === 0 || refusal !== null}
+      title={refusal ?? undefined}
       loading={loading}
       onClick={onClick}
     >

@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { useScreenRefusal } from '../app/role.js';
 
 type Edit = { editPath: string; onEdit?: never } | { onEdit: () => void; editPath?: never };
 
@@ -10,11 +11,17 @@ export function RowActions({
   onDelete,
   ...edit
 }: { name: string; onDelete: () => void } & Edit) {
+  const refusal = useScreenRefusal();
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label="Edit">
-        {edit.editPath === undefined ? (
-          <ActionIcon variant="subtle" aria-label={`Edit ${name}`} onClick={edit.onEdit}>
+      <Tooltip label={refusal ?? 'Edit'}>
+        {edit.editPath === undefined || refusal !== null ? (
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Edit ${name}`}
+            onClick={edit.onEdit}
+            disabled={refusal !== null}
+          >
             <IconPencil size={18} aria-hidden />
           </ActionIcon>
         ) : (
@@ -28,8 +35,14 @@ export function RowActions({
           </ActionIcon>
         )}
       </Tooltip>
-      <Tooltip label="Delete">
-        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={onDelete}>
+      <Tooltip label={refusal ?? 'Delete'}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Delete ${name}`}
+          onClick={onDelete}
+          disabled={refusal !== null}
+        >
           <IconTrash size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>

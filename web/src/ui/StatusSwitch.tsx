@@ -1,4 +1,5 @@
 import { Switch } from '@mantine/core';
+import { useScreenRefusal } from '../app/role.js';
 
 /** An item's on/off switch, labelled as the spec words it: Active or 'De Active'. */
 export function StatusSwitch({
@@ -13,10 +14,12 @@ export function StatusSwitch({
   /** Read by screen readers: which item the switch belongs to. */
   itemName: string;
 }) {
+  const refusal = useScreenRefusal();
   return (
     <Switch
       checked={checked}
-      disabled={disabled}
+      disabled={disabled === true || refusal !== null}
+      title={refusal ?? undefined}
       onChange={(event) => onChange(event.currentTarget.checked)}
       label={checked ? 'Active' : 'De Active'}
       aria-label={`${itemName} status`}

@@ -24,6 +24,7 @@ export const audit = {
     method: 'GET',
     path: `${auditPath}/entries`,
     access: 'admin',
+    role: 'viewer',
     summary:
       'A page of the audit log, newest first, filtered by administrator, kind, item, action and business days, and how many entries the filters keep',
     query: auditListQuerySchema,
@@ -34,6 +35,7 @@ export const audit = {
     method: 'GET',
     path: `${auditPath}/entries/:id`,
     access: 'admin',
+    role: 'viewer',
     summary: 'One audit entry with the fields it changed, before and after',
     params: byIdSchema,
     answer: z.object({ data: auditEntryDetailSchema }),
@@ -44,6 +46,7 @@ export const audit = {
     method: 'GET',
     path: `${auditPath}/export`,
     access: 'admin',
+    role: 'viewer',
     summary:
       'The audit entries the filters keep, newest first, with the fields they changed, as CSV or JSON Lines, streamed',
     query: auditExportQuerySchema,

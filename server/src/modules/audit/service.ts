@@ -3,6 +3,8 @@
 // happen. Who and from where come from the call's actor (http/actor.ts); the entries are
 // listed, shown, exported and pruned after DEALDESK_AUDIT_DAYS here.
 import {
+  roleAllows,
+  roleMessages,
   addDays,
   businessDayStart,
   type AuditAction,
@@ -159,7 +161,7 @@ async function checkStillSignedIn(
   const valid = await trx
     .selectFrom('auth_tokens')
     .innerJoin('admins', 'admins.id', 'auth_tokens.admin_id')
-    .select('auth_tokens.id')
+    .select(['auth_tokens.id', 'admins.role'])
     .where('auth_tokens.id', '=', actor.tokenId)
     .where('admins.id', '=', actor.adminId)
     .where('admins.status', '=', 'active')
@@ -174,6 +176,11 @@ async function checkStillSignedIn(
   if (valid === undefined) {
     context.metrics.adminRefused('caller-ended');
     throw new HttpError(401, messages.tokenInvalid);
+  }
+  // A role lowered since the call was admitted: refused as it would be now.
+  if (actor.needs !== null && !roleAllows(valid.role, actor.needs)) {
+    context.metrics.adminRefused('role');
+    throw new HttpError(403, roleMessages.needs(actor.needs));
   }
 }
 

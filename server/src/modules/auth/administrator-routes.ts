@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { publicBaseOf } from '../../http/public-url.js';
 import type { ApiRouter, AttemptLimit } from '../../http/route.js';
 import { administrators } from './administrators.js';
+import { adminRoles } from './roles.js';
 import { adminSessions } from './sessions.js';
 
 /**
@@ -16,6 +17,7 @@ export function administratorRoutes(
 ): void {
   const admins = administrators(context);
   const sessions = adminSessions(context);
+  const roles = adminRoles(context);
 
   api.implement(endpoints.admin.listAdministrators, {
     handler: async ({ caller }) => admins.list(caller),
@@ -23,7 +25,11 @@ export function administratorRoutes(
 
   api.implement(endpoints.admin.inviteAdministrator, {
     handler: async ({ body, caller, request }) => ({
-      data: await admins.invite(caller, body.a_email, publicBaseOf(context.config, request)),
+      data: await admins.invite(
+        caller,
+        { email: body.a_email, role: body.role },
+        publicBaseOf(context.config, request),
+      ),
     }),
   });
 
@@ -45,6 +51,12 @@ export function administratorRoutes(
 
   api.implement(endpoints.admin.enableAdministrator, {
     handler: async ({ params, caller }) => ({ data: await admins.enable(caller, params.id) }),
+  });
+
+  api.implement(endpoints.admin.changeAdministratorRole, {
+    handler: async ({ params, body, caller }) => ({
+      data: await roles.change(caller, params.id, body.role),
+    }),
   });
 
   api.implement(endpoints.admin.listSessions, {

@@ -287,7 +287,7 @@ describe.each(dialects)('administrators, sessions and notices on %s', (dialect) 
         // Refused as the last active one, or, when the winner's change came first, as a caller
         // whose session that change has just ended.
         const refused = answers.find((answer) => !answer.status);
-        expect([administratorMessages.lastActive, messages.tokenInvalid]).toContain(
+        expect([administratorMessages.lastOwnerDisabled, messages.tokenInvalid]).toContain(
           refused?.message,
         );
         const active = await server.app.dealdesk.context.db

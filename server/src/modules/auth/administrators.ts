@@ -1,10 +1,12 @@
-// Several administrators (issue 21): a signed-in admin invites another by email (a one-time
-// link and code), and disables or enables one. A disabled admin's sessions and tokens end at
-// once, and the access guard refuses any still in flight (tokens.ts).
+// Several administrators (issue 21): an owner invites another by email (a one-time link and
+// code, and the role they get), and disables or enables one. A disabled admin's sessions and
+// tokens end at once, and the access guard refuses any still in flight (tokens.ts). Roles
+// change in roles.ts; both keep one enabled owner.
 import {
   adminIdKey,
   adminIdMessages,
   adminIdSkeleton,
+  type AdminRole,
   type Administrator,
   type Invitation,
 } from '@dealdesk/core';
@@ -17,6 +19,7 @@ import type { AdminCaller } from '../../http/route.js';
 import { newId } from '../../ids.js';
 import { auditTrail } from '../audit/service.js';
 import { hashCode, hashPassword, hashToken, newCode, newToken, sameHash } from './credentials.js';
+import { keepAnOwner } from './roles.js';
 
 /** How long an invitation's link and code work. */
 const invitationTtlMs = 7 * 24 * 60 * 60 * 1000;
@@ -27,7 +30,11 @@ export const administratorMessages = {
   emailTaken: 'An administrator with this email already exists',
   adminIdTaken: 'This admin ID is taken: choose another',
   notYourself: 'You cannot disable yourself: ask another administrator',
-  lastActive: 'The last active administrator cannot be disabled',
+  lastOwnerDisabled:
+    'The last enabled owner cannot be disabled: make another administrator owner first',
+  lastOwnerDemoted:
+    'The last enabled owner keeps the owner role: make another administrator owner first',
+  sameRole: 'This administrator already has this role',
   alreadyDisabled: 'This administrator is already disabled',
   alreadyActive: 'This administrator is already active',
   invitationInvalid: 'This invitation is no longer valid: ask an administrator for a new one',
@@ -56,6 +63,7 @@ function adminQuery(db: Kysely<Database>) {
       'admins.a_email',
       'admins.a_name',
       'admins.status',
+      'admins.role',
       'admins.disabled_at',
       'admins.created_at',
       'inviter.a_id as invited_by',
@@ -70,21 +78,23 @@ const toAdministrator = (row: AdminListRow, callerId: string): Administrator => 
   a_email: row.a_email,
   a_name: row.a_name,
   status: row.status,
+  role: row.role,
   disabledAt: row.disabled_at,
   invitedBy: row.invited_by,
   createdAt: row.created_at,
   you: row.id === callerId,
 });
 
+/** One administrator as the list shows them to `callerId`; 404 for an unknown id. */
+export async function findAdmin(executor: Kysely<Database>, id: string, callerId: string) {
+  const row = await adminQuery(executor).where('admins.id', '=', id).executeTakeFirst();
+  if (row === undefined) throw new HttpError(404, administratorMessages.notFound);
+  return toAdministrator(row, callerId);
+}
+
 export function administrators(context: AppContext) {
   const { db, clock, mail, config } = context;
   const audit = auditTrail(context);
-
-  async function findAdmin(executor: Kysely<Database>, id: string, callerId: string) {
-    const row = await adminQuery(executor).where('admins.id', '=', id).executeTakeFirst();
-    if (row === undefined) throw new HttpError(404, administratorMessages.notFound);
-    return toAdministrator(row, callerId);
-  }
 
   async function listInvitations(): Promise<Invitation[]> {
     const now = clock().toISOString();
@@ -94,6 +104,7 @@ export function administrators(context: AppContext) {
       .select([
         'admin_invitations.id',
         'admin_invitations.email',
+        'admin_invitations.role',
         'admin_invitations.created_at',
         'admin_invitations.expires_at',
         'admins.a_id as invited_by',
@@ -104,6 +115,7 @@ export function administrators(context: AppContext) {
     return rows.map((row) => ({
       _id: row.id,
       email: row.email,
+      role: row.role,
       invitedBy: row.invited_by,
       createdAt: row.created_at,
       expiresAt: row.expires_at,
@@ -146,24 +158,14 @@ export function administrators(context: AppContext) {
   /** Disables or enables `id` in one transaction with its audit entry. */
   async function setStatus(caller: AdminCaller, id: string, disable: boolean) {
     return db.transaction().execute(async (trx) => {
-      // Two admins disabling each other at once on PostgreSQL (read committed) would each count
-      // two active admins: the active rows are locked first, in id order, so the second waits
-      // for the first to commit and then counts what it left. SQLite serializes its writes.
-      const active = disable
-        ? await trx
-            .selectFrom('admins')
-            .select('id')
-            .where('status', '=', 'active')
-            .orderBy('id')
-            .$if(context.dialect === 'postgres', (query) => query.forUpdate())
-            .execute()
-        : [];
-      const before = await findAdmin(trx, id, caller.adminId);
       if (disable) {
         if (id === caller.adminId) throw new HttpError(409, administratorMessages.notYourself);
+        await keepAnOwner(context, trx, id, administratorMessages.lastOwnerDisabled);
+      }
+      const before = await findAdmin(trx, id, caller.adminId);
+      if (disable) {
         if (before.status === 'disabled')
           throw new HttpError(409, administratorMessages.alreadyDisabled);
-        if (active.length <= 1) throw new HttpError(409, administratorMessages.lastActive);
       } else if (before.status === 'active') {
         throw new HttpError(409, administratorMessages.alreadyActive);
       }
@@ -207,7 +209,11 @@ export function administrators(context: AppContext) {
      * to the web's invitation page and the code. A mail that fails leaves the invitation to be
      * sent again.
      */
-    async invite(caller: AdminCaller, email: string, webBase: string): Promise<Invitation> {
+    async invite(
+      caller: AdminCaller,
+      { email, role }: { email: string; role: AdminRole },
+      webBase: string,
+    ): Promise<Invitation> {
       const address = email.toLowerCase();
       const id = newId(clock());
       const { token, hash } = newToken();
@@ -233,6 +239,7 @@ export function administrators(context: AppContext) {
             email: address,
             token_hash: hash,
             code_hash: hashCode(id, code),
+            role,
             invited_by: caller.adminId,
             expires_at: expiresAt,
             used_at: null,
@@ -244,7 +251,7 @@ export function administrators(context: AppContext) {
           kind: 'admin',
           itemId: id,
           label: address,
-          after: { email: address, expiresAt },
+          after: { email: address, role, expiresAt },
         });
       });
       const inviter = await findAdmin(db, caller.adminId, caller.adminId);
@@ -267,6 +274,7 @@ export function administrators(context: AppContext) {
       return {
         _id: id,
         email: address,
+        role,
         invitedBy: inviter.a_id,
         createdAt: now.toISOString(),
         expiresAt,
@@ -357,6 +365,7 @@ export function administrators(context: AppContext) {
               a_id: answer.a_id,
               a_id_skeleton: await newAdminIdSkeleton(trx, answer.a_id),
               a_email: invitation.email,
+              role: invitation.role,
               password_hash: passwordHash,
               a_name: '',
               a_state: '',
@@ -375,7 +384,7 @@ export function administrators(context: AppContext) {
             itemId: adminId,
             label: answer.a_id,
             adminId,
-            after: { a_id: answer.a_id, a_email: invitation.email },
+            after: { a_id: answer.a_id, a_email: invitation.email, role: invitation.role },
           });
         });
       } catch (error) {

@@ -43,13 +43,16 @@ export function authRepository(db: Kysely<Database>) {
     insertToken: (token: TokenRow, executor: Kysely<Database> = db) =>
       executor.insertInto('auth_tokens').values(token).execute(),
 
-    /** The token with its admin's status, which the access guard checks on every call. */
+    /**
+     * The token with its admin's status and role, which the access guard checks on every call:
+     * a disable or a role change counts from the next request of every session and token.
+     */
     findTokenByHash: (hash: string) =>
       db
         .selectFrom('auth_tokens')
         .leftJoin('admins', 'admins.id', 'auth_tokens.admin_id')
         .selectAll('auth_tokens')
-        .select('admins.status as admin_status')
+        .select(['admins.status as admin_status', 'admins.role as admin_role'])
         .where('auth_tokens.token_hash', '=', hash)
         .executeTakeFirst(),
 

@@ -1,5 +1,5 @@
 // Sign-in with a mailed one-time code, password reset and the first admin.
-import { adminIdSkeleton, type SecondFactor } from '@dealdesk/core';
+import { adminIdSkeleton, type AdminRole, type SecondFactor } from '@dealdesk/core';
 import { isUniqueViolation } from '../../adapters/storage/dialect.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../http/errors.js';
@@ -44,11 +44,16 @@ export function authService(context: AppContext) {
   // Unknown admin IDs are checked against this hash so that they take as long as known ones.
   const decoyHash = hashPassword(generatePassword(), settings.passwordCost);
 
-  async function createAdmin(admin: { a_id: string; a_email: string; password: string }) {
+  /** The first administrator is an owner; tests make the other roles too. */
+  async function createAdmin(
+    admin: { a_id: string; a_email: string; password: string },
+    role: AdminRole = 'owner',
+  ) {
     const now = clock().toISOString();
     await repo.insertAdmin({
       id: newId(clock()),
       a_id: admin.a_id,
+      role,
       // Unique: an ID that looks like an existing one is refused (its unique skeleton, 0024).
       a_id_skeleton: adminIdSkeleton(admin.a_id),
       a_email: admin.a_email.toLowerCase(),

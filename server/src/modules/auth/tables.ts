@@ -1,4 +1,4 @@
-import type { AdminStatus } from '@dealdesk/core';
+import type { AdminRole, AdminStatus, TokenScope } from '@dealdesk/core';
 import type { Generated } from 'kysely';
 
 /** Times are ISO-8601 UTC text in both dialects. */
@@ -21,6 +21,8 @@ export interface AdminsTable {
   /** A disabled admin cannot sign in; their sessions and API tokens stop (0022). */
   status: Generated<AdminStatus>;
   disabled_at: string | null;
+  /** What they may do (0027: everyone before it is an owner; set on every insert). */
+  role: Generated<AdminRole>;
   /** The admin who sent the invitation; null for the first admin. */
   invited_by: string | null;
   created_at: string;
@@ -49,6 +51,8 @@ export interface AuthTokensTable {
   /** Where a session was started (0022); null for other kinds and older sessions. */
   user_agent: string | null;
   address: string | null;
+  /** API tokens: read ones make GETs only (0027); 'write' for every other kind. */
+  scope: Generated<TokenScope>;
   created_at: string;
 }
 
@@ -60,6 +64,8 @@ export interface AdminInvitationsTable {
   token_hash: string;
   code_hash: string;
   code_tries: Generated<number>;
+  /** The role the invitee gets (0027). */
+  role: AdminRole;
   invited_by: string | null;
   expires_at: string;
   /** Set when accepted; such a row is kept for the record and never listed. */

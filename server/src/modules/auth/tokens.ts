@@ -1,6 +1,6 @@
 // Bearer tokens: issued with only their hash stored, checked on every call, ended. Sessions,
 // API tokens and the temporary tokens of the sign-in and reset steps all live here.
-import type { ApiToken } from '@dealdesk/core';
+import type { ApiToken, TokenScope } from '@dealdesk/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../adapters/storage/schema.js';
 import type { AppContext } from '../../context.js';
@@ -38,6 +38,7 @@ function toApiToken(row: TokenRow): ApiToken {
   return {
     _id: row.id,
     name: row.name ?? '',
+    scope: row.scope,
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
     expiresAt: row.expires_at,
@@ -58,6 +59,8 @@ export function bearerTokens(context: AppContext) {
     expiresAt: string | null,
     extra: {
       name?: string;
+      /** API tokens: 'read' makes GETs only. */
+      scope?: TokenScope;
       code?: string;
       prefix?: string;
       /** Where a session is started from (the sessions list shows it). */
@@ -80,6 +83,7 @@ export function bearerTokens(context: AppContext) {
       last_used_at: null,
       user_agent: extra.origin?.userAgent ?? null,
       address: extra.origin?.address ?? null,
+      scope: extra.scope ?? 'write',
       created_at: clock().toISOString(),
     };
     await repo.insertToken(row, extra.trx);
@@ -105,12 +109,19 @@ export function bearerTokens(context: AppContext) {
       throw new HttpError(401, signedIn ? messages.sessionExpired : messages.codeExpired);
     }
     if (!signedIn) return { adminId: row.admin_id, tokenId: row.id };
-    if (row.admin_id === null) throw new HttpError(401, messages.tokenInvalid);
+    if (row.admin_id === null || row.admin_role === null)
+      throw new HttpError(401, messages.tokenInvalid);
     const lastUse = row.last_used_at === null ? 0 : Date.parse(row.last_used_at);
     if (lastUse + touchEveryMs <= now.getTime()) {
       await repo.touchToken(row.id, now.toISOString());
     }
-    return { adminId: row.admin_id, tokenId: row.id, via: row.kind };
+    return {
+      adminId: row.admin_id,
+      tokenId: row.id,
+      via: row.kind,
+      role: row.admin_role,
+      scope: row.scope,
+    };
   };
 
   return {
@@ -133,7 +144,7 @@ export function bearerTokens(context: AppContext) {
     /** Mails the admin a notice: a token can act as them, so one they did not make is seen. */
     async createApiToken(
       caller: AdminCaller,
-      request: { name: string; expiresInDays?: number | undefined },
+      request: { name: string; expiresInDays?: number | undefined; scope: TokenScope },
       origin?: RequestOrigin,
     ): Promise<{ data: ApiToken; token: string }> {
       const expiresAt =
@@ -141,6 +152,7 @@ export function bearerTokens(context: AppContext) {
       const { token, row, admin } = await db.transaction().execute(async (trx) => {
         const made = await issue('api', caller.adminId, expiresAt, {
           name: request.name,
+          scope: request.scope,
           prefix: apiTokenPrefix,
           trx,
         });
@@ -150,7 +162,7 @@ export function bearerTokens(context: AppContext) {
           kind: 'token',
           itemId: made.row.id,
           label: data.name,
-          after: { name: data.name, expiresAt: data.expiresAt },
+          after: { name: data.name, scope: data.scope, expiresAt: data.expiresAt },
         });
         const owner = await trx
           .selectFrom('admins')

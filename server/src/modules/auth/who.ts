@@ -4,7 +4,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../adapters/storage/schema.js';
 import type { AdminCaller } from '../../http/route.js';
 
-export async function describeCaller(db: Kysely<Database>, caller: AdminCaller): Promise<string> {
+export async function describeCaller(
+  db: Kysely<Database>,
+  caller: Pick<AdminCaller, 'adminId' | 'tokenId' | 'via'>,
+): Promise<string> {
   const admin = await db
     .selectFrom('admins')
     .select(['a_name', 'a_email'])

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { ScreenWrites } from '../role.js';
 import { DrawerNav, SideRail } from './SideNav.js';
 import { TopBar } from './TopBar.js';
 import classes from './Shell.module.css';
@@ -52,7 +53,9 @@ export function Shell() {
               </Center>
             }
           >
-            <Outlet />
+            <ScreenWrites pathname={pathname}>
+              <Outlet />
+            </ScreenWrites>
           </Suspense>
         </AppShell.Main>
       </AppShell>

@@ -1,28 +1,31 @@
-// /site/admins: every administrator with their status, the invitations waiting for an answer,
-// the invite form, and disabling or enabling one (after a confirmation).
+// /site/admins: every administrator with their status and role, the invitations waiting for an
+// answer, the invite form (with the role), and an owner's changes: a role, disabling or
+// enabling one (after a confirmation).
 import {
+  adminRoles,
   formatDisplayTime,
   invitationCreateSchema,
   textLimits,
+  type AdminRole,
   type Administrator,
   type Invitation,
 } from '@dealdesk/core';
-import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { api } from '../../app/api.js';
+import { administratorsQuery, useScreenRefusal } from '../../app/role.js';
 import { DataTable, type Column } from '../../ui/DataTable.js';
 import { FormRefusal } from '../../ui/FormRefusal.js';
 import { useFormState } from '../../ui/form.js';
 import { useApiMutation } from '../../ui/mutations.js';
-import { unwrap } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
+import { WritesFieldset } from '../../ui/WritesFieldset.js';
 
-const administratorsQuery = queryOptions({
-  queryKey: ['administrators'],
-  queryFn: async () => unwrap(await api.admin.listAdministrators()),
-});
+const roleOptions = adminRoles.map((role) => ({ value: role, label: role }));
+const isRole = (value: string | null): value is AdminRole =>
+  adminRoles.some((role) => role === value);
 
 /** Resolves true only when the admin confirmed. */
 function confirmStatus(admin: Administrator, disable: boolean): Promise<boolean> {
@@ -47,49 +50,72 @@ function confirmStatus(admin: Administrator, disable: boolean): Promise<boolean>
 }
 
 function InviteForm() {
-  const form = useFormState({ a_email: '' });
+  const form = useFormState<{ a_email: string; role: AdminRole }>({
+    a_email: '',
+    role: 'editor',
+  });
   const invite = useApiMutation(
-    (input: { a_email: string }, client) => client.admin.inviteAdministrator(input),
+    (input: { a_email: string; role: AdminRole }, client) =>
+      client.admin.inviteAdministrator(input),
     { refresh: administratorsQuery.queryKey, form },
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input = form.check(invitationCreateSchema);
-    if (input !== null) invite.mutate(input, { onSuccess: () => form.reset({ a_email: '' }) });
+    if (input !== null)
+      invite.mutate(input, { onSuccess: () => form.reset({ a_email: '', role: 'editor' }) });
   };
   return (
     <Paper p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={submit} noValidate aria-label="Invite an administrator">
-        <FormRefusal message={form.refusal} />
-        <Group mt={form.refusal === undefined ? 0 : 'sm'} align="flex-end" gap="sm">
-          <TextInput
-            label="Email of the administrator to invite"
-            description="They get a one-time link and code by email, valid for 7 days."
-            placeholder="name@example.com"
-            type="email"
-            autoComplete="off"
-            maxLength={textLimits.email}
-            style={{ flex: '1 1 240px' }}
-            value={form.values.a_email}
-            error={form.errors.a_email}
-            onChange={(event) => form.set('a_email', event.currentTarget.value)}
-          />
-          <Button type="submit" loading={invite.isPending}>
-            Send invitation
-          </Button>
-        </Group>
-      </form>
+      <WritesFieldset>
+        <form onSubmit={submit} noValidate aria-label="Invite an administrator">
+          <FormRefusal message={form.refusal} />
+          <Group mt={form.refusal === undefined ? 0 : 'sm'} align="flex-end" gap="sm">
+            <TextInput
+              label="Email of the administrator to invite"
+              description="They get a one-time link and code by email, valid for 7 days."
+              placeholder="name@example.com"
+              type="email"
+              autoComplete="off"
+              maxLength={textLimits.email}
+              style={{ flex: '1 1 240px' }}
+              value={form.values.a_email}
+              error={form.errors.a_email}
+              onChange={(event) => form.set('a_email', event.currentTarget.value)}
+            />
+            <Select
+              label="Role"
+              data={roleOptions}
+              value={form.values.role}
+              allowDeselect={false}
+              w={120}
+              onChange={(role) => {
+                if (isRole(role)) form.set('role', role);
+              }}
+            />
+            <Button type="submit" loading={invite.isPending}>
+              Send invitation
+            </Button>
+          </Group>
+        </form>
+      </WritesFieldset>
     </Paper>
   );
 }
 
 export function AdministratorsPage() {
   const list = useQuery(administratorsQuery);
+  const refusal = useScreenRefusal();
   const refresh = { refresh: administratorsQuery.queryKey };
+  const changeRole = useApiMutation(
+    (input: { id: string; role: AdminRole }) => api.admin.changeAdministratorRole(input),
+    refresh,
+  );
   const disable = useApiMutation((id: string) => api.admin.disableAdministrator({ id }), refresh);
   const enable = useApiMutation((id: string) => api.admin.enableAdministrator({ id }), refresh);
   const resend = useApiMutation(
-    (email: string, client) => client.admin.inviteAdministrator({ a_email: email }),
+    (invitation: Invitation, client) =>
+      client.admin.inviteAdministrator({ a_email: invitation.email, role: invitation.role }),
     refresh,
   );
   const cancel = useApiMutation((id: string) => api.admin.cancelInvitation({ id }), refresh);
@@ -118,6 +144,28 @@ export function AdministratorsPage() {
     },
     { header: 'Email', cell: (admin) => admin.a_email },
     {
+      header: 'Role',
+      cell: (admin) =>
+        refusal === null ? (
+          <Select
+            size="xs"
+            w={110}
+            data={roleOptions}
+            value={admin.role}
+            allowDeselect={false}
+            aria-label={`Role of ${admin.a_id}`}
+            disabled={changeRole.isPending}
+            onChange={(role) => {
+              if (isRole(role) && role !== admin.role) changeRole.mutate({ id: admin._id, role });
+            }}
+          />
+        ) : (
+          <Text size="sm" title={refusal}>
+            {admin.role}
+          </Text>
+        ),
+    },
+    {
       header: 'Status',
       cell: (admin) =>
         admin.status === 'active' ? (
@@ -137,6 +185,8 @@ export function AdministratorsPage() {
       cell: (admin) =>
         admin.you ? null : (
           <Button
+            disabled={refusal !== null}
+            title={refusal ?? undefined}
             size="xs"
             variant={admin.status === 'active' ? 'light' : 'default'}
             color={admin.status === 'active' ? 'red' : undefined}
@@ -151,6 +201,7 @@ export function AdministratorsPage() {
 
   const invitationColumns: Column<Invitation>[] = [
     { header: 'Email', cell: (invitation) => invitation.email },
+    { header: 'Role', cell: (invitation) => invitation.role },
     { header: 'Invited by', cell: (invitation) => invitation.invitedBy ?? '—' },
     {
       header: 'Expires',
@@ -166,16 +217,18 @@ export function AdministratorsPage() {
     {
       header: 'Actions',
       cell: (invitation) => (
-        <Group gap="xs">
+        <Group gap="xs" title={refusal ?? undefined}>
           <Button
+            disabled={refusal !== null}
             size="xs"
             variant="default"
-            onClick={() => resend.mutate(invitation.email)}
+            onClick={() => resend.mutate(invitation)}
             aria-label={`Send again to ${invitation.email}`}
           >
             Send again
           </Button>
           <Button
+            disabled={refusal !== null}
             size="xs"
             variant="light"
             color="red"

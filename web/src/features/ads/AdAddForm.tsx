@@ -15,6 +15,7 @@ import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { useAction, useSubmission } from '../../ui/mutations.js';
 import { toastSuccess } from '../../ui/notify.js';
 import { markOf } from '../../ui/validation.js';
+import { WritesFieldset } from '../../ui/WritesFieldset.js';
 
 const blank: AdUnitAddInput = { a_name: '', a_id: '', a_description: '' };
 
@@ -77,34 +78,41 @@ export function AdAddForm({
         + Add {label}
       </Button>
       <Collapse in={opened}>
-        <Paper
-          p="md"
-          mt="sm"
-          component="form"
-          onSubmit={submit}
-          noValidate
-          aria-label={`Add ${label}`}
-        >
-          <FormRefusal message={form.refusal} />
-          <SimpleGrid mt={form.refusal === undefined ? 0 : 'sm'} cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Ad Name" maxLength={textLimits.name} required {...field('a_name')} />
-            <TextInput label={idLabel} required {...field('a_id')} />
-          </SimpleGrid>
-          <Textarea
-            label="Description"
-            maxLength={textLimits.description}
-            required
-            autosize
-            minRows={2}
+        <WritesFieldset>
+          <Paper
+            p="md"
             mt="sm"
-            {...field('a_description')}
-          />
-          <Group justify="flex-end" mt="md">
-            <Button type="submit" loading={save.isPending}>
-              Submit
-            </Button>
-          </Group>
-        </Paper>
+            component="form"
+            onSubmit={submit}
+            noValidate
+            aria-label={`Add ${label}`}
+          >
+            <FormRefusal message={form.refusal} />
+            <SimpleGrid mt={form.refusal === undefined ? 0 : 'sm'} cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="Ad Name"
+                maxLength={textLimits.name}
+                required
+                {...field('a_name')}
+              />
+              <TextInput label={idLabel} required {...field('a_id')} />
+            </SimpleGrid>
+            <Textarea
+              label="Description"
+              maxLength={textLimits.description}
+              required
+              autosize
+              minRows={2}
+              mt="sm"
+              {...field('a_description')}
+            />
+            <Group justify="flex-end" mt="md">
+              <Button type="submit" loading={save.isPending}>
+                Submit
+              </Button>
+            </Group>
+          </Paper>
+        </WritesFieldset>
       </Collapse>
     </div>
   );

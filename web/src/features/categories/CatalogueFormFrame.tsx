@@ -4,6 +4,7 @@ import type { FormEvent, ReactNode, RefObject } from 'react';
 import type { FieldErrors } from '../../ui/form.js';
 import { DraftNotice, type DraftOffer } from '../../ui/useUnsavedChanges.js';
 import { CatalogueImageField } from './CatalogueImageField.js';
+import { WritesFieldset } from '../../ui/WritesFieldset.js';
 
 /** What the frame reads and sets of useCatalogueForm's state: the name and the main image. */
 export interface CatalogueFormState {
@@ -46,60 +47,62 @@ export function CatalogueFormFrame({
 }) {
   const { draft, errors, set, slotKey, reset, save, kept } = form;
   return (
-    <Paper
-      p="md"
-      component="form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={editing === null ? `Add ${what}` : `Edit ${what}`}
-    >
-      <Stack gap="sm">
-        <Title order={2} fz="h4">
-          {editing === null ? `Add ${what}` : `Edit ${editing.name}`}
-        </Title>
-        <DraftNotice offer={kept} />
-        {leading}
-        <TextInput
-          ref={nameRef}
-          label={`${what} name`}
-          maxLength={textLimits.name}
-          required
-          value={draft.name}
-          error={errors.name}
-          onChange={(event) => set('name', event.currentTarget.value)}
-        />
-        <CatalogueImageField
-          key={`image-${slotKey}`}
-          label="Main image"
-          file={draft.image}
-          onFile={(file) => set('image', file)}
-          error={errors.image}
-          current={
-            editing === null
-              ? undefined
-              : {
-                  image: editing.main_image,
-                  label: `Current ${mainImageWords} of ${editing.name}`,
-                }
-          }
-        />
-        {children}
-        {editing === null ? null : (
-          <Text size="xs" c="dimmed">
-            {keepImagesNote}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="xs">
+    <WritesFieldset>
+      <Paper
+        p="md"
+        component="form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={editing === null ? `Add ${what}` : `Edit ${what}`}
+      >
+        <Stack gap="sm">
+          <Title order={2} fz="h4">
+            {editing === null ? `Add ${what}` : `Edit ${editing.name}`}
+          </Title>
+          <DraftNotice offer={kept} />
+          {leading}
+          <TextInput
+            ref={nameRef}
+            label={`${what} name`}
+            maxLength={textLimits.name}
+            required
+            value={draft.name}
+            error={errors.name}
+            onChange={(event) => set('name', event.currentTarget.value)}
+          />
+          <CatalogueImageField
+            key={`image-${slotKey}`}
+            label="Main image"
+            file={draft.image}
+            onFile={(file) => set('image', file)}
+            error={errors.image}
+            current={
+              editing === null
+                ? undefined
+                : {
+                    image: editing.main_image,
+                    label: `Current ${mainImageWords} of ${editing.name}`,
+                  }
+            }
+          />
+          {children}
           {editing === null ? null : (
-            <Button variant="default" onClick={reset} disabled={save.isPending}>
-              Cancel
-            </Button>
+            <Text size="xs" c="dimmed">
+              {keepImagesNote}
+            </Text>
           )}
-          <Button type="submit" loading={save.isPending}>
-            {editing === null ? `Add ${what}` : 'Update'}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+          <Group justify="flex-end" gap="xs">
+            {editing === null ? null : (
+              <Button variant="default" onClick={reset} disabled={save.isPending}>
+                Cancel
+              </Button>
+            )}
+            <Button type="submit" loading={save.isPending}>
+              {editing === null ? `Add ${what}` : 'Update'}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </WritesFieldset>
   );
 }

@@ -39,6 +39,7 @@ import { api } from '../../app/api.js';
 import { useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges, type DraftOffer } from '../../ui/useUnsavedChanges.js';
 import { Page } from '../../ui/Page.js';
+import { WritesFieldset } from '../../ui/WritesFieldset.js';
 import { modeLabels, placementLabels, positionFields, switchLabels } from './labels.js';
 import { controllerQuery } from './queries.js';
 import { useControllerChange } from './useControllerChange.js';
@@ -313,51 +314,56 @@ export function ControllerPage() {
         <Skeleton h={600} aria-label="Loading the controller" />
       ) : (
         // Each form starts over when its own saved value changes, not when another part does
-        // (a switch flipped must not throw away a half-typed token).
-        <Stack>
-          <Section title="Home" description="Parts of the app's home screen.">
-            <Switches names={['storyVideo', 'storyBrand', 'banner']} settings={settings} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <PositionInput
-                key={settings.storyAdsPosition}
-                name="storyAdsPosition"
-                current={settings.storyAdsPosition}
+        // (a switch flipped must not throw away a half-typed token). An owner's to change.
+        <WritesFieldset>
+          <Stack>
+            <Section title="Home" description="Parts of the app's home screen.">
+              <Switches names={['storyVideo', 'storyBrand', 'banner']} settings={settings} />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <PositionInput
+                  key={settings.storyAdsPosition}
+                  name="storyAdsPosition"
+                  current={settings.storyAdsPosition}
+                />
+              </SimpleGrid>
+            </Section>
+            <Section title="Section" description="Product sections and tracking.">
+              <Switches
+                names={['trending', 'bestDeals', 'newLaunch', 'track']}
+                settings={settings}
               />
-            </SimpleGrid>
-          </Section>
-          <Section title="Section" description="Product sections and tracking.">
-            <Switches names={['trending', 'bestDeals', 'newLaunch', 'track']} settings={settings} />
-          </Section>
-          <Section title="Ads Management" description="Ad placement between the app's screens.">
-            <Switches names={['inHouseAds']} settings={settings} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <PositionInput
-                key={settings.ntvTiming}
-                name="ntvTiming"
-                current={settings.ntvTiming}
+            </Section>
+            <Section title="Ads Management" description="Ad placement between the app's screens.">
+              <Switches names={['inHouseAds']} settings={settings} />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <PositionInput
+                  key={settings.ntvTiming}
+                  name="ntvTiming"
+                  current={settings.ntvTiming}
+                />
+                <PositionInput
+                  key={settings.productNtvPosition}
+                  name="productNtvPosition"
+                  current={settings.productNtvPosition}
+                />
+              </SimpleGrid>
+              <Placements settings={settings} />
+            </Section>
+            <Section title="Facebook" description="The app's Facebook SDK settings.">
+              <FacebookForm
+                key={`${settings.facebook_app_id}:${settings.facebook_client_token}`}
+                settings={settings}
               />
-              <PositionInput
-                key={settings.productNtvPosition}
-                name="productNtvPosition"
-                current={settings.productNtvPosition}
+            </Section>
+            <Section title="Install New App" description="Point users to a new version of the app.">
+              <InstallNewForm
+                key={controller.data?.installNew?.btn_url}
+                settings={settings}
+                installNew={controller.data?.installNew}
               />
-            </SimpleGrid>
-            <Placements settings={settings} />
-          </Section>
-          <Section title="Facebook" description="The app's Facebook SDK settings.">
-            <FacebookForm
-              key={`${settings.facebook_app_id}:${settings.facebook_client_token}`}
-              settings={settings}
-            />
-          </Section>
-          <Section title="Install New App" description="Point users to a new version of the app.">
-            <InstallNewForm
-              key={controller.data?.installNew?.btn_url}
-              settings={settings}
-              installNew={controller.data?.installNew}
-            />
-          </Section>
-        </Stack>
+            </Section>
+          </Stack>
+        </WritesFieldset>
       )}
       <VersionHistory ref={history} />
     </Page>

@@ -30,6 +30,7 @@ import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { api } from '../../app/api.js';
 import { DataTable, type Column } from '../../ui/DataTable.js';
 import { LoadError } from '../../ui/LoadError.js';
+import { WritesFieldset } from '../../ui/WritesFieldset.js';
 import { differenceText, fieldLabel, valueText } from './labels.js';
 import { controllerHistoryPageSize, controllerVersionQueries } from './queries.js';
 import { useControllerChange } from './useControllerChange.js';
@@ -228,13 +229,15 @@ function VersionDetail({ version, onClose }: { version: number; onClose: () => v
           </div>
           {same ? null : (
             <Stack gap={6} align="flex-end">
-              <Button
-                leftSection={<IconArrowBackUp size={18} aria-hidden />}
-                loading={rollback.isPending}
-                onClick={rollBack}
-              >
-                Roll back to this version
-              </Button>
+              <WritesFieldset>
+                <Button
+                  leftSection={<IconArrowBackUp size={18} aria-hidden />}
+                  loading={rollback.isPending}
+                  onClick={rollBack}
+                >
+                  Roll back to this version
+                </Button>
+              </WritesFieldset>
               <Text size="xs" c="dimmed" ta="right">
                 Sets every setting as this version had it, as a new version.
               </Text>

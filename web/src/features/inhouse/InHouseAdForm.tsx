@@ -35,6 +35,7 @@ import { StatusSwitch } from '../../ui/StatusSwitch.js';
 import { uploadOf } from '../../ui/upload.js';
 import { UploadField } from '../../ui/UploadField.js';
 import { MediaThumb } from '../../ui/MediaThumb.js';
+import { WritesFieldset } from '../../ui/WritesFieldset.js';
 
 interface InHouseValues {
   ad_type: InHouseAdType;
@@ -151,129 +152,136 @@ export function InHouseAdForm({
   });
 
   return (
-    <Paper
-      p="md"
-      component="form"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-label={ad === undefined ? 'Create In House Ad' : 'Edit In House Ad'}
-    >
-      <Stack gap="md">
-        <DraftNotice offer={draft} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <div>
-            <Text size="sm" fw={500} mb={4} id={adTypeLabel}>
-              Ad type
-            </Text>
-            <SegmentedControl
-              aria-labelledby={adTypeLabel}
-              data={Object.entries(adTypeLabels).map(([value, label]) => ({ value, label }))}
-              value={values.ad_type}
-              onChange={(value) => set('ad_type', value as InHouseAdType)}
+    <WritesFieldset>
+      <Paper
+        p="md"
+        component="form"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label={ad === undefined ? 'Create In House Ad' : 'Edit In House Ad'}
+      >
+        <Stack gap="md">
+          <DraftNotice offer={draft} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <div>
+              <Text size="sm" fw={500} mb={4} id={adTypeLabel}>
+                Ad type
+              </Text>
+              <SegmentedControl
+                aria-labelledby={adTypeLabel}
+                data={Object.entries(adTypeLabels).map(([value, label]) => ({ value, label }))}
+                value={values.ad_type}
+                onChange={(value) => set('ad_type', value as InHouseAdType)}
+              />
+            </div>
+            <Select
+              label="Media type"
+              data={
+                ad?.medType === 'video' && media === null
+                  ? [{ value: 'video', label: 'Video' }]
+                  : [{ value: 'image', label: 'Image' }]
+              }
+              value={ad?.medType === 'video' && media === null ? 'video' : 'image'}
+              readOnly
+              description={
+                ad?.medType === 'video' ? 'Choosing a media image replaces the video' : undefined
+              }
             />
-          </div>
-          <Select
-            label="Media type"
-            data={
-              ad?.medType === 'video' && media === null
-                ? [{ value: 'video', label: 'Video' }]
-                : [{ value: 'image', label: 'Image' }]
-            }
-            value={ad?.medType === 'video' && media === null ? 'video' : 'image'}
-            readOnly
-            description={
-              ad?.medType === 'video' ? 'Choosing a media image replaces the video' : undefined
-            }
-          />
-          <TextInput label="Title" maxLength={textLimits.name} required {...text('mainTitle')} />
-          <TextInput label="Subtitle" maxLength={textLimits.name} required {...text('subTitle')} />
-        </SimpleGrid>
-        <Textarea
-          label="Details"
-          maxLength={textLimits.description}
-          required
-          autosize
-          minRows={2}
-          value={values.description}
-          error={errors.description}
-          onChange={(event) => set('description', event.currentTarget.value)}
-        />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="CTA"
-            maxLength={textLimits.url}
-            description="The link the button opens"
+            <TextInput label="Title" maxLength={textLimits.name} required {...text('mainTitle')} />
+            <TextInput
+              label="Subtitle"
+              maxLength={textLimits.name}
+              required
+              {...text('subTitle')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Details"
+            maxLength={textLimits.description}
             required
-            type="url"
-            placeholder="https://..."
-            {...text('callToAction')}
+            autosize
+            minRows={2}
+            value={values.description}
+            error={errors.description}
+            onChange={(event) => set('description', event.currentTarget.value)}
           />
-          <TextInput
-            label="Button text"
-            maxLength={textLimits.buttonText}
-            required
-            {...text('btnName')}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="CTA"
+              maxLength={textLimits.url}
+              description="The link the button opens"
+              required
+              type="url"
+              placeholder="https://..."
+              {...text('callToAction')}
+            />
+            <TextInput
+              label="Button text"
+              maxLength={textLimits.buttonText}
+              required
+              {...text('btnName')}
+            />
+            <Group align="flex-end" gap="sm" wrap="nowrap">
+              <div style={{ flex: 1 }}>
+                <UploadField
+                  label="Icon"
+                  rule={imageRule}
+                  file={icon}
+                  onFile={setIcon}
+                  required={ad === undefined}
+                  error={errors.icon}
+                />
+              </div>
+              {ad === undefined ? null : (
+                <MediaThumb image={ad.icon} label="Current icon" size={96} />
+              )}
+            </Group>
+            <Group align="flex-end" gap="sm" wrap="nowrap">
+              <div style={{ flex: 1 }}>
+                <UploadField
+                  label="Media image"
+                  rule={imageRule}
+                  file={media}
+                  onFile={setMedia}
+                  required={ad === undefined}
+                  error={errors.image ?? errors.video}
+                />
+              </div>
+              {ad === undefined ? null : (
+                <MediaThumb
+                  {...(ad.medType === 'video' ? { video: ad.medView } : { image: ad.medView })}
+                  label="Current media"
+                  size={96}
+                />
+              )}
+            </Group>
+          </SimpleGrid>
+          <LimitFields
+            type={values.limitType}
+            value={values.limitValue}
+            onType={(type) => set('limitType', type)}
+            onValue={(value) => set('limitValue', value)}
+            error={errors.maxviewLimit ?? errors.maxclickLimit}
           />
-          <Group align="flex-end" gap="sm" wrap="nowrap">
-            <div style={{ flex: 1 }}>
-              <UploadField
-                label="Icon"
-                rule={imageRule}
-                file={icon}
-                onFile={setIcon}
-                required={ad === undefined}
-                error={errors.icon}
-              />
-            </div>
-            {ad === undefined ? null : (
-              <MediaThumb image={ad.icon} label="Current icon" size={96} />
-            )}
-          </Group>
-          <Group align="flex-end" gap="sm" wrap="nowrap">
-            <div style={{ flex: 1 }}>
-              <UploadField
-                label="Media image"
-                rule={imageRule}
-                file={media}
-                onFile={setMedia}
-                required={ad === undefined}
-                error={errors.image ?? errors.video}
-              />
-            </div>
-            {ad === undefined ? null : (
-              <MediaThumb
-                {...(ad.medType === 'video' ? { video: ad.medView } : { image: ad.medView })}
-                label="Current media"
-                size={96}
-              />
-            )}
-          </Group>
-        </SimpleGrid>
-        <LimitFields
-          type={values.limitType}
-          value={values.limitValue}
-          onType={(type) => set('limitType', type)}
-          onValue={(value) => set('limitValue', value)}
-          error={errors.maxviewLimit ?? errors.maxclickLimit}
-        />
-        {ad === undefined ? null : (
-          <StatusSwitch
-            checked={values.status}
-            itemName={ad.mainTitle}
-            onChange={(status) => set('status', status)}
-          />
-        )}
-        <Group justify="flex-end" gap="xs">
-          {onCancel === undefined ? null : (
-            <Button variant="default" onClick={onCancel} disabled={busy}>
-              Cancel
-            </Button>
+          {ad === undefined ? null : (
+            <StatusSwitch
+              checked={values.status}
+              itemName={ad.mainTitle}
+              onChange={(status) => set('status', status)}
+            />
           )}
-          <Button type="submit" loading={busy}>
-            {ad === undefined ? 'Create ad' : 'Save'}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+          <Group justify="flex-end" gap="xs">
+            {onCancel === undefined ? null : (
+              <Button variant="default" onClick={onCancel} disabled={busy}>
+                Cancel
+              </Button>
+            )}
+            <Button type="submit" loading={busy}>
+              {ad === undefined ? 'Create ad' : 'Save'}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </WritesFieldset>
   );
 }

@@ -44,6 +44,7 @@ import { useRowSelection } from '../../ui/useRowSelection.js';
 import { confirmSend } from './confirmSend.js';
 import { historyQueries } from './queries.js';
 import { ExportButton } from '../../ui/ExportButton.js';
+import { WritesFieldset } from '../../ui/WritesFieldset.js';
 
 const defaultIcon = '/logo.svg';
 
@@ -140,74 +141,76 @@ function SendForm() {
   });
 
   return (
-    <Paper
-      p="md"
-      component="form"
-      onSubmit={(event: FormEvent) => void submit(event)}
-      noValidate
-      aria-label="Send a notification"
-    >
-      <Stack gap="sm">
-        <Title order={2} fz="h4">
-          Send a notification
-        </Title>
-        <FormRefusal message={form.refusal} />
-        <DraftNotice offer={draft} />
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          <Stack gap="sm">
-            <TextInput
-              label="Title"
-              maxLength={textLimits.notificationTitle}
-              required
-              {...field('title')}
-            />
-            <Textarea
-              label="Message"
-              maxLength={textLimits.notificationMessage}
-              required
-              autosize
-              minRows={3}
-              value={form.values.message}
-              error={form.errors.message}
-              onChange={(event) => form.set('message', event.currentTarget.value)}
-            />
-          </Stack>
-          <Stack gap="sm">
-            <TextInput
-              label="URL"
-              maxLength={textLimits.url}
-              description="Optional: what opens when the notification is tapped"
-              type="url"
-              placeholder="https://..."
-              {...field('url')}
-            />
-            <UploadField
-              label="Icon"
-              rule={notificationIconRule}
-              file={icon}
-              onFile={setIcon}
-              error={form.errors.image}
-              description="Optional. PNG or GIF (JPG and JPEG are accepted too), up to 2 MB"
-            />
-            <SendAtInput
-              description="Optional: leave empty to send now"
-              value={form.values.sendAt}
-              error={form.errors.sendAt}
-              onChange={(value) => form.set('sendAt', value)}
-            />
-          </Stack>
-        </SimpleGrid>
-        <Group justify="flex-end">
-          <Button
-            type="submit"
-            loading={send.isPending}
-            leftSection={<IconSend size={18} aria-hidden />}
-          >
-            {form.values.sendAt === '' ? 'Send' : 'Schedule'}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <WritesFieldset>
+      <Paper
+        p="md"
+        component="form"
+        onSubmit={(event: FormEvent) => void submit(event)}
+        noValidate
+        aria-label="Send a notification"
+      >
+        <Stack gap="sm">
+          <Title order={2} fz="h4">
+            Send a notification
+          </Title>
+          <FormRefusal message={form.refusal} />
+          <DraftNotice offer={draft} />
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Stack gap="sm">
+              <TextInput
+                label="Title"
+                maxLength={textLimits.notificationTitle}
+                required
+                {...field('title')}
+              />
+              <Textarea
+                label="Message"
+                maxLength={textLimits.notificationMessage}
+                required
+                autosize
+                minRows={3}
+                value={form.values.message}
+                error={form.errors.message}
+                onChange={(event) => form.set('message', event.currentTarget.value)}
+              />
+            </Stack>
+            <Stack gap="sm">
+              <TextInput
+                label="URL"
+                maxLength={textLimits.url}
+                description="Optional: what opens when the notification is tapped"
+                type="url"
+                placeholder="https://..."
+                {...field('url')}
+              />
+              <UploadField
+                label="Icon"
+                rule={notificationIconRule}
+                file={icon}
+                onFile={setIcon}
+                error={form.errors.image}
+                description="Optional. PNG or GIF (JPG and JPEG are accepted too), up to 2 MB"
+              />
+              <SendAtInput
+                description="Optional: leave empty to send now"
+                value={form.values.sendAt}
+                error={form.errors.sendAt}
+                onChange={(value) => form.set('sendAt', value)}
+              />
+            </Stack>
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button
+              type="submit"
+              loading={send.isPending}
+              leftSection={<IconSend size={18} aria-hidden />}
+            >
+              {form.values.sendAt === '' ? 'Send' : 'Schedule'}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </WritesFieldset>
   );
 }
 

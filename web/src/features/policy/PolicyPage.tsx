@@ -29,6 +29,7 @@ import {
 import { RichText } from './RichText.js';
 import { legalTextQuery } from './queries.js';
 import { useAction } from '../../ui/mutations.js';
+import { WritesFieldset } from '../../ui/WritesFieldset.js';
 
 function LegalTextEditor({ document, saved }: { document: LegalDocument; saved: LegalText }) {
   const queryClient = useQueryClient();
@@ -66,74 +67,76 @@ function LegalTextEditor({ document, saved }: { document: LegalDocument; saved: 
   };
 
   return (
-    <Paper p={{ base: 'md', sm: 'xl' }} component="form" onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <FormRefusal message={form.refusal} />
-        <DraftNotice offer={draft} />
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={2} fz="h3">
-            {document.heading}
-          </Title>
-          <Group gap="xs" wrap="nowrap">
-            {editing ? (
-              <>
-                <Button
-                  variant="default"
-                  onClick={() => setEditing(false)}
-                  disabled={save.isPending}
-                >
-                  Cancel
-                </Button>
-                <Button type="submit" loading={save.isPending}>
-                  Save
-                </Button>
-              </>
-            ) : (
-              <Button onClick={edit}>Edit</Button>
-            )}
+    <WritesFieldset>
+      <Paper p={{ base: 'md', sm: 'xl' }} component="form" onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <FormRefusal message={form.refusal} />
+          <DraftNotice offer={draft} />
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Title order={2} fz="h3">
+              {document.heading}
+            </Title>
+            <Group gap="xs" wrap="nowrap">
+              {editing ? (
+                <>
+                  <Button
+                    variant="default"
+                    onClick={() => setEditing(false)}
+                    disabled={save.isPending}
+                  >
+                    Cancel
+                  </Button>
+                  <Button type="submit" loading={save.isPending}>
+                    Save
+                  </Button>
+                </>
+              ) : (
+                <Button onClick={edit}>Edit</Button>
+              )}
+            </Group>
           </Group>
-        </Group>
-        {editing ? (
-          <>
-            <TextInput
-              label="Title"
-              maxLength={textLimits.name}
-              required
-              value={form.values.title}
-              error={form.errors.title}
-              onChange={(event) => form.set('title', event.currentTarget.value)}
-            />
-            <Textarea
-              label="Text"
-              maxLength={textLimits.policyText}
-              description="Line breaks are kept. Basic HTML formatting (paragraphs, lists, bold, links) is shown as formatting."
-              required
-              autosize
-              minRows={12}
-              maxRows={40}
-              value={form.values.description}
-              error={form.errors.description}
-              onChange={(event) => form.set('description', event.currentTarget.value)}
-            />
-          </>
-        ) : (
-          <article aria-label={document.heading}>
-            {saved.title === '' && saved.description === '' ? (
-              <Text c="dimmed">
-                Nothing written yet. Choose Edit to write the {document.heading}.
-              </Text>
-            ) : (
-              <Stack gap="sm">
-                <Title order={3} fz="h4">
-                  {saved.title}
-                </Title>
-                <RichText text={saved.description} />
-              </Stack>
-            )}
-          </article>
-        )}
-      </Stack>
-    </Paper>
+          {editing ? (
+            <>
+              <TextInput
+                label="Title"
+                maxLength={textLimits.name}
+                required
+                value={form.values.title}
+                error={form.errors.title}
+                onChange={(event) => form.set('title', event.currentTarget.value)}
+              />
+              <Textarea
+                label="Text"
+                maxLength={textLimits.policyText}
+                description="Line breaks are kept. Basic HTML formatting (paragraphs, lists, bold, links) is shown as formatting."
+                required
+                autosize
+                minRows={12}
+                maxRows={40}
+                value={form.values.description}
+                error={form.errors.description}
+                onChange={(event) => form.set('description', event.currentTarget.value)}
+              />
+            </>
+          ) : (
+            <article aria-label={document.heading}>
+              {saved.title === '' && saved.description === '' ? (
+                <Text c="dimmed">
+                  Nothing written yet. Choose Edit to write the {document.heading}.
+                </Text>
+              ) : (
+                <Stack gap="sm">
+                  <Title order={3} fz="h4">
+                    {saved.title}
+                  </Title>
+                  <RichText text={saved.description} />
+                </Stack>
+              )}
+            </article>
+          )}
+        </Stack>
+      </Paper>
+    </WritesFieldset>
   );
 }
 

@@ -36,6 +36,7 @@ import {
 import { SizePicker } from './SizePicker.js';
 import { SpecificationsEditor } from './SpecificationsEditor.js';
 import { uploadOf } from '../../ui/upload.js';
+import { WritesFieldset } from '../../ui/WritesFieldset.js';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -141,67 +142,69 @@ export function AddProductPage() {
   const imagesMark = markOf(form.errors.images, productMessages.required);
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add Product" key={formKey}>
-      <FormRefusal message={form.refusal} />
-      <DraftNotice offer={draft} />
-      <Grid gutter="md" mt={draft === null ? 0 : 'md'}>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Stack gap="md">
-            <ScrapeBox onScraped={fillFromScrape} />
-            {asking === null ? null : (
-              <ScrapeChanges
-                key={asking.round}
-                changes={asking.changes}
-                onApply={(kept) => {
-                  showFill(keepingEdits(asking.mine, asking.incoming, kept));
-                  setAsking(null);
-                }}
-              />
-            )}
-            <Section title="Product details">
-              <ProductFields
-                form={form}
-                sizes={
-                  <SizePicker
-                    value={form.values.availableSizes}
-                    onChange={(sizes) => form.set('availableSizes', sizes)}
-                  />
-                }
-              />
-            </Section>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Stack gap="md">
-            <Section title="Images">
-              <Stack gap="md">
-                <ImageFilesInput files={files} onChange={setFiles} error={imagesMark} />
-                <div>
-                  <Text size="sm" fw={500} mb={6}>
-                    Image URLs
-                  </Text>
-                  <ImageUrlRows
-                    urls={imageUrls}
-                    onChange={setImageUrls}
-                    error={form.errors.imageUrls ?? (imagesMark === true ? true : undefined)}
-                  />
-                </div>
-              </Stack>
-            </Section>
-            <Section title="Specifications">
-              <SpecificationsEditor
-                value={form.values.specifications}
-                onChange={(specifications) => form.set('specifications', specifications)}
-              />
-            </Section>
-            <Group justify="flex-end">
-              <Button type="submit" size="md" loading={add.isPending}>
-                Add Product
-              </Button>
-            </Group>
-          </Stack>
-        </Grid.Col>
-      </Grid>
-    </form>
+    <WritesFieldset>
+      <form onSubmit={submit} noValidate aria-label="Add Product" key={formKey}>
+        <FormRefusal message={form.refusal} />
+        <DraftNotice offer={draft} />
+        <Grid gutter="md" mt={draft === null ? 0 : 'md'}>
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <Stack gap="md">
+              <ScrapeBox onScraped={fillFromScrape} />
+              {asking === null ? null : (
+                <ScrapeChanges
+                  key={asking.round}
+                  changes={asking.changes}
+                  onApply={(kept) => {
+                    showFill(keepingEdits(asking.mine, asking.incoming, kept));
+                    setAsking(null);
+                  }}
+                />
+              )}
+              <Section title="Product details">
+                <ProductFields
+                  form={form}
+                  sizes={
+                    <SizePicker
+                      value={form.values.availableSizes}
+                      onChange={(sizes) => form.set('availableSizes', sizes)}
+                    />
+                  }
+                />
+              </Section>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <Stack gap="md">
+              <Section title="Images">
+                <Stack gap="md">
+                  <ImageFilesInput files={files} onChange={setFiles} error={imagesMark} />
+                  <div>
+                    <Text size="sm" fw={500} mb={6}>
+                      Image URLs
+                    </Text>
+                    <ImageUrlRows
+                      urls={imageUrls}
+                      onChange={setImageUrls}
+                      error={form.errors.imageUrls ?? (imagesMark === true ? true : undefined)}
+                    />
+                  </div>
+                </Stack>
+              </Section>
+              <Section title="Specifications">
+                <SpecificationsEditor
+                  value={form.values.specifications}
+                  onChange={(specifications) => form.set('specifications', specifications)}
+                />
+              </Section>
+              <Group justify="flex-end">
+                <Button type="submit" size="md" loading={add.isPending}>
+                  Add Product
+                </Button>
+              </Group>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </form>
+    </WritesFieldset>
   );
 }

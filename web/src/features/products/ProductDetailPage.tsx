@@ -42,6 +42,7 @@ import { ProductFields } from './ProductFields.js';
 import { productQueries } from './queries.js';
 import { SpecificationsEditor, SpecificationsView } from './SpecificationsEditor.js';
 import { useAction } from '../../ui/mutations.js';
+import { WritesFieldset } from '../../ui/WritesFieldset.js';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -182,46 +183,48 @@ function ProductEdit({ product, onDone }: { product: Product; onDone: () => void
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Edit Product">
-      <Stack gap="md">
-        <FormRefusal message={form.refusal} />
-        <DraftNotice offer={draft} />
-        <Paper p="md">
-          <ProductFields
-            form={form}
-            sizes={
-              <TextInput
-                label="Available sizes"
-                description="Comma-separated, e.g. S, M, L"
-                value={sizes}
-                error={form.errors.availableSizes}
-                onChange={(event) => {
-                  setSizes(event.currentTarget.value);
-                  form.setErrors((current) => ({ ...current, availableSizes: undefined }));
-                }}
-              />
-            }
-          />
-        </Paper>
-        <Paper p="md">
-          <Title order={3} fz="h5" mb="sm">
-            Specifications
-          </Title>
-          <SpecificationsEditor
-            value={form.values.specifications}
-            onChange={(specifications) => form.set('specifications', specifications)}
-          />
-        </Paper>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <WritesFieldset>
+      <form onSubmit={submit} noValidate aria-label="Edit Product">
+        <Stack gap="md">
+          <FormRefusal message={form.refusal} />
+          <DraftNotice offer={draft} />
+          <Paper p="md">
+            <ProductFields
+              form={form}
+              sizes={
+                <TextInput
+                  label="Available sizes"
+                  description="Comma-separated, e.g. S, M, L"
+                  value={sizes}
+                  error={form.errors.availableSizes}
+                  onChange={(event) => {
+                    setSizes(event.currentTarget.value);
+                    form.setErrors((current) => ({ ...current, availableSizes: undefined }));
+                  }}
+                />
+              }
+            />
+          </Paper>
+          <Paper p="md">
+            <Title order={3} fz="h5" mb="sm">
+              Specifications
+            </Title>
+            <SpecificationsEditor
+              value={form.values.specifications}
+              onChange={(specifications) => form.set('specifications', specifications)}
+            />
+          </Paper>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onDone} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </WritesFieldset>
   );
 }
 

@@ -23,6 +23,7 @@ import { ProductPages } from './ProductPages.js';
 import { productQueries, useProductList } from './queries.js';
 import { useListSearch } from '../../ui/useListSearch.js';
 import { useApiMutation } from '../../ui/mutations.js';
+import { WritesFieldset } from '../../ui/WritesFieldset.js';
 
 const allEvents = 'all';
 /** The event screen's wording: All Events, Best Deals, Trending, Now Launch, None. */
@@ -152,24 +153,26 @@ export function ProductEventsPage() {
           </Group>
         )}
       </Paper>
-      <Paper p="sm" aria-label="Assign an event" role="group">
-        {/* No product checked, or the server's refusal: until the selection or event changes. */}
-        <FormRefusal message={form.refusal ?? form.errors.id} />
-        <Group gap="sm" align="flex-end" wrap="wrap" mt={hasRefusal ? 'sm' : 0}>
-          <Select
-            label={`Event for the ${selected.size} checked ${selected.size === 1 ? 'product' : 'products'}`}
-            placeholder="Choose an event"
-            data={eventChoices}
-            value={form.values.event === '' ? null : form.values.event}
-            error={form.errors.event}
-            onChange={(event) => form.set('event', (event ?? '') as ProductEvent | '')}
-            w={{ base: '100%', xs: 280 }}
-          />
-          <Button onClick={assign} loading={update.isPending}>
-            Update event
-          </Button>
-        </Group>
-      </Paper>
+      <WritesFieldset>
+        <Paper p="sm" aria-label="Assign an event" role="group">
+          {/* No product checked, or the server's refusal: until the selection or event changes. */}
+          <FormRefusal message={form.refusal ?? form.errors.id} />
+          <Group gap="sm" align="flex-end" wrap="wrap" mt={hasRefusal ? 'sm' : 0}>
+            <Select
+              label={`Event for the ${selected.size} checked ${selected.size === 1 ? 'product' : 'products'}`}
+              placeholder="Choose an event"
+              data={eventChoices}
+              value={form.values.event === '' ? null : form.values.event}
+              error={form.errors.event}
+              onChange={(event) => form.set('event', (event ?? '') as ProductEvent | '')}
+              w={{ base: '100%', xs: 280 }}
+            />
+            <Button onClick={assign} loading={update.isPending}>
+              Update event
+            </Button>
+          </Group>
+        </Paper>
+      </WritesFieldset>
       <ProductPages
         caption="Products by event"
         list={list}

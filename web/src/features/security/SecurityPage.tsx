@@ -4,14 +4,17 @@ import {
   apiTokenCreateSchema,
   apiTokenMaxDays,
   apiTokenNameMaxChars,
+  endpoints,
   formatDisplayTime,
   type AdminSession,
   type ApiToken,
+  type TokenScope,
 } from '@dealdesk/core';
 import {
   Alert,
   Badge,
   Button,
+  Checkbox,
   Code,
   CopyButton,
   Group,
@@ -25,6 +28,7 @@ import { modals } from '@mantine/modals';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../app/api.js';
+import { useRefusal } from '../../app/role.js';
 import { DataTable, type Column } from '../../ui/DataTable.js';
 import { FormRefusal } from '../../ui/FormRefusal.js';
 import { useFormState } from '../../ui/form.js';
@@ -143,28 +147,34 @@ function Sessions() {
 interface TokenForm {
   name: string;
   expiresInDays: number | '';
+  readOnly: boolean;
 }
 
+const noToken: TokenForm = { name: '', expiresInDays: '', readOnly: false };
+
 function NewToken() {
-  const form = useFormState<TokenForm>({ name: '', expiresInDays: '' });
+  const form = useFormState<TokenForm>(noToken);
+  // A viewer makes no tokens (an editor or owner does): said on the disabled button.
+  const refusal = useRefusal(endpoints.admin.createToken);
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
   const create = useApiMutation(
-    (input: { name: string; expiresInDays?: number | undefined }, client) =>
+    (input: { name: string; expiresInDays?: number | undefined; scope: TokenScope }, client) =>
       client.admin.createToken(input),
     { refresh: tokensQuery.queryKey, form },
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { name, expiresInDays } = form.values;
+    const { name, expiresInDays, readOnly } = form.values;
     const input = form.check(apiTokenCreateSchema, {
       name,
       ...(expiresInDays === '' ? {} : { expiresInDays }),
+      scope: readOnly ? 'read' : 'write',
     });
     if (input === null) return;
     create.mutate(input, {
       onSuccess: (answer) => {
         if (answer.token !== undefined) setSecret({ name: input.name, token: answer.token });
-        form.reset({ name: '', expiresInDays: '' });
+        form.reset(noToken);
       },
     });
   };
@@ -216,7 +226,18 @@ function NewToken() {
             error={form.errors.expiresInDays}
             onChange={(value) => form.set('expiresInDays', typeof value === 'number' ? value : '')}
           />
-          <Button type="submit" loading={create.isPending}>
+          <Checkbox
+            label="Read only"
+            description="For jobs that only report"
+            checked={form.values.readOnly}
+            onChange={(event) => form.set('readOnly', event.currentTarget.checked)}
+          />
+          <Button
+            type="submit"
+            loading={create.isPending}
+            disabled={refusal !== null}
+            title={refusal ?? undefined}
+          >
             Create token
           </Button>
         </Group>
@@ -232,6 +253,7 @@ function ApiTokens() {
   });
   const columns: Column<ApiToken>[] = [
     { header: 'Name', cell: (token) => token.name },
+    { header: 'Scope', cell: (token) => (token.scope === 'read' ? 'Read only' : 'Read and write') },
     { header: 'Created', cell: (token) => formatDisplayTime(token.createdAt) },
     { header: 'Last used', cell: (token) => when(token.lastUsedAt) },
     { header: 'Expires', cell: (token) => when(token.expiresAt) },

@@ -37,6 +37,7 @@ import { UploadField } from '../../ui/UploadField.js';
 import { uploadOf } from '../../ui/upload.js';
 import { videoFrame } from '../../ui/videoFrame.js';
 import type { StoryAddRequest, StoryEditRequest } from '@dealdesk/core';
+import { WritesFieldset } from '../../ui/WritesFieldset.js';
 
 export type StoryKind = 'video' | 'ad';
 
@@ -235,134 +236,138 @@ export function StoryForm({
 
   return (
     <Paper p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <DraftNotice offer={draft} />
-          <Stack gap={6}>
-            <Text size="sm" fw={500} id={typeLabelId}>
-              {isAd ? 'Story ad type' : 'Story type'}
-            </Text>
-            <SegmentedControl
-              aria-labelledby={typeLabelId}
-              data={choices}
-              value={values.type}
-              onChange={(chosen) => chooseType(chosen as StoryAdType)}
-              w="fit-content"
-            />
-          </Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {values.type === 'NTV' ? (
-              <TextInput
-                label="Native ad ID"
-                maxLength={textLimits.code}
-                required
-                value={values.NTV_ID}
-                error={errors['insertData.NTV_ID']}
-                onChange={(event) => form.set('NTV_ID', event.currentTarget.value)}
+      <WritesFieldset>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <DraftNotice offer={draft} />
+            <Stack gap={6}>
+              <Text size="sm" fw={500} id={typeLabelId}>
+                {isAd ? 'Story ad type' : 'Story type'}
+              </Text>
+              <SegmentedControl
+                aria-labelledby={typeLabelId}
+                data={choices}
+                value={values.type}
+                onChange={(chosen) => chooseType(chosen as StoryAdType)}
+                w="fit-content"
               />
-            ) : (
-              <Stack gap="xs">
-                <UploadField
-                  key={values.type}
-                  label={values.type === 'Video' ? 'Video file' : 'Image file'}
-                  rule={values.type === 'Video' ? videoRule : imageRule}
-                  file={file}
-                  onFile={chooseFile}
-                  required={!editing}
-                  error={fileError}
-                  {...(editing ? { description: 'Leave empty to keep the current file' } : {})}
+            </Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {values.type === 'NTV' ? (
+                <TextInput
+                  label="Native ad ID"
+                  maxLength={textLimits.code}
+                  required
+                  value={values.NTV_ID}
+                  error={errors['insertData.NTV_ID']}
+                  onChange={(event) => form.set('NTV_ID', event.currentTarget.value)}
                 />
-                {thumbnail === null ? null : <ThumbnailPreview file={thumbnail} />}
-              </Stack>
-            )}
-            <NumberInput
-              label="Story time (seconds)"
-              description={values.type === 'Video' ? 'A video plays for its own length' : undefined}
-              min={0}
-              disabled={values.type === 'Video'}
-              value={values.storyTime}
-              error={errors['insertData.storyTime']}
-              onChange={(value) => form.set('storyTime', value)}
+              ) : (
+                <Stack gap="xs">
+                  <UploadField
+                    key={values.type}
+                    label={values.type === 'Video' ? 'Video file' : 'Image file'}
+                    rule={values.type === 'Video' ? videoRule : imageRule}
+                    file={file}
+                    onFile={chooseFile}
+                    required={!editing}
+                    error={fileError}
+                    {...(editing ? { description: 'Leave empty to keep the current file' } : {})}
+                  />
+                  {thumbnail === null ? null : <ThumbnailPreview file={thumbnail} />}
+                </Stack>
+              )}
+              <NumberInput
+                label="Story time (seconds)"
+                description={
+                  values.type === 'Video' ? 'A video plays for its own length' : undefined
+                }
+                min={0}
+                disabled={values.type === 'Video'}
+                value={values.storyTime}
+                error={errors['insertData.storyTime']}
+                onChange={(value) => form.set('storyTime', value)}
+              />
+              {values.type === 'NTV' ? null : (
+                <>
+                  <TextInput
+                    label="Button text"
+                    maxLength={textLimits.buttonText}
+                    required={isAd}
+                    value={values.btnName}
+                    error={errors['insertData.btnName']}
+                    onChange={(event) => form.set('btnName', event.currentTarget.value)}
+                  />
+                  <TextInput
+                    label="Button URL"
+                    maxLength={textLimits.url}
+                    type="url"
+                    required={isAd}
+                    placeholder="https://"
+                    value={values.btnUrl}
+                    error={errors['insertData.btnUrl']}
+                    onChange={(event) => form.set('btnUrl', event.currentTarget.value)}
+                  />
+                </>
+              )}
+              {editing && isAd ? (
+                <>
+                  <NumberInput
+                    label="Views"
+                    allowDecimal={false}
+                    value={values.view}
+                    error={errors['insertData.view']}
+                    onChange={(value) => form.set('view', value)}
+                  />
+                  <NumberInput
+                    label="Clicks"
+                    allowDecimal={false}
+                    value={values.clickBtnCount}
+                    error={errors['insertData.clickBtnCount']}
+                    onChange={(value) => form.set('clickBtnCount', value)}
+                  />
+                </>
+              ) : null}
+              {editing && !isAd && story !== undefined ? (
+                <>
+                  <TextInput label="Views" value={String(story.view)} readOnly variant="filled" />
+                  <TextInput
+                    label="Clicks"
+                    value={String(story.clickBtnCount)}
+                    readOnly
+                    variant="filled"
+                  />
+                </>
+              ) : null}
+            </SimpleGrid>
+            <LimitFields
+              type={values.limitType}
+              value={values.limitValue}
+              onType={(type) => form.set('limitType', type)}
+              onValue={(value) => form.set('limitValue', value)}
+              error={errors['insertData.maxviewLimit'] ?? errors['insertData.maxclickLimit']}
             />
-            {values.type === 'NTV' ? null : (
-              <>
-                <TextInput
-                  label="Button text"
-                  maxLength={textLimits.buttonText}
-                  required={isAd}
-                  value={values.btnName}
-                  error={errors['insertData.btnName']}
-                  onChange={(event) => form.set('btnName', event.currentTarget.value)}
-                />
-                <TextInput
-                  label="Button URL"
-                  maxLength={textLimits.url}
-                  type="url"
-                  required={isAd}
-                  placeholder="https://"
-                  value={values.btnUrl}
-                  error={errors['insertData.btnUrl']}
-                  onChange={(event) => form.set('btnUrl', event.currentTarget.value)}
-                />
-              </>
-            )}
-            {editing && isAd ? (
-              <>
-                <NumberInput
-                  label="Views"
-                  allowDecimal={false}
-                  value={values.view}
-                  error={errors['insertData.view']}
-                  onChange={(value) => form.set('view', value)}
-                />
-                <NumberInput
-                  label="Clicks"
-                  allowDecimal={false}
-                  value={values.clickBtnCount}
-                  error={errors['insertData.clickBtnCount']}
-                  onChange={(value) => form.set('clickBtnCount', value)}
-                />
-              </>
+            {editing ? (
+              <Switch
+                label={values.status ? 'Active' : 'De Active'}
+                checked={values.status}
+                onChange={(event) => form.set('status', event.currentTarget.checked)}
+                color="teal"
+              />
             ) : null}
-            {editing && !isAd && story !== undefined ? (
-              <>
-                <TextInput label="Views" value={String(story.view)} readOnly variant="filled" />
-                <TextInput
-                  label="Clicks"
-                  value={String(story.clickBtnCount)}
-                  readOnly
-                  variant="filled"
-                />
-              </>
-            ) : null}
-          </SimpleGrid>
-          <LimitFields
-            type={values.limitType}
-            value={values.limitValue}
-            onType={(type) => form.set('limitType', type)}
-            onValue={(value) => form.set('limitValue', value)}
-            error={errors['insertData.maxviewLimit'] ?? errors['insertData.maxclickLimit']}
-          />
-          {editing ? (
-            <Switch
-              label={values.status ? 'Active' : 'De Active'}
-              checked={values.status}
-              onChange={(event) => form.set('status', event.currentTarget.checked)}
-              color="teal"
-            />
-          ) : null}
-          <Group justify="flex-end">
-            {onCancel === undefined ? null : (
-              <Button variant="default" onClick={onCancel} disabled={busy}>
-                Cancel
+            <Group justify="flex-end">
+              {onCancel === undefined ? null : (
+                <Button variant="default" onClick={onCancel} disabled={busy}>
+                  Cancel
+                </Button>
+              )}
+              <Button type="submit" loading={busy}>
+                {editing ? 'Update' : isAd ? 'Add story ad' : 'Add story'}
               </Button>
-            )}
-            <Button type="submit" loading={busy}>
-              {editing ? 'Update' : isAd ? 'Add story ad' : 'Add story'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+            </Group>
+          </Stack>
+        </form>
+      </WritesFieldset>
     </Paper>
   );
 }

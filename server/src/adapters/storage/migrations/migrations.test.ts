@@ -248,3 +248,50 @@ describe.each(dialects)('0026 on a %s database holding products', (dialect) => {
     expect(await found('', ['Trending'])).toEqual(['Brass desk lamp', 'Copper mug']);
   });
 });
+
+describe.each(dialects)('0027 on a %s database holding administrators', (dialect) => {
+  const storage = unmigratedStorage(dialect);
+
+  it('makes every administrator and waiting invitation an owner, every token a write one', async () => {
+    const { db } = storage();
+    expect((await migrator(db).migrateTo('0026-candidates-without-events')).error).toBeUndefined();
+    const now = new Date().toISOString();
+    const [first, second] = [newId(), newId()];
+    for (const [id, status] of [
+      [first, 'active'],
+      [second, 'disabled'],
+    ] as const)
+      await db
+        .insertInto('admins')
+        .values({
+          id,
+          a_id: id,
+          a_email: `${id}@example.test`,
+          password_hash: 'x',
+          a_name: '',
+          a_state: '',
+          a_city: '',
+          a_address: '',
+          a_phone: '',
+          status,
+          invited_by: status === 'active' ? null : first,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    await sql`INSERT INTO admin_invitations (id, email, token_hash, code_hash, invited_by,
+      expires_at, created_at) VALUES (${newId()}, 'next@example.test', 'h', 'x', ${first}, ${now},
+      ${now})`.execute(db);
+    await sql`INSERT INTO auth_tokens (id, admin_id, kind, token_hash, code_tries, created_at)
+      VALUES (${newId()}, ${first}, 'api', 't', 0, ${now})`.execute(db);
+
+    expect((await migrator(db).migrateToLatest()).error).toBeUndefined();
+    const roles = await db.selectFrom('admins').select('role').orderBy('id').execute();
+    expect(roles).toEqual([{ role: 'owner' }, { role: 'owner' }]);
+    const invitation = await db.selectFrom('admin_invitations').select('role').execute();
+    expect(invitation).toEqual([{ role: 'owner' }]);
+    expect(await db.selectFrom('auth_tokens').select('scope').execute()).toEqual([
+      { scope: 'write' },
+    ]);
+  });
+});

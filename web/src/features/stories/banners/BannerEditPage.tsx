@@ -22,6 +22,7 @@ import { MediaThumb } from '../../../ui/MediaThumb.js';
 import { bannerFiles, BannerFields, type BannerValues } from './BannerFields.js';
 import { bannerQuery, bannersQuery } from '../queries.js';
 import { useAction } from '../../../ui/mutations.js';
+import { WritesFieldset } from '../../../ui/WritesFieldset.js';
 
 function EditBannerForm({ banner }: { banner: Banner }) {
   const navigate = useNavigate();
@@ -70,37 +71,39 @@ function EditBannerForm({ banner }: { banner: Banner }) {
 
   return (
     <Paper p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <FormRefusal message={form.refusal} />
-          <DraftNotice offer={draft} />
-          <BannerFields
-            values={form.values}
-            errors={form.errors}
-            onChange={form.patch}
-            file={file}
-            onFile={setFile}
-            imageRule={bannerImageUpdateRule}
-            fileRequired={false}
-          />
-          <NumberInput
-            label="Clicks"
-            allowDecimal={false}
-            value={form.values.clickCount}
-            error={form.errors['insertData.clickCount']}
-            onChange={(value) => form.set('clickCount', value)}
-            maw={200}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => void navigate(paths.banners)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Update
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <WritesFieldset>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <FormRefusal message={form.refusal} />
+            <DraftNotice offer={draft} />
+            <BannerFields
+              values={form.values}
+              errors={form.errors}
+              onChange={form.patch}
+              file={file}
+              onFile={setFile}
+              imageRule={bannerImageUpdateRule}
+              fileRequired={false}
+            />
+            <NumberInput
+              label="Clicks"
+              allowDecimal={false}
+              value={form.values.clickCount}
+              error={form.errors['insertData.clickCount']}
+              onChange={(value) => form.set('clickCount', value)}
+              maw={200}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => void navigate(paths.banners)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                Update
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </WritesFieldset>
     </Paper>
   );
 }

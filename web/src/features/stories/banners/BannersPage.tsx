@@ -29,6 +29,7 @@ import { MediaThumb } from '../../../ui/MediaThumb.js';
 import { StoryHeading } from '../StoryHeading.js';
 import { wrongAnswerFor } from '../../../ui/wrong-answers.js';
 import { bannerFiles, BannerFields, type BannerValues } from './BannerFields.js';
+import { WritesFieldset } from '../../../ui/WritesFieldset.js';
 
 const emptyBanner: BannerValues = { name: '', url: '', bannerType: 'Image' };
 
@@ -80,26 +81,28 @@ function AddBannerForm() {
 
   return (
     <Paper p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack>
-          <FormRefusal message={form.refusal} />
-          <DraftNotice offer={draft} />
-          <BannerFields
-            values={form.values}
-            errors={form.errors}
-            onChange={form.patch}
-            file={file}
-            onFile={setFile}
-            imageRule={bannerImageAddRule}
-            fileRequired
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={add.isPending}>
-              Add Banner
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <WritesFieldset>
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack>
+            <FormRefusal message={form.refusal} />
+            <DraftNotice offer={draft} />
+            <BannerFields
+              values={form.values}
+              errors={form.errors}
+              onChange={form.patch}
+              file={file}
+              onFile={setFile}
+              imageRule={bannerImageAddRule}
+              fileRequired
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={add.isPending}>
+                Add Banner
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </WritesFieldset>
     </Paper>
   );
 }

@@ -37,6 +37,7 @@ import { shortcutsQuery } from '../queries.js';
 import { MediaThumb } from '../../../ui/MediaThumb.js';
 import { StoryHeading } from '../StoryHeading.js';
 import { wrongAnswerFor } from '../../../ui/wrong-answers.js';
+import { WritesFieldset } from '../../../ui/WritesFieldset.js';
 
 const emptyAdd = { name: '', url: '' };
 
@@ -76,52 +77,54 @@ function AddShortcutForm({ nextNumber }: { nextNumber: number | undefined }) {
 
   return (
     <Paper p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack>
-          <FormRefusal message={form.refusal} />
-          <DraftNotice offer={kept} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Number"
-              description="Suggested by the server"
-              readOnly
-              variant="filled"
-              value={nextNumber === undefined ? '' : String(nextNumber)}
-            />
-            <TextInput
-              label="Title"
-              maxLength={textLimits.name}
-              required
-              value={form.values.name}
-              error={form.errors['name']}
-              onChange={(event) => form.set('name', event.currentTarget.value)}
-            />
-            <TextInput
-              label="URL"
-              maxLength={textLimits.url}
-              type="url"
-              required
-              placeholder="https://"
-              value={form.values.url}
-              error={form.errors['url']}
-              onChange={(event) => form.set('url', event.currentTarget.value)}
-            />
-            <UploadField
-              label="Logo image"
-              rule={shortcutImageRule}
-              file={image}
-              onFile={setImage}
-              required
-              error={form.errors['image']}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button type="submit" loading={add.isPending}>
-              Add shortcut
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <WritesFieldset>
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack>
+            <FormRefusal message={form.refusal} />
+            <DraftNotice offer={kept} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="Number"
+                description="Suggested by the server"
+                readOnly
+                variant="filled"
+                value={nextNumber === undefined ? '' : String(nextNumber)}
+              />
+              <TextInput
+                label="Title"
+                maxLength={textLimits.name}
+                required
+                value={form.values.name}
+                error={form.errors['name']}
+                onChange={(event) => form.set('name', event.currentTarget.value)}
+              />
+              <TextInput
+                label="URL"
+                maxLength={textLimits.url}
+                type="url"
+                required
+                placeholder="https://"
+                value={form.values.url}
+                error={form.errors['url']}
+                onChange={(event) => form.set('url', event.currentTarget.value)}
+              />
+              <UploadField
+                label="Logo image"
+                rule={shortcutImageRule}
+                file={image}
+                onFile={setImage}
+                required
+                error={form.errors['image']}
+              />
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button type="submit" loading={add.isPending}>
+                Add shortcut
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </WritesFieldset>
     </Paper>
   );
 }
