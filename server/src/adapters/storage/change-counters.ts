@@ -20,6 +20,12 @@ export interface ChangeLogTable {
   item: string | null;
 }
 
+/**
+ * The catalogue log's item for a category or subcategory renamed (migration 0028): a name the
+ * listed products show changed, none of their rows. Never a key: ids are hexadecimal.
+ */
+export const namesChanged = 'names';
+
 export interface ChangeCounterTables {
   change_counters: ChangeCountersTable;
   catalogue_changes: ChangeLogTable;

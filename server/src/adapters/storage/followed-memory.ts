@@ -51,6 +51,8 @@ export function followedMemory<Memory, Read>(
   let closed = false;
   /** Too large to keep: the database answers, and nothing is loading. */
   let tooLarge = false;
+  /** Loads completed: one at start, one more for each change the log could not follow. */
+  let loads = 0;
 
   /**
    * The limit, one rule wherever rows come from (the table at start, a load, the rows followed
@@ -73,7 +75,10 @@ export function followedMemory<Memory, Read>(
     const version = await rows.version();
     if (!keptWithin(await rows.count())) return;
     const memory = await rows.load(() => closed);
-    if (memory !== null && !closed && keptWithin(rows.size(memory))) held = { memory, version };
+    if (memory !== null && !closed && keptWithin(rows.size(memory))) {
+      held = { memory, version };
+      loads += 1;
+    }
   }
 
   /** Loads in the background unless a load is under way; failures leave the database answering. */
@@ -155,6 +160,9 @@ export function followedMemory<Memory, Read>(
 
     /** The memory as it is now, for its size (null when there is none). */
     peek: (): Memory | null => held?.memory ?? null,
+
+    /** How many times it was loaded whole. */
+    loads: () => loads,
 
     /** Waits for a load, follow or prune under way and starts no other. */
     async stop(): Promise<void> {
