@@ -27,7 +27,7 @@ import * as authenticatorCodes from './0023-authenticator-codes.js';
 import * as adminIdSkeletons from './0024-admin-id-skeletons.js';
 import * as foldedSearchWords from './0025-folded-search-words.js';
 import * as candidatesWithoutEvents from './0026-candidates-without-events.js';
-import * as renamesLoggedByName from './0028-renames-logged-by-name.js';
+import * as catalogueChangesInPlace from './0028-catalogue-changes-in-place.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -56,5 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0024-admin-id-skeletons': adminIdSkeletons,
   '0025-folded-search-words': foldedSearchWords,
   '0026-candidates-without-events': candidatesWithoutEvents,
-  '0028-renames-logged-by-name': renamesLoggedByName,
+  '0028-catalogue-changes-in-place': catalogueChangesInPlace,
 };
