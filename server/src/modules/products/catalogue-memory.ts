@@ -44,8 +44,8 @@ export function catalogueMemory(repo: Repository, log: FastifyBaseLogger, limit:
         );
         return index;
       },
-      async changesSince(known) {
-        const changes = await repo.changesSince(known);
+      async changesSince(known, limit) {
+        const changes = await repo.changesSince(known, limit);
         return changes && { ...changes, items: changes.items.filter((id) => id !== namesChanged) };
       },
       async read(items) {
