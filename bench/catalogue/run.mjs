@@ -4,14 +4,15 @@
 // and at 1,000,000 in the same run. Products arrive as a shop's feed would: `dealdesk products
 // import` (the built CLI, calls of 5,000) of 100,000, measured; 900,000 more, measured right
 // after; the server started again, measured again (time to ready included); then the bulk
-// event update of 10,000 ids. Each measure: one request at a time (median answer), sustained
+// event update of 10,000 ids, and `dealdesk products export` of the whole catalogue (JSON Lines,
+// the built CLI) with the server's RSS sampled throughout. Each measure: one request at a time (median answer), sustained
 // keep-alive load from wrk with the server's CPU time per answer, and the server's RSS.
 // Prints the ratio of CPU per answer at 1,000,000 to that at 100,000 against the goal (2.5).
 // SQLite unless DATABASE_URL names an empty PostgreSQL database.
 // Build first (`node_modules/.bin/tsc -b`), then `node bench/catalogue/run.mjs`.
 import { buildApp, loadConfig } from '@dealdesk/server';
 import { createApiClient, productEvents } from '@dealdesk/core';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -126,6 +127,55 @@ async function startUntilReady(env) {
   }
 }
 
+/**
+ * The server process's RSS in two parts: anonymous (its heap, V8's and malloc's) and file-backed
+ * (the node binary and SQLite's memory-mapped database file, which the kernel may drop).
+ */
+function rssParts(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (field) =>
+    round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024, 0);
+  return { anonymousMb: mb('RssAnon'), fileMb: mb('RssFile') };
+}
+
+/** The server's RSS every 100 ms until stopped: the lowest and the highest seen. */
+function rssSampler(pid) {
+  const seen = { lowest: Infinity, highest: 0 };
+  const sample = () => {
+    const bytes = rssBytes(pid);
+    seen.lowest = Math.min(seen.lowest, bytes);
+    seen.highest = Math.max(seen.highest, bytes);
+  };
+  sample();
+  const timer = setInterval(sample, 100);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return {
+      lowestMb: round(seen.lowest / 1024 ** 2, 0),
+      peakMb: round(seen.highest / 1024 ** 2, 0),
+    };
+  };
+}
+
+/** `dealdesk products export` of every product to a file: its time, size and the server's RSS. */
+async function exportAll(server, env, token) {
+  await waitUntilIdle(server.pid);
+  const before = round(rssBytes(server.pid) / 1024 ** 2, 0);
+  const file = join(env.DEALDESK_DATA_DIR, 'export.jsonl');
+  const sampled = rssSampler(server.pid);
+  const run = await timeCli(
+    ['products', 'export', '--format', 'jsonl', '-o', file],
+    cliEnvironment(server.url, env, token),
+  );
+  const rss = sampled();
+  return {
+    seconds: round(run.ms / 1000, 1),
+    megabytes: round(statSync(file).size / 1024 ** 2, 0),
+    serverRssMb: { before, ...rss },
+  };
+}
+
 /** The list and the app's page at this size: answer times, sustained rate, CPU, RSS. */
 async function measure(server, headers, appHeaders, categories) {
   await waitUntilIdle(server.pid);
@@ -161,6 +211,7 @@ async function measure(server, headers, appHeaders, categories) {
     // Distinct searches, more than the content cache keeps: the app's page as first asked.
     appProducts: await sustained(paths(appPath, 20_000), appHeaders),
     serverRssMb: round(rssBytes(server.pid) / 1024 ** 2, 0),
+    serverRssParts: rssParts(server.pid),
   };
 }
 
@@ -224,6 +275,8 @@ async function main() {
       if (!answer.status) throw new Error(answer.message);
     }
 
+    const exported = await exportAll(server, env, token);
+
     const cpuRatio = (large) =>
       round(large.list.serverCpuMsPerAnswer / small.list.serverCpuMsPerAnswer, 2);
     const appShare = (large) =>
@@ -241,6 +294,7 @@ async function main() {
         ...afterRestart,
       },
       eventUpdateOf10000IdsMs: { median: median(updates), max: round(Math.max(...updates), 0) },
+      [`export of ${settings.large}`]: exported,
       goals: {
         listCpuRatioAfterImport: `${cpuRatio(afterImport)} (≤ ${goals.cpuRatio})`,
         listCpuRatioAfterRestart: `${cpuRatio(afterRestart)} (≤ ${goals.cpuRatio})`,
@@ -249,6 +303,7 @@ async function main() {
         rssMbAtLarge: `${Math.max(afterImport.serverRssMb, afterRestart.serverRssMb)} (≤ ${goals.rssMb})`,
         readySeconds: `${round(restarted.readySeconds, 1)} (≤ ${goals.readySeconds})`,
         eventUpdateMedianMs: `${median(updates)} (≤ 1000)`,
+        exportPeakRssMb: `${exported.serverRssMb.peakMb} (≤ ${goals.rssMb})`,
       },
     });
   } finally {

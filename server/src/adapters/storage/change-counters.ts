@@ -20,6 +20,12 @@ export interface ChangeLogTable {
   item: string | null;
 }
 
+/**
+ * The catalogue log's item for a category or subcategory renamed (migration 0028): a name the
+ * listed products show changed, none of their rows. Never a key: ids are hexadecimal.
+ */
+export const namesChanged = 'names';
+
 export interface ChangeCounterTables {
   change_counters: ChangeCountersTable;
   catalogue_changes: ChangeLogTable;
@@ -200,17 +206,30 @@ export async function logRowsAfter(
 }
 
 /**
- * The keys logged since counter value `known`, and the value they bring it to; null when the
- * log cannot tell (something was logged as anything changed, or the log no longer reaches
- * back to `known`): then everything must be read again.
+ * The keys logged since counter value `known`, in parts: about `limit` entries, whole values
+ * only (a value logged with more entries than `limit` comes alone, whole), and the value they
+ * reach; null when the log cannot tell (something was logged as anything changed, or the log
+ * no longer reaches back to `known`): then everything must be read again. A large change (an
+ * import of 900,000) is so never held at once, neither its log rows nor their keys.
  */
 export async function readChangesSince(
   db: Kysely<Database>,
   name: string,
   known: number,
+  limit: number,
 ): Promise<{ version: number; items: string[] } | null> {
-  const { rows } = await sql<ChangeLogTable>`SELECT version, item FROM ${logOf(name)}
-    WHERE version > ${known} ORDER BY version`.execute(db);
+  const log = logOf(name);
+  const { rows: read } = await sql<ChangeLogTable>`SELECT version, item FROM ${log}
+    WHERE version > ${known} ORDER BY version LIMIT ${limit + 1}`.execute(db);
+  let rows = read;
+  const beyond = read[limit];
+  if (beyond !== undefined) {
+    // The last value read may go on past the limit: it comes whole with the next part.
+    rows = read.filter((row) => Number(row.version) < Number(beyond.version));
+    if (rows.length === 0)
+      ({ rows } = await sql<ChangeLogTable>`SELECT version, item FROM ${log}
+        WHERE version = ${beyond.version}`.execute(db));
+  }
   const items = new Set<string>();
   let version = known;
   for (const row of rows) {

@@ -19,8 +19,11 @@ export interface FollowedRows<Memory, Read> {
   size(memory: Memory): number;
   /** Reads every row into a fresh memory, stopping (null) once `closed()`. */
   load(closed: () => boolean): Promise<Memory | null>;
-  /** The keys logged since counter value `known` and the value they reach; null: load again. */
-  changesSince(known: number): Promise<{ version: number; items: string[] } | null>;
+  /**
+   * The keys logged since counter value `known` (about `limit` of them, whole values) and the
+   * value they reach; null: load again.
+   */
+  changesSince(known: number, limit: number): Promise<{ version: number; items: string[] } | null>;
   /** Reads the rows of the keys changed. */
   read(items: readonly string[]): Promise<Read>;
   /** Applies them to the memory (at once: nothing answers from it in between). */
@@ -51,6 +54,8 @@ export function followedMemory<Memory, Read>(
   let closed = false;
   /** Too large to keep: the database answers, and nothing is loading. */
   let tooLarge = false;
+  /** Loads completed: one at start, one more for each change the log could not follow. */
+  let loads = 0;
 
   /**
    * The limit, one rule wherever rows come from (the table at start, a load, the rows followed
@@ -73,7 +78,10 @@ export function followedMemory<Memory, Read>(
     const version = await rows.version();
     if (!keptWithin(await rows.count())) return;
     const memory = await rows.load(() => closed);
-    if (memory !== null && !closed && keptWithin(rows.size(memory))) held = { memory, version };
+    if (memory !== null && !closed && keptWithin(rows.size(memory))) {
+      held = { memory, version };
+      loads += 1;
+    }
   }
 
   /** Loads in the background unless a load is under way; failures leave the database answering. */
@@ -89,27 +97,27 @@ export function followedMemory<Memory, Read>(
       });
   }
 
-  /** Applies the changes the log holds since the memory's version. */
+  /** Applies the changes the log holds since the memory's version, a part at a time. */
   async function follow(memory: { memory: Memory; version: number }, current: number) {
-    const changes = await rows.changesSince(memory.version);
-    // Short of `current`: the counter moved without a log entry.
-    if (changes === null || changes.version < current) {
-      reload();
-      return;
-    }
     // A large change (an import of 900,000 followed at once) is read and applied a part at a
-    // time, in key order: what is read is garbage once applied, so the process's memory does
-    // not grow by a copy of the change, and the limit stops it past one part. Meanwhile answers
-    // for the version before may show some of it: newer, never older, than asked.
-    const items = changes.items.length > appliedPerPart ? changes.items.sort() : changes.items;
-    for (let at = 0; at < items.length; at += appliedPerPart) {
-      const part = items.slice(at, at + appliedPerPart);
+    // time, each part's keys in order (new products append): what is read is garbage once
+    // applied, so the process's memory does not grow by a copy of the change, nor by its log,
+    // and the limit stops it past one part. Meanwhile answers for the version before may show
+    // some of it: newer, never older, than asked.
+    while (memory.version < current) {
+      const changes = await rows.changesSince(memory.version, appliedPerPart);
+      // Short of `current`: the counter moved without a log entry.
+      if (changes === null || changes.version === memory.version) {
+        reload();
+        return;
+      }
+      const part = changes.items.sort();
       const read = await rows.read(part);
       if (held !== memory) return;
       rows.apply(memory.memory, part, read);
       if (!keptWithin(rows.size(memory.memory))) return;
+      memory.version = changes.version;
     }
-    memory.version = changes.version;
   }
 
   return {
@@ -155,6 +163,9 @@ export function followedMemory<Memory, Read>(
 
     /** The memory as it is now, for its size (null when there is none). */
     peek: (): Memory | null => held?.memory ?? null,
+
+    /** How many times it was loaded whole. */
+    loads: () => loads,
 
     /** Waits for a load, follow or prune under way and starts no other. */
     async stop(): Promise<void> {

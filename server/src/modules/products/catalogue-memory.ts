@@ -1,8 +1,9 @@
 // The catalogue as the product lists' search needs it, held in this process's memory: the
 // search index (catalogue-index.ts), not the rows (a page is read from the database by id).
 // It follows the catalogue's change log (migration 0010) as followed-memory.ts tells; a
-// category renamed has it loaded again.
+// category renamed changes nothing it holds (migration 0028: a page's names come with its rows).
 import type { FastifyBaseLogger } from 'fastify';
+import { namesChanged } from '../../adapters/storage/change-counters.js';
 import { followedMemory } from '../../adapters/storage/followed-memory.js';
 import { catalogueIndex, type CatalogueIndex, type IndexedProduct } from './catalogue-index.js';
 import type { productsRepository } from './repository.js';
@@ -43,7 +44,10 @@ export function catalogueMemory(repo: Repository, log: FastifyBaseLogger, limit:
         );
         return index;
       },
-      changesSince: repo.changesSince,
+      async changesSince(known, limit) {
+        const changes = await repo.changesSince(known, limit);
+        return changes && { ...changes, items: changes.items.filter((id) => id !== namesChanged) };
+      },
       async read(items) {
         const changed: IndexedProduct[] = [];
         for (let at = 0; at < items.length; at += readPerQuery)

@@ -55,6 +55,7 @@ async function catalogueMemory(server: TestServer) {
   return {
     products: gauge('dealdesk_catalogue_memory_products'),
     overLimit: gauge('dealdesk_catalogue_memory_over_limit'),
+    loads: gauge('dealdesk_catalogue_memory_loads'),
   };
 }
 
@@ -131,7 +132,7 @@ describe.each(dialects)('the catalogue from every path on %s', (dialect) => {
   const expectSameAnswers = async (held: number) => {
     await vi.waitFor(async () => {
       await memoryAdmin.products.list({});
-      expect(await catalogueMemory(fromMemory)).toEqual({
+      expect(await catalogueMemory(fromMemory)).toMatchObject({
         products: held,
         overLimit: held === 0 ? 1 : 0,
       });
@@ -163,12 +164,25 @@ describe.each(dialects)('the catalogue from every path on %s', (dialect) => {
     // Imported through the other server while this one runs: followed, not loaded again.
     await databaseAdmin.products.bulk({ products: feed(shelves, 15) });
     await expectSameAnswers(55);
-    const [first] = shelves as [Subcategory];
+    const [first, second] = shelves as [Subcategory, Subcategory];
+    const { loads } = await catalogueMemory(fromMemory);
+    expect(loads).toBe(1);
     expect(
       (await databaseAdmin.categories.edit({ id: first.category._id, name: 'Renamed shelf' }))
         .status,
     ).toBe(true);
+    expect(
+      (
+        await databaseAdmin.subcategories.edit({
+          id: second._id,
+          categoryId: second.category._id,
+          name: 'Renamed place',
+        })
+      ).status,
+    ).toBe(true);
     await expectSameAnswers(55);
+    // Followed in place: the memory holds no names, so nothing is loaded again.
+    expect((await catalogueMemory(fromMemory)).loads).toBe(loads);
     const ids = ((await databaseAdmin.products.list({ limit: 20 })).data ?? []).map(
       (product) => product._id,
     );

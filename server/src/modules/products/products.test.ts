@@ -10,7 +10,8 @@ import {
   type UploadFile,
   uploadMessages,
 } from '@dealdesk/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   clientFor,
   dialects,
@@ -367,6 +368,39 @@ describe.each(dialects)('products on %s', (dialect) => {
       for (const id of ids)
         expect((await api.products.get({ id })).data?.events).toBe('New Launch');
     });
+
+    // PostgreSQL writes a row's new version into every index of the table unless no indexed
+    // column changed and its page has room: a heap-only (HOT) update (migration 0028).
+    it.runIf(dialect === 'postgres')(
+      'rewrites no index entry on PostgreSQL: each product is updated in place (HOT)',
+      async () => {
+        const ids = [await addProduct(api, shirts), await addProduct(api, jeans)];
+        const { db } = server.app.dealdesk.context;
+        // The server's connection reports its counts when idle, within about a second.
+        const updates = async () => {
+          const { rows } = await sql<{ updated: string; inPlace: string }>`
+            SELECT n_tup_upd AS updated, n_tup_hot_upd AS "inPlace"
+            FROM pg_stat_user_tables WHERE relname = 'products'`.execute(db);
+          return { updated: Number(rows[0]?.updated), inPlace: Number(rows[0]?.inPlace) };
+        };
+        // What earlier tests updated is reported meanwhile: counted from once it has been.
+        let before = await updates();
+        for (let settled = false; !settled;) {
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          const now = await updates();
+          settled = now.updated === before.updated;
+          before = now;
+        }
+        expect(await api.products.updateEvents({ id: ids, event: 'Trending' })).toMatchObject({
+          status: true,
+        });
+        await vi.waitFor(
+          async () => expect((await updates()).updated).toBe(before.updated + ids.length),
+          { timeout: 15_000, interval: 100 },
+        );
+        expect((await updates()).inPlace).toBe(before.inPlace + ids.length);
+      },
+    );
 
     it('changes nothing when a product is unknown, and needs products and an event', async () => {
       const id = await addProduct(api, shirts, { event: 'Best Deals' });

@@ -278,7 +278,7 @@ export function productsRepository(db: Kysely<Database>, dialect: DialectName) {
     versions: () => readChangeCounters(db, ['catalogue', 'totals']),
 
     /** The products changed since counter value `known` (null: reread them all). */
-    changesSince: (known: number) => readChangesSince(db, 'catalogue', known),
+    changesSince: (known: number, limit: number) => readChangesSince(db, 'catalogue', known, limit),
 
     /** Forgets the change log but for its last `kept` values. */
     pruneChanges: (kept: number) => pruneChangeLog(db, 'catalogue', kept),

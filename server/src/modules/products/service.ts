@@ -164,6 +164,11 @@ export function productsService(context: AppContext) {
         () => catalogue.peek()?.size() ?? 0,
       );
       context.metrics.gauge(
+        'dealdesk_catalogue_memory_loads',
+        'Times the catalogue memory was loaded whole: at start, and again after a change its log could not follow row by row',
+        () => catalogue.loads(),
+      );
+      context.metrics.gauge(
         'dealdesk_catalogue_memory_over_limit',
         '1 when the catalogue outgrew DEALDESK_CATALOGUE_MEMORY_PRODUCTS (at start or as products arrived) and the database searches',
         () => (catalogue.state() === 'database' ? 1 : 0),

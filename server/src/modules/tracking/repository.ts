@@ -219,7 +219,8 @@ export function trackingRepository(db: Kysely<Database>) {
     totalsVersion: () => readChangeCounter(db, 'totals'),
 
     /** The items whose totals changed since counter value `known` (null: reread them all). */
-    totalsChangedSince: (known: number) => readChangesSince(db, 'totals', known),
+    totalsChangedSince: (known: number, limit: number) =>
+      readChangesSince(db, 'totals', known, limit),
 
     /** Forgets the totals' change log but its last `kept` values. */
     pruneTotalsChanges: (kept: number) => pruneChangeLog(db, 'totals', kept),

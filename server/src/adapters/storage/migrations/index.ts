@@ -28,6 +28,7 @@ import * as adminIdSkeletons from './0024-admin-id-skeletons.js';
 import * as foldedSearchWords from './0025-folded-search-words.js';
 import * as candidatesWithoutEvents from './0026-candidates-without-events.js';
 import * as adminRoles from './0027-admin-roles.js';
+import * as catalogueChangesInPlace from './0028-catalogue-changes-in-place.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-admin-access': adminAccess,
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0025-folded-search-words': foldedSearchWords,
   '0026-candidates-without-events': candidatesWithoutEvents,
   '0027-admin-roles': adminRoles,
+  '0028-catalogue-changes-in-place': catalogueChangesInPlace,
 };
