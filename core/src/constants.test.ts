@@ -83,6 +83,7 @@ describe('page sizes', () => {
     expect(constants.storyListPageSize).toBe(200);
     expect(constants.productPageSize).toBe(100);
     expect(constants.productByEventPageSize).toBe(200);
+    expect(constants.productPhonePageSize).toBe(20);
     expect(constants.inHousePageSize).toBe(100);
     // Not in the spec: the notification history's page (docs/decisions.md).
     expect(constants.notificationPageSize).toBe(50);
@@ -170,6 +171,7 @@ describe('coverage of this file', () => {
         'shortcutPageSize',
         'storyListPageSize',
         'productPageSize',
+        'productPhonePageSize',
         'productByEventPageSize',
         'inHousePageSize',
         'notificationPageSize',

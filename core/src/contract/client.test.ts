@@ -249,6 +249,15 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
     { method: 'POST', path: `/api/admin/administrators/${id}/enable` },
   ],
   [
+    'admin.changeAdministratorRole',
+    (a) => a.admin.changeAdministratorRole({ id, role: 'viewer' }),
+    {
+      method: 'PUT',
+      path: `/api/admin/administrators/${id}/role`,
+      body: { envelope: { role: 'viewer' } },
+    },
+  ],
+  [
     'admin.listSessions',
     (a) => a.admin.listSessions(),
     { method: 'GET', path: '/api/admin/sessions' },

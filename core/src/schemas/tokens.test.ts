@@ -8,6 +8,7 @@ describe('apiTokenCreateSchema', () => {
   it('takes a name and no expiry', () => {
     expect(apiTokenCreateSchema.parse({ name: ' nightly cron ' })).toEqual({
       name: 'nightly cron',
+      scope: 'write',
     });
   });
 
@@ -15,6 +16,7 @@ describe('apiTokenCreateSchema', () => {
     expect(apiTokenCreateSchema.parse({ name: 'ci', expiresInDays: 1 })).toEqual({
       name: 'ci',
       expiresInDays: 1,
+      scope: 'write',
     });
     expect(apiTokenCreateSchema.parse({ name: 'ci', expiresInDays: '3650' }).expiresInDays).toBe(
       3650,
@@ -27,6 +29,13 @@ describe('apiTokenCreateSchema', () => {
     expect(messageOf({ name: 'n'.repeat(61) })).toBe(message);
     expect(messageOf({ name: '  ' })).toBe(message);
     expect(messageOf({})).toBe(message);
+  });
+
+  it('takes a read scope and refuses others in words', () => {
+    expect(apiTokenCreateSchema.parse({ name: 'reports', scope: 'read' }).scope).toBe('read');
+    expect(messageOf({ name: 'reports', scope: 'admin' })).toBe(
+      'Scope is read (the token only reads) or write',
+    );
   });
 
   it.each([0, -1, 1.5, 3651, 'soon'])('refuses %j days', (expiresInDays) => {

@@ -65,7 +65,7 @@ const table: Record<AdminRole, readonly string[]> = {
     ...of('adUnits', ['add', 'update']),
     ...of('webAds', ['add', 'update', 'remove']),
     ...of('inHouseAds', ['create', 'edit', 'remove', 'setStatus']),
-    ...of('notifications', ['send', 'resend', 'remove']),
+    ...of('notifications', ['send', 'resend', 'cancel', 'reschedule', 'remove']),
   ],
   // Administrators and roles, the controller, clearing analytics.
   owner: [
