@@ -100,7 +100,8 @@ export async function formatOf(
 
 /** JSON Lines cut at line ends into parts of `size` lines (blank ones included). */
 async function* jsonlParts(path: string, size: number): AsyncGenerator<Part> {
-  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 1024 * 1024 });
+  // Small reads: each read's buffer waits for a collection before its memory is given back.
+  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 64 * 1024 });
   let held: string[] = [];
   let lines = 0;
   let firstLine = 1;

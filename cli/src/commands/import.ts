@@ -5,6 +5,7 @@
 // og_url. A refused call fails its rows only: the calls before it stay, and the summary says so.
 import { bulkProductLimit, onExistingChoices, type OnExisting } from '@dealdesk/core';
 import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import { Option } from '@commander-js/extra-typings';
 import { wholeNumber, type Declare } from '../command.js';
 import { connect } from '../connection.js';
@@ -90,7 +91,19 @@ async function checkAll(
   return checked;
 }
 
+/**
+ * Keeps the heaps of a long import small. Streaming allocates fast and keeps little, and V8 sized
+ * its heaps for that rate: the young generation grew to its cap and the old one to several times
+ * what it kept (a dry run of 100 MB peaked at 330-360 MB RSS with 40-57 MB live). These two flags
+ * are read as the heaps grow, so they take effect when set here, the worker thread's heap too.
+ */
+function keepHeapsSmall() {
+  setFlagsFromString('--semi-space-growth-factor=1');
+  setFlagsFromString('--heap-growing-percent=20');
+}
+
 async function importProducts(context: Context, path: string, options: ImportOptions) {
+  keepHeapsSmall();
   // Ctrl-C while the file is read stops with nothing sent; while sending, the calls under way
   // finish, then what was done is reported (exit 130).
   const interruption = interruptible(context.note);
