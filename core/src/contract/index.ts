@@ -16,6 +16,9 @@ import { wireTable } from './wire-table.js';
 
 export * from './endpoint.js';
 export * from './roles.js';
+/** Every call's wire form, without schemas: what a web screen reads a call's role from. */
+export { wireTable };
+export type { WireCall } from './wire.js';
 /** @public Named by the types the web app's helpers infer (declaration output needs them). */
 export type { Call, ClientInput } from './client.js';
 export { openApiDocument } from './openapi.js';

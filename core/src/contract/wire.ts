@@ -1,16 +1,18 @@
-// A call as the client sends it: method, path, who may call, the body's kind, its file slots and
-// query keys. No schemas: the client (and so a web screen that only calls) loads no zod. The
+// A call as the client sends it: method, path, who may call (and the least role), the body's
+// kind, its file slots and query keys. No schemas: the client (and so a web screen that only calls) loads no zod. The
 // table of every call's wire form (wire-table.ts) is derived from the declarations and checked
 // against them by wire.test.ts.
 import type { z } from 'zod';
 import type { HttpMethod } from '../client/command.js';
-import type { Access, AnyEndpoint } from './endpoint.js';
+import type { Access, AnyEndpoint, CallRole } from './endpoint.js';
 
 export interface WireCall {
   method: HttpMethod;
   /** With `:name` for each path parameter. */
   path: string;
   access: Access;
+  /** The least role a caller needs: the web app disables what the signed-in role cannot do. */
+  role: CallRole;
   body?: 'envelope' | 'json' | 'multipart';
   /** A multipart body's file slots; its other fields are text or JSON parts. */
   files?: readonly string[];
@@ -35,6 +37,7 @@ export function wireOf(call: AnyEndpoint): WireCall {
     method: call.method,
     path: call.path,
     access: call.access,
+    role: call.role,
     ...(call.body === undefined ? {} : { body: call.body.kind }),
     ...(call.body?.kind === 'multipart' ? { files: Object.keys(call.body.files) } : {}),
     ...(queryKeys.length > 0 ? { queryKeys } : {}),

@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -10,6 +11,22 @@ import { AppRoutes } from './routes.js';
 import { readableText, theme } from './theme.js';
 
 const Toasts = lazy(async () => ({ default: (await import('./Toasts.js')).Toasts }));
+
+/**
+ * The toasts' container comes with the first toast (the store keeps it until then), so no screen
+ * waits for its code; once there it stays, so the last toast still fades out.
+ */
+function ToastsOnceNeeded() {
+  const { notifications } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}
 
 export function App() {
   // The query client sends unreachable changes to /Error through the router made below.
@@ -36,9 +53,7 @@ export function App() {
     <MantineProvider theme={theme} cssVariablesResolver={readableText} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'en', firstDayOfWeek: 0 }}>
         <QueryClientProvider client={queryClient}>
-          <Suspense fallback={null}>
-            <Toasts />
-          </Suspense>
+          <ToastsOnceNeeded />
           <RouterProvider router={router} />
         </QueryClientProvider>
       </DatesProvider>

@@ -1,5 +1,5 @@
-// The toasts' container, loaded after the first screen shows (App.tsx): the login screen
-// draws without it, and its first toast waits at most for this small chunk.
+// The toasts' container, loaded with the first toast (App.tsx): no screen loads it to draw, and
+// the first toast waits at most for this small chunk.
 import { Notifications } from '@mantine/notifications';
 
 export function Toasts() {

@@ -1,4 +1,4 @@
-import { endpoints } from '@dealdesk/core';
+import { wireTable } from '@dealdesk/core';
 import { Button } from '@mantine/core';
 import { IconEraser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -15,7 +15,7 @@ export function ClearCountsButton({
   children: ReactNode;
 }) {
   // Clearing counts is analytics clear: an owner's, on every screen that offers it.
-  const refusal = useRefusal(endpoints.analytics.clearCounts);
+  const refusal = useRefusal(wireTable.analytics.clearCounts);
   return (
     <Button
       color="red"

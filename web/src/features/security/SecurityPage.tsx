@@ -4,11 +4,11 @@ import {
   apiTokenCreateSchema,
   apiTokenMaxDays,
   apiTokenNameMaxChars,
-  endpoints,
   formatDisplayTime,
   type AdminSession,
   type ApiToken,
   type TokenScope,
+  wireTable,
 } from '@dealdesk/core';
 import {
   Alert,
@@ -155,7 +155,7 @@ const noToken: TokenForm = { name: '', expiresInDays: '', readOnly: false };
 function NewToken() {
   const form = useFormState<TokenForm>(noToken);
   // A viewer makes no tokens (an editor or owner does): said on the disabled button.
-  const refusal = useRefusal(endpoints.admin.createToken);
+  const refusal = useRefusal(wireTable.admin.createToken);
   const [secret, setSecret] = useState<{ name: string; token: string } | null>(null);
   const create = useApiMutation(
     (input: { name: string; expiresInDays?: number | undefined; scope: TokenScope }, client) =>
