@@ -14,9 +14,11 @@ export function LinkedNotice({
   return (
     <>
       {message}{' '}
+      {/* The one part of a toast that takes a click (the toasts let clicks through, Toasts.tsx). */}
       <Anchor
         href={link.href}
         size="sm"
+        style={{ pointerEvents: 'auto' }}
         onClick={(event) => {
           if (event.metaKey || event.ctrlKey || event.shiftKey) return;
           event.preventDefault();
