@@ -3,7 +3,7 @@
 // the controller. The server refuses them anyway (server/src/http/roles.test.ts).
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sessionToken, wide } from '../support/browser.js';
+import { apiClient, sessionToken, wide } from '../support/browser.js';
 import type { E2eAdmin } from '../support/e2e-context.js';
 import { fileBrowser } from '../support/file-browser.js';
 import { invitedAdmin } from '../support/invitations.js';
@@ -56,6 +56,15 @@ describe('roles on the screens', () => {
   beforeAll(async () => {
     viewer = await invitedAdmin('viewer', 'viewer');
     editor = await invitedAdmin('editor', 'editor');
+    // A row on a list screen, so its own buttons (an ad unit's inline Edit) are looked at too.
+    const owner = await sessionToken();
+    const added = await apiClient(() => owner).adUnits.add({
+      type: 'native',
+      a_name: 'RolesNative',
+      a_id: 'ca-app-pub-roles/native',
+      a_description: 'A row for the viewer to find',
+    });
+    if (!added.status) throw new Error(added.message);
   });
   const viewerPage = browser.suitePage(wide, () => sessionToken(viewer));
   const editorPage = browser.suitePage(wide, () => sessionToken(editor));

@@ -10,6 +10,7 @@ import { Button, Group, Stack, Table, Text, Textarea, TextInput } from '@mantine
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
+import { useScreenRefusal } from '../../app/role.js';
 import { ColumnCells, ColumnHeads, type Column } from '../../ui/DataTable.js';
 import { toastSuccess } from '../../ui/notify.js';
 import { RowCards } from '../../ui/RowCards.js';
@@ -49,6 +50,8 @@ export function AdTable<Ad extends AdUnit>({
 }) {
   const narrow = useMediaQuery(`(max-width: ${mobileBreakpointPx - 1}px)`);
   const [editing, setEditing] = useState<Editing | null>(null);
+  // A role that may not change ads sees Edit disabled, and why on hover.
+  const refusal = useScreenRefusal();
   const rowBeingEdited = (ad: Ad) => (editing?.id === ad._id ? editing : null);
   // An inline edit is guarded like a form; its kept draft reopens the row it belongs to.
   const original = ads.find((ad) => ad._id === editing?.id);
@@ -134,7 +137,13 @@ export function AdTable<Ad extends AdUnit>({
       width: editActions === undefined ? 170 : 250,
       cell: (ad) =>
         rowBeingEdited(ad) === null ? (
-          <Button size="xs" variant="light" onClick={() => startEditing(ad)}>
+          <Button
+            size="xs"
+            variant="light"
+            disabled={refusal !== null}
+            title={refusal ?? undefined}
+            onClick={() => startEditing(ad)}
+          >
             Edit
           </Button>
         ) : (
