@@ -1,7 +1,12 @@
 // `dealdesk admins` and read-only tokens (issue 39): the BUILT CLI as a child process, signed in
 // as an owner, against a real server on both dialects; then a cron job's read-only token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roleMessages, type Administrator, type Invitation } from '@dealdesk/core';
+import {
+  roleMessages,
+  type Administrator,
+  type Invitation,
+  type OwnedApiToken,
+} from '@dealdesk/core';
 import {
   createTestAdmin,
   freshDatabase,
@@ -74,6 +79,39 @@ describe.each(['sqlite', 'postgres'] as const)('dealdesk admins on %s', (dialect
     expect(jsonOf<{ data: Administrator }>(disabled).data.status).toBe('disabled');
     const enabled = await cli('admins', 'enable', id);
     expect(jsonOf<{ data: Administrator }>(enabled).data.status).toBe('active');
+  });
+
+  it("lists every administrator's tokens for an owner (--all) and revokes another's", async () => {
+    const editor = await createTestAdmin(server, 'editor');
+    const { id: editorId } = await server.app.dealdesk.context.db
+      .selectFrom('admins')
+      .select('id')
+      .where('a_id', '=', editor.a_id)
+      .executeTakeFirstOrThrow();
+    const { tokens } = server.app.dealdesk.auth;
+    const scripted = await tokens.issue('api', editorId, null, { name: 'editor import' });
+    const later = new Date(server.clock.now().getTime() + 86_400_000).toISOString();
+    const session = await tokens.issue('session', editorId, later);
+
+    const all = jsonOf<{ data: OwnedApiToken[] }>(await cli('token', 'list', '--all'));
+    const row = all.data.find(({ admin }) => admin.a_id === editor.a_id);
+    expect(row).toMatchObject({ _id: scripted.row.id, name: 'editor import' });
+    const table = await runBuiltCli(['token', 'list', '--all'], env);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toContain('administrator');
+    expect(table.stdout).toContain(editor.a_id);
+
+    // An editor's session is refused the list of all, naming the role needed.
+    const asEditor = { ...env, DEALDESK_TOKEN: session.token, HOME: await freshConfigHome() };
+    const refused = await runBuiltCli(['--json', 'token', 'list', '--all'], asEditor);
+    expect(refused.code).toBe(1);
+    expect(jsonOf(refused)).toEqual({ status: false, message: roleMessages.needs('owner') });
+
+    const script = { ...env, DEALDESK_TOKEN: scripted.token, HOME: await freshConfigHome() };
+    expect((await runBuiltCli(['whoami'], script)).code).toBe(0);
+    const revoked = await cli('token', 'revoke', scripted.row.id);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect((await runBuiltCli(['whoami'], script)).code).toBe(3);
   });
 
   it('makes a read-only token for a reporting cron job: it reads and is refused writes', async () => {

@@ -1,4 +1,10 @@
-import { apiTokenCreateSchema, apiTokenMaxDays, type ClientResult } from '@dealdesk/core';
+import {
+  apiTokenCreateSchema,
+  apiTokenMaxDays,
+  type ApiToken,
+  type ClientResult,
+  type OwnedApiToken,
+} from '@dealdesk/core';
 import { connect, type Connection } from '../connection.js';
 import { wholeNumber, type Declare } from '../command.js';
 import type { Context } from '../context.js';
@@ -47,17 +53,30 @@ async function createToken(
   );
 }
 
-async function listTokens(context: Context) {
+/** `--all` (owners): every administrator's tokens, with an administrator column. */
+async function listTokens(context: Context, options: { all?: boolean }) {
   const connection = await connect(context);
-  const tokens =
-    (await tokensSession(connection, 'token list', await connection.api.admin.listTokens())).data ??
-    [];
+  const all = options.all === true;
+  const listed = all
+    ? await connection.api.admin.listAllTokens()
+    : await connection.api.admin.listTokens();
+  const tokens: (ApiToken & Partial<Pick<OwnedApiToken, 'admin'>>)[] =
+    (await tokensSession(connection, 'token list', listed)).data ?? [];
   context.result({ status: true, data: tokens }, () =>
     context.say(
       renderTable(
-        ['id', 'name', 'scope', 'created', 'last used', 'expires'],
+        [
+          'id',
+          ...(all ? ['administrator'] : []),
+          'name',
+          'scope',
+          'created',
+          'last used',
+          'expires',
+        ],
         tokens.map((token) => [
           token._id,
+          ...(token.admin === undefined ? [] : [token.admin.a_id]),
           token.name,
           token.scope,
           formatDisplayTime(token.createdAt),
@@ -100,10 +119,14 @@ const token: Declare = (command, run) => {
     )
     .option('--read-only', 'the token only reads (GET calls): for cron jobs that only report')
     .action(run(createToken));
-  command.command('list').description('tokens with their last use').action(run(listTokens));
+  command
+    .command('list')
+    .description('tokens with their last use')
+    .option('--all', "every administrator's tokens, with whose each is (owners)")
+    .action(run(listTokens));
   command
     .command('revoke')
-    .description('revoke a token at once')
+    .description("revoke a token at once (an owner: anyone's)")
     .argument('<id>')
     .option('--ignore-missing', 'a token not found is named on stderr but does not fail the run')
     .action(run(revokeToken));

@@ -190,6 +190,11 @@ const calls: [string, (api: ApiClient) => Promise<unknown>, Expected][] = [
   ['admin.logout', (a) => a.admin.logout(), { method: 'POST', path: '/api/admin/Logout' }],
   ['admin.listTokens', (a) => a.admin.listTokens(), { method: 'GET', path: '/api/admin/tokens' }],
   [
+    'admin.listAllTokens',
+    (a) => a.admin.listAllTokens(),
+    { method: 'GET', path: '/api/admin/tokens/all' },
+  ],
+  [
     'admin.createToken',
     (a) => a.admin.createToken({ name: 'cron', expiresInDays: 30 }),
     {

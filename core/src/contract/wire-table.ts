@@ -72,6 +72,12 @@ export const wireTable: WireTable<typeof endpoints> = {
       access: 'session',
       role: 'viewer',
     },
+    listAllTokens: {
+      method: 'GET',
+      path: '/api/admin/tokens/all',
+      access: 'session',
+      role: 'owner',
+    },
     createToken: {
       method: 'POST',
       path: '/api/admin/tokens',

@@ -25,3 +25,9 @@ export const apiTokenSchema = z.object({
   expiresAt: z.string().nullable(),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+/** An API token in an owner's list of every administrator's tokens: whose it is. */
+export const ownedApiTokenSchema = apiTokenSchema.extend({
+  admin: z.object({ _id: z.string(), a_id: z.string(), a_email: z.string() }),
+});
+export type OwnedApiToken = z.infer<typeof ownedApiTokenSchema>;

@@ -116,6 +116,7 @@ export const bases: Readonly<Record<string, Base>> = {
   'admin.newPassword': (_f, rng) => ({ body: { password: `new-password-${rng.hex(6)}` } }),
   'admin.logout': () => ({}),
   'admin.listTokens': () => ({}),
+  'admin.listAllTokens': () => ({}),
   'admin.createToken': () => ({ body: { name: 'cron', expiresInDays: 30 } }),
   'admin.revokeToken': (_f, rng) => ({ params: { id: unknownId(rng) } }),
   'admin.listAdministrators': () => ({}),

@@ -67,10 +67,10 @@ const table: Record<AdminRole, readonly string[]> = {
     ...of('inHouseAds', ['create', 'edit', 'remove', 'setStatus']),
     ...of('notifications', ['send', 'resend', 'cancel', 'reschedule', 'remove']),
   ],
-  // Administrators and roles, the controller, clearing analytics.
+  // Administrators and roles, anyone's tokens, the controller, clearing analytics.
   owner: [
     ...of('admin', ['inviteAdministrator', 'cancelInvitation', 'changeAdministratorRole']),
-    ...of('admin', ['disableAdministrator', 'enableAdministrator']),
+    ...of('admin', ['disableAdministrator', 'enableAdministrator', 'listAllTokens']),
     ...of('controller', ['setSwitch', 'setPosition', 'setPlacement', 'setAfterSplash']),
     ...of('controller', ['setIntentControl', 'setFacebook', 'setInstallNew', 'rollback']),
     ...of('webAds', ['clearCounts', 'clearAllCounts']),

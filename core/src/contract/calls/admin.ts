@@ -6,6 +6,7 @@ import {
   administratorSchema,
   apiTokenSchema,
   invitationSchema,
+  ownedApiTokenSchema,
 } from '../../entities/index.js';
 import {
   apiTokenCreateSchema,
@@ -146,6 +147,16 @@ export const admin = {
     answer: z.object({ data: z.array(apiTokenSchema) }),
     message: 'API tokens',
   }),
+  /** Every administrator's API tokens with whose each is (issue 39: owners manage anyone's). */
+  listAllTokens: endpoint({
+    method: 'GET',
+    path: '/api/admin/tokens/all',
+    access: 'session',
+    role: 'owner',
+    summary: "Every administrator's API tokens, each with its administrator (never their secrets)",
+    answer: z.object({ data: z.array(ownedApiTokenSchema) }),
+    message: 'API tokens',
+  }),
   /** `token` is the secret, shown this once. */
   createToken: endpoint({
     method: 'POST',
@@ -163,7 +174,7 @@ export const admin = {
     path: '/api/admin/tokens/:id',
     access: 'session',
     role: 'viewer',
-    summary: 'Revokes an API token',
+    summary: "Revokes an API token: one's own, or an owner anyone's",
     params: byIdSchema,
     answer: z.object({}),
     message: 'API token revoked',

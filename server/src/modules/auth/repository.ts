@@ -8,6 +8,15 @@ export type TokenRow = Selectable<AuthTokensTable>;
 /** Kinds that belong to signing in and resetting; all of them end when the password changes. */
 const sessionKinds: TokenKind[] = ['login-code', 'reset-code', 'reset-password', 'session'];
 
+/** API tokens with their administrator (`owner_id`, the ID and email). */
+const ownedApiTokens = (db: Kysely<Database>) =>
+  db
+    .selectFrom('auth_tokens')
+    .innerJoin('admins', 'admins.id', 'auth_tokens.admin_id')
+    .selectAll('auth_tokens')
+    .select(['admins.id as owner_id', 'admins.a_id', 'admins.a_email'])
+    .where('auth_tokens.kind', '=', 'api');
+
 export function authRepository(db: Kysely<Database>) {
   return {
     countAdmins: async () => {
@@ -127,6 +136,17 @@ export function authRepository(db: Kysely<Database>) {
         .where('kind', '=', 'api')
         .orderBy('id')
         .execute(),
+
+    /** Every administrator's API tokens, each with whose it is (an owner's list). */
+    listAllApiTokens: () => ownedApiTokens(db).orderBy('auth_tokens.id').execute(),
+
+    /** One API token with whose it is; `adminId` limits it to that administrator's own. */
+    findApiToken: (id: string, adminId?: string) => {
+      const query = ownedApiTokens(db).where('auth_tokens.id', '=', id);
+      return (
+        adminId === undefined ? query : query.where('auth_tokens.admin_id', '=', adminId)
+      ).executeTakeFirst();
+    },
 
     deleteApiToken: (adminId: string, id: string) =>
       db

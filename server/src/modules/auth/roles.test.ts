@@ -42,7 +42,7 @@ describe.each(dialects)('roles and token scopes on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     const inADay = new Date(server.clock.now().getTime() + 86_400_000).toISOString();
     const { token } = await server.app.dealdesk.auth.tokens.issue('session', id, inADay);
-    return { id, token, api: clientFor(server, () => token) };
+    return { ...admin, id, token, api: clientFor(server, () => token) };
   }
 
   /** Every other enabled owner is made an editor, so the test's owners are the only ones. */
@@ -139,6 +139,59 @@ describe.each(dialects)('roles and token scopes on %s', (dialect) => {
     expect(await metric(server, 'dealdesk_admin_refusals_total{reason="read-token"}')).toBe(1);
     const writer = clientFor(server, () => written.token ?? null);
     expect((await writer.policy.updatePolicy(policy)).status).toBe(true);
+  });
+
+  it("an owner lists everyone's tokens and revokes another's, which stops at once", async () => {
+    const owner = await member('owner');
+    const editor = await member('editor');
+    const viewer = await member('viewer');
+    const own = await owner.api.admin.createToken({ name: 'owner backup' });
+    const made = await editor.api.admin.createToken({ name: 'editor import' });
+    const id = made.data?._id ?? '';
+
+    const all = await owner.api.admin.listAllTokens();
+    expect(all.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          _id: own.data?._id,
+          admin: { _id: owner.id, a_id: owner.a_id, a_email: owner.a_email },
+        }),
+        expect.objectContaining({
+          _id: id,
+          name: 'editor import',
+          scope: 'write',
+          admin: { _id: editor.id, a_id: editor.a_id, a_email: editor.a_email },
+        }),
+      ]),
+    );
+    expect(JSON.stringify(all)).not.toContain(made.token ?? 'no token');
+    // Only an owner sees them all; the others are refused before anything is read.
+    for (const lesser of [editor, viewer]) {
+      expect(await lesser.api.admin.listAllTokens()).toMatchObject({
+        status: false,
+        httpStatus: 403,
+        message: roleMessages.needs('owner'),
+      });
+    }
+    // Another's token stays not found for an editor or a viewer, and keeps working.
+    const ownId = own.data?._id ?? '';
+    expect((await editor.api.admin.revokeToken({ id: ownId })).httpStatus).toBe(404);
+    expect((await viewer.api.admin.revokeToken({ id })).httpStatus).toBe(404);
+    const script = clientFor(server, () => made.token ?? null);
+    expect((await script.admin.authorization()).status).toBe(true);
+
+    expect(await owner.api.admin.revokeToken({ id })).toMatchObject({ status: true });
+    expect((await script.admin.authorization()).httpStatus).toBe(401);
+    expect((await editor.api.admin.listTokens()).data).toEqual([]);
+    // Audited as the owner's act, naming whose token it was.
+    const entry = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'admin_id', 'before'])
+      .where('item_id', '=', id)
+      .where('action', '=', 'revoke')
+      .executeTakeFirstOrThrow();
+    expect(entry.admin_id).toBe(owner.id);
+    expect(JSON.parse(entry.before ?? '')).toMatchObject({ admin: editor.a_id });
   });
 
   it('never demotes or disables the last enabled owner', async () => {

@@ -96,6 +96,10 @@ export function authModule(auth: AuthService): Module {
       handler: async ({ caller }) => ({ data: await auth.tokens.listApiTokens(caller) }),
     });
 
+    api.implement(endpoints.admin.listAllTokens, {
+      handler: async () => ({ data: await auth.tokens.listAllApiTokens() }),
+    });
+
     api.implement(endpoints.admin.createToken, {
       handler: async ({ body, caller, request }) =>
         auth.tokens.createApiToken(caller, body, originOf(request)),

@@ -1,6 +1,6 @@
 // Bearer tokens: issued with only their hash stored, checked on every call, ended. Sessions,
 // API tokens and the temporary tokens of the sign-in and reset steps all live here.
-import type { ApiToken, TokenScope } from '@dealdesk/core';
+import type { ApiToken, OwnedApiToken, TokenScope } from '@dealdesk/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../adapters/storage/schema.js';
 import type { AppContext } from '../../context.js';
@@ -141,6 +141,14 @@ export function bearerTokens(context: AppContext) {
       return (await repo.listApiTokens(caller.adminId)).map(toApiToken);
     },
 
+    /** Every administrator's tokens (the route asks for an owner). */
+    async listAllApiTokens(): Promise<OwnedApiToken[]> {
+      return (await repo.listAllApiTokens()).map((row) => ({
+        ...toApiToken(row),
+        admin: { _id: row.owner_id, a_id: row.a_id, a_email: row.a_email },
+      }));
+    },
+
     /** Mails the admin a notice: a token can act as them, so one they did not make is seen. */
     async createApiToken(
       caller: AdminCaller,
@@ -178,7 +186,11 @@ export function bearerTokens(context: AppContext) {
     async revokeApiToken(caller: AdminCaller, id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const writer = authRepository(trx);
-        const revoked = (await writer.listApiTokens(caller.adminId)).find((row) => row.id === id);
+        // An owner revokes anyone's token; anyone else only their own (another's is not found).
+        const revoked = await writer.findApiToken(
+          id,
+          caller.role === 'owner' ? undefined : caller.adminId,
+        );
         if (revoked === undefined) throw new HttpError(404, messages.tokenNotFound);
         // Recorded before it goes: a token revoking itself is still signed in when checked.
         await audit.record(trx, {
@@ -186,9 +198,10 @@ export function bearerTokens(context: AppContext) {
           kind: 'token',
           itemId: id,
           label: revoked.name ?? '',
-          before: { name: revoked.name, expiresAt: revoked.expires_at },
+          // Whose it was: the entry's administrator is who revoked it.
+          before: { name: revoked.name, expiresAt: revoked.expires_at, admin: revoked.a_id },
         });
-        await writer.deleteApiToken(caller.adminId, id);
+        await writer.deleteApiToken(revoked.owner_id, id);
       });
     },
   };
