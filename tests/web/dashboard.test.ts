@@ -12,7 +12,8 @@ let itemId = '';
 
 beforeAll(async () => {
   const token = await sessionToken();
-  const banner = await apiClient(() => token).banners.add({
+  const api = apiClient(() => token);
+  const banner = await api.banners.add({
     insertData: { name: 'Diwali banner', url: 'https://deals.example/diwali' },
     image: { name: 'banner.png', type: 'image/png', data: pngBytes },
   });
@@ -35,7 +36,11 @@ beforeAll(async () => {
     `/views/dashboard/${itemId}?q=Diwali%20banner&adsType=web`,
   );
   page = signedIn.page;
-  return signedIn.close;
+  // The browser files share one server: the banners screen of another file starts empty.
+  return async () => {
+    await signedIn.close();
+    await api.banners.remove({ id: [itemId] });
+  };
 });
 
 describe('item dashboard', () => {
