@@ -240,8 +240,7 @@ describe('website ads', () => {
     await toast(page, 'Ads Not Availale');
     await search.fill('');
     await page.getByRole('button', { name: 'Clear all data' }).click();
-    await answerCaptcha(page, false);
-    await toast(page, 'Captcha answer is incorrect');
+    await answerCaptcha(page, false, 'Captcha answer is incorrect');
     await page.getByRole('link', { name: /^15 clicks on Diwalisale/ }).waitFor();
     await page.getByRole('button', { name: 'Clear all data' }).click();
     await answerCaptcha(page, true);
@@ -394,8 +393,7 @@ describe('in-house ads', () => {
     });
     await page.getByRole('checkbox', { name: 'Select every row on this page' }).check();
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
-    await answerCaptcha(page, false);
-    await toast(page, 'Incorrect answer to the captcha.');
+    await answerCaptcha(page, false, 'Incorrect answer to the captcha.');
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     await answerCaptcha(page, true);
     await toast(page, 'In House ads deleted successfully.');
@@ -482,8 +480,7 @@ describe('View & Click Analytics', () => {
 
   it('clears the data after the captcha, and refuses when no ad is listed', async () => {
     await page.getByRole('button', { name: 'Clear data' }).click();
-    await answerCaptcha(page, false);
-    await toast(page, 'Captcha answer is incorrect');
+    await answerCaptcha(page, false, 'Captcha answer is incorrect');
     await page.getByRole('button', { name: 'Clear data' }).click();
     await answerCaptcha(page, true);
     await toast(page, 'Data cleared successfully');
