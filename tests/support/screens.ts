@@ -34,15 +34,25 @@ export async function fillCaptcha(page: Page, right: boolean): Promise<Locator> 
   return dialog.getByRole('button', { name: /Confirm|Delete/ });
 }
 
-/** Answers the open captcha: the right sum, or one off. */
-export async function answerCaptcha(page: Page, right: boolean): Promise<void> {
+/**
+ * Answers the open captcha: the right sum, or one off, when `wrongAnswer` is the screen's
+ * wording of a wrong answer (said beside the answer, inside the dialog).
+ */
+export async function answerCaptcha(page: Page, right: true): Promise<void>;
+export async function answerCaptcha(page: Page, right: false, wrongAnswer: string): Promise<void>;
+export async function answerCaptcha(
+  page: Page,
+  right: boolean,
+  wrongAnswer?: string,
+): Promise<void> {
   const dialog = page.getByRole('dialog');
   const input = dialog.getByRole('textbox', { name: /^What is/ });
   await (await fillCaptcha(page, right)).click();
-  if (!right) {
-    // A wrong answer keeps the dialog open with a new question (and the field's message);
+  if (wrongAnswer !== undefined) {
+    // A wrong answer keeps the dialog open with a new question and the field's message;
     // the walk goes on as an admin who gives up would.
-    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByText(wrongAnswer).waitFor();
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
     expect(await input.inputValue()).toBe('');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   }

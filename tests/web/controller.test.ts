@@ -41,8 +41,7 @@ describe('controller', () => {
     const before = (await settings()).trending;
     const trending = page.getByRole('switch', { name: /^Trending/ });
     await trending.click({ force: true });
-    await answerCaptcha(page, false);
-    await toast(page, 'Captcha answer is not correct');
+    await answerCaptcha(page, false, 'Captcha answer is not correct');
     expect((await settings()).trending).toBe(before);
     await trending.click({ force: true });
     await answerCaptcha(page, true);
@@ -216,8 +215,7 @@ describe('controller version history', () => {
       .getByRole('dialog')
       .getByText(/Story ad position: \d+ → \d+/)
       .waitFor();
-    await answerCaptcha(page, false);
-    await toast(page, 'Captcha answer is not correct');
+    await answerCaptcha(page, false, 'Captcha answer is not correct');
     expect((await newestVersion()).version).toBe(positionChange.version);
 
     // A double click asks once, and rolls back once.

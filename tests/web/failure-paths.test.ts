@@ -150,6 +150,22 @@ describe("part 1's fallback texts", () => {
     await toast(page, 'Failed to update Ads Position');
   });
 
+  it("the Facebook settings refused without words: 'Failed to update' atop their form until a field changes", async () => {
+    await show('/controller', 'Controller');
+    await fail(endpoints.controller.setFacebook, 'wordless');
+    const token = page.getByLabel('Facebook client token');
+    await page.getByLabel('Facebook app ID').fill('1234567890');
+    await token.fill('client-token');
+    await page.getByRole('button', { name: 'Save Facebook settings' }).click();
+    await answerCaptcha(page, true);
+    const form = page.locator('form').filter({ has: token });
+    await form.getByRole('alert').filter({ hasText: 'Failed to update' }).waitFor();
+    await token.fill('client-token-2');
+    await form.getByText('Failed to update').waitFor({ state: 'detached' });
+    const toasts = page.locator('.mantine-Notifications-root');
+    expect(await toasts.getByText('Failed to update').count()).toBe(0);
+  });
+
   it("the banner upload says 'Internal Server Error' where other calls say 'Internet Server Error'", async () => {
     await show('/add/story/banner', 'Banners');
     await page.getByLabel('Banner name').fill('Failing banner');

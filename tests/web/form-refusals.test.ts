@@ -2,7 +2,9 @@
 // in a toast that fades, and are cleared when the input changes.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { e2e, sessionToken, wide } from '../support/browser.js';
+import { wrongAnswerMessages } from '@dealdesk/core';
+import { apiClient, e2e, sessionToken, wide } from '../support/browser.js';
+import { addInHouseAd } from '../support/content.js';
 import { fileBrowser } from '../support/file-browser.js';
 import { invitedAdmin } from '../support/invitations.js';
 
@@ -64,6 +66,32 @@ describe('refusals stay beside the field or at the top of the form', () => {
       await event.click();
       await page.getByRole('option', { name: 'Trending' }).click();
       await clearedFrom(assign, 'Please select an event');
+    });
+
+    it("a delete's wrong captcha answer: beside the answer until it changes", async () => {
+      const token = await sessionToken();
+      const api = apiClient(() => token);
+      const mainTitle = 'Refusal check';
+      await addInHouseAd(api, { mainTitle, subTitle: 'Kept', description: 'Kept', ad_type: 'FS' });
+      try {
+        const page = signedIn();
+        await page.goto('/manage/ads/inHouseAds/add');
+        await page.getByRole('button', { name: `Actions for ${mainTitle}` }).click();
+        await page.getByRole('menuitem', { name: 'Delete' }).click();
+        const dialog = page.getByRole('dialog');
+        const answer = dialog.getByRole('textbox', { name: /^What is/ });
+        await answer.fill('-1');
+        await dialog.getByRole('button', { name: 'Delete' }).click();
+        await saidIn(dialog, wrongAnswerMessages.inHouse);
+        expect(await answer.getAttribute('aria-invalid')).toBe('true');
+        await answer.fill('1');
+        await clearedFrom(dialog, wrongAnswerMessages.inHouse);
+        expect(await toasts(page).getByText(wrongAnswerMessages.inHouse).count()).toBe(0);
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+      } finally {
+        const listed = (await api.inHouseAds.list({ q: mainTitle })).data ?? [];
+        await api.inHouseAds.remove({ id: listed.map((ad) => ad._id) });
+      }
     });
   });
 

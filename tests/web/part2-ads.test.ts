@@ -9,7 +9,7 @@ import {
   type ApiClient,
   type TrackEvent,
 } from '@dealdesk/core';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openInApp, screenshot } from '../support/browser.js';
 import {
@@ -53,6 +53,12 @@ beforeAll(async () => {
 afterEach(screenshotOnFailure(() => page));
 
 const adsTable = () => page.getByRole('table').first();
+
+/** `text` is said inside `place` (a row being edited), and not as a toast. */
+async function saidBeside(place: Locator, text: string): Promise<void> {
+  await place.getByText(text).waitFor();
+  expect(await page.locator('.mantine-Notifications-root').getByText(text).count()).toBe(0);
+}
 
 /** Reports events as the app does, in batches of at most 1,000. */
 async function track(
@@ -132,8 +138,10 @@ describe('ad units', () => {
       expect(await row.getByRole('textbox').count()).toBe(2);
       await row.getByLabel('Ad ID').fill('');
       await row.getByRole('button', { name: 'Save' }).click();
-      await toast(page, 'Please fill all the fields');
+      // Said beside the row's fields until they change, not in a toast.
+      await saidBeside(row, 'Please fill all the fields');
       await row.getByLabel('Ad ID').fill(`ca-app-pub-2/${screen.type}`);
+      await row.getByText('Please fill all the fields').waitFor({ state: 'detached' });
       await row.getByLabel('Ad Description').fill('Shown after the splash');
       await row.getByRole('button', { name: 'Save' }).click();
       await toast(page, 'Ad updated successfully');
@@ -170,6 +178,21 @@ describe('ad units', () => {
       await card.getByRole('button', { name: 'Edit' }).waitFor();
       expect(await small.getByRole('table').count()).toBe(0);
     });
+  });
+
+  it("an id another ad uses: the server's refusal beside the row's id until it changes", async () => {
+    const rows = adsTable().getByRole('row');
+    const taken = await rows.nth(1).getByRole('cell').nth(2).textContent();
+    await rows.nth(2).getByRole('button', { name: 'Edit' }).click();
+    const id = rows.nth(2).getByLabel('Ad ID');
+    await id.fill(taken ?? '');
+    await rows.nth(2).getByRole('button', { name: 'Save' }).click();
+    const refusal = `The ad ID ${taken} is already used by the ad`;
+    await saidBeside(rows.nth(2), refusal);
+    expect(await id.getAttribute('aria-invalid')).toBe('true');
+    await id.fill(`${taken}-2`);
+    await rows.nth(2).getByText(refusal).waitFor({ state: 'detached' });
+    await rows.nth(2).getByRole('button', { name: 'Cancel' }).click();
   });
 });
 
@@ -240,8 +263,7 @@ describe('website ads', () => {
     await toast(page, 'Ads Not Availale');
     await search.fill('');
     await page.getByRole('button', { name: 'Clear all data' }).click();
-    await answerCaptcha(page, false);
-    await toast(page, 'Captcha answer is incorrect');
+    await answerCaptcha(page, false, 'Captcha answer is incorrect');
     await page.getByRole('link', { name: /^15 clicks on Diwalisale/ }).waitFor();
     await page.getByRole('button', { name: 'Clear all data' }).click();
     await answerCaptcha(page, true);
@@ -394,8 +416,7 @@ describe('in-house ads', () => {
     });
     await page.getByRole('checkbox', { name: 'Select every row on this page' }).check();
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
-    await answerCaptcha(page, false);
-    await toast(page, 'Incorrect answer to the captcha.');
+    await answerCaptcha(page, false, 'Incorrect answer to the captcha.');
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     await answerCaptcha(page, true);
     await toast(page, 'In House ads deleted successfully.');
@@ -482,8 +503,7 @@ describe('View & Click Analytics', () => {
 
   it('clears the data after the captcha, and refuses when no ad is listed', async () => {
     await page.getByRole('button', { name: 'Clear data' }).click();
-    await answerCaptcha(page, false);
-    await toast(page, 'Captcha answer is incorrect');
+    await answerCaptcha(page, false, 'Captcha answer is incorrect');
     await page.getByRole('button', { name: 'Clear data' }).click();
     await answerCaptcha(page, true);
     await toast(page, 'Data cleared successfully');

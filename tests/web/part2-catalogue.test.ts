@@ -232,8 +232,7 @@ describe('categories and subcategories', () => {
 
   it('deletes a category only after the right captcha answer', async () => {
     await page.getByRole('button', { name: 'Delete Temporary' }).click();
-    await answerCaptcha(page, false);
-    await toast(page, 'Answer is not correct');
+    await answerCaptcha(page, false, 'Answer is not correct');
     await categories()
       .getByRole('row', { name: /Temporary/ })
       .waitFor();
@@ -587,8 +586,7 @@ describe('Product Management', () => {
     await page.getByRole('checkbox', { name: 'Select Seeded shirt 051' }).check();
     await page.getByRole('checkbox', { name: 'Select Seeded shirt 053' }).check();
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
-    await answerCaptcha(page, false);
-    await toast(page, 'Answer is not correct');
+    await answerCaptcha(page, false, 'Answer is not correct');
     await page.getByText('Showing 5 of 5 products').waitFor();
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     await answerCaptcha(page, true);

@@ -235,8 +235,7 @@ describe('notifications', () => {
   it('deletes selected notifications after the captcha', async () => {
     await page.getByRole('checkbox', { name: 'Select every row on this page' }).check();
     await page.getByRole('button', { name: 'Delete selected (3)' }).click();
-    await answerCaptcha(page, false);
-    await toast(page, 'Captcha answer is incorrect');
+    await answerCaptcha(page, false, 'Captcha answer is incorrect');
     await history()
       .getByRole('row', { name: /Weekend flash sale/ })
       .waitFor();

@@ -120,8 +120,7 @@ describe('shortcut stories', () => {
 
   it('deletes only after the right captcha answer', async () => {
     await page.getByRole('button', { name: 'Delete Flipkart deals' }).click();
-    await answerCaptcha(page, false);
-    await toast(page, 'Ans is not correct');
+    await answerCaptcha(page, false, 'Ans is not correct');
     await table('Shortcut List')
       .getByRole('row', { name: /Flipkart deals/ })
       .waitFor();
@@ -178,8 +177,7 @@ describe('story videos and images', () => {
 
   it("deletes after the captcha, with this screen's wrong-answer wording", async () => {
     await page.getByRole('button', { name: /^Delete Image story/ }).click();
-    await answerCaptcha(page, false);
-    await toast(page, 'Ans in not currect');
+    await answerCaptcha(page, false, 'Ans in not currect');
     await page.getByRole('button', { name: /^Delete Image story/ }).click();
     await answerCaptcha(page, true);
     await page.getByText('No stories yet').waitFor();
@@ -281,8 +279,7 @@ describe('banners', () => {
     await page.getByRole('switch', { name: 'Diwali sale status' }).click({ force: true });
     await table('Uploaded Banner').getByText('De Active').waitFor();
     await page.getByRole('button', { name: 'Delete Diwali sale' }).click();
-    await answerCaptcha(page, false);
-    await toast(page, 'Ans is not correct');
+    await answerCaptcha(page, false, 'Ans is not correct');
     await page.getByRole('button', { name: 'Delete Diwali sale' }).click();
     await answerCaptcha(page, true);
     await page.getByText('No banners yet').waitFor();

@@ -9,7 +9,6 @@ import {
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState, type FormEvent } from 'react';
-import { toastError } from './notify.js';
 
 export interface CaptchaRequest {
   /** What is about to happen, naming it: "Delete shortcut story 'Acme'?", 'Delete 2 banners?' */
@@ -51,7 +50,7 @@ function CaptchaForm({
     setWordMissing(!wordOk);
     if (checkCaptcha(challenge, answer) && wordOk) return onDone(true);
     if (checkCaptcha(challenge, answer)) return;
-    toastError(request.wrongAnswer);
+    // Said beside the answer, not in a toast that fades, until the admin types again.
     setWrong(true);
     setChallenge(createCaptcha());
     setAnswer('');
@@ -68,7 +67,10 @@ function CaptchaForm({
           data-autofocus
           value={answer}
           error={wrong ? request.wrongAnswer : undefined}
-          onChange={(event) => setAnswer(event.currentTarget.value)}
+          onChange={(event) => {
+            setAnswer(event.currentTarget.value);
+            setWrong(false);
+          }}
         />
         {request.typeAdmin === true ? (
           <TextInput

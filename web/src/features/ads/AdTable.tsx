@@ -1,6 +1,7 @@
 import {
   adMessages,
   mobileBreakpointPx,
+  networkErrorMessage,
   type AdUnit,
   type AdUnitUpdate,
   type AdUnitUpdateInput,
@@ -15,14 +16,30 @@ import { ColumnCells, ColumnHeads, type Column } from '../../ui/DataTable.js';
 import { toastSuccess } from '../../ui/notify.js';
 import { RowCards } from '../../ui/RowCards.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
-import { checkSayingOnce, markOf } from '../../ui/validation.js';
+import { shownInForm, validate, type FieldErrors } from '../../ui/form.js';
+import { FormRefusal } from '../../ui/FormRefusal.js';
+import { ApiFailure, messageOf } from '../../ui/notify.js';
+import { markOf } from '../../ui/validation.js';
 import { useAction } from '../../ui/mutations.js';
 
 interface Editing {
   id: string;
   draft: AdUnitUpdateInput;
-  errors: Partial<Record<string, string>>;
+  errors: FieldErrors;
+  /** A refusal of the whole row ('Please fill all the fields'), shown beside its fields. */
+  refusal?: string;
 }
+
+/**
+ * Where a refused save is said: the one conflict an edit can meet (409, the ad id another ad
+ * uses) beside the id, anything else beside the row's buttons.
+ */
+const placeOf = (error: unknown): Pick<Editing, 'errors' | 'refusal'> => {
+  const message = messageOf(error, networkErrorMessage);
+  if (error instanceof ApiFailure && (error.httpStatus === 409 || error.field === 'a_id'))
+    return { errors: { a_id: message } };
+  return { errors: {}, refusal: message };
+};
 
 /**
  * The ads of one screen with inline edit: only the ad id (URL) and the description change,
@@ -65,12 +82,14 @@ export function AdTable<Ad extends AdUnit>({
     setEditing,
   );
   const save = useAction({
-    meta: { stayOnFailure: true },
+    meta: { stayOnFailure: true, ...shownInForm },
     mutationFn: ({ id, change }: { id: string; change: AdUnitUpdate }) => update(id, change),
     onSuccess: (message) => {
       toastSuccess(message);
       setEditing(null);
     },
+    onError: (error) =>
+      setEditing((current) => (current === null ? null : { ...current, ...placeOf(error) })),
   });
 
   const startEditing = (ad: Ad) =>
@@ -87,13 +106,22 @@ export function AdTable<Ad extends AdUnit>({
             ...current,
             draft: { ...current.draft, [key]: value },
             errors: { ...current.errors, [key]: undefined },
+            refusal: undefined,
           },
     );
   const submit = () => {
     if (editing === null) return;
-    const verdict = checkSayingOnce(schema, editing.draft, adMessages.fillAll);
+    const verdict = validate(schema, editing.draft);
     if (verdict.ok) save.mutate({ id: editing.id, change: verdict.data });
-    else setEditing({ ...editing, errors: verdict.errors });
+    else {
+      // 'Please fill all the fields' is said once, beside the row; the blank fields are marked.
+      const summary = Object.values(verdict.errors).includes(adMessages.fillAll);
+      setEditing({
+        ...editing,
+        errors: verdict.errors,
+        refusal: summary ? adMessages.fillAll : undefined,
+      });
+    }
   };
 
   const numbers = new Map(ads.map((ad, index) => [ad._id, index + 1]));
@@ -147,15 +175,18 @@ export function AdTable<Ad extends AdUnit>({
             Edit
           </Button>
         ) : (
-          <Group gap={6} wrap="nowrap">
-            <Button size="xs" onClick={submit} loading={save.isPending}>
-              Save
-            </Button>
-            <Button size="xs" variant="default" onClick={() => setEditing(null)}>
-              Cancel
-            </Button>
-            {editActions?.(ad, () => setEditing(null))}
-          </Group>
+          <Stack gap={6}>
+            <Group gap={6} wrap="nowrap">
+              <Button size="xs" onClick={submit} loading={save.isPending}>
+                Save
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setEditing(null)}>
+                Cancel
+              </Button>
+              {editActions?.(ad, () => setEditing(null))}
+            </Group>
+            <FormRefusal message={editing?.refusal} />
+          </Stack>
         ),
     },
   ];

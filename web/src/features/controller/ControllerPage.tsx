@@ -37,6 +37,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { api } from '../../app/api.js';
 import { useFormState } from '../../ui/form.js';
+import { FormRefusal } from '../../ui/FormRefusal.js';
 import { DraftNotice, useUnsavedChanges, type DraftOffer } from '../../ui/useUnsavedChanges.js';
 import { Page } from '../../ui/Page.js';
 import { WritesFieldset } from '../../ui/WritesFieldset.js';
@@ -134,10 +135,9 @@ function PositionInput({ name, current }: { name: ControllerPosition; current: n
   const [value, setValue] = useState<string | number>(current);
   const [error, setError] = useState<string | undefined>();
   const draft = useUnsavedChanges(`controller:${name}`, value, value !== current, setValue);
-  const { change, isPending } = useControllerChange(
-    api.controller.setPosition,
-    'Failed to update Ads Position',
-  );
+  const { change, isPending } = useControllerChange(api.controller.setPosition, {
+    failed: 'Failed to update Ads Position',
+  });
   const field = positionFields[name];
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -216,7 +216,7 @@ function FacebookForm({ settings }: { settings: ControllerSettings }) {
     facebook_client_token: settings.facebook_client_token,
   });
   const draft = useUnsavedChanges('controller:facebook', form.values, form.dirty, form.setValues);
-  const { change, isPending } = useControllerChange(api.controller.setFacebook);
+  const { change, isPending } = useControllerChange(api.controller.setFacebook, { form });
   const save = (event: FormEvent) => {
     event.preventDefault();
     const input = form.check(facebookChangeSchema);
@@ -226,6 +226,7 @@ function FacebookForm({ settings }: { settings: ControllerSettings }) {
     <form onSubmit={save} noValidate>
       <Stack>
         <DraftNotice offer={draft} />
+        <FormRefusal message={form.refusal} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label="Facebook app ID"
@@ -263,7 +264,7 @@ function InstallNewForm({
 }) {
   const form = useFormState({ btn_url: installNew?.btn_url ?? '' });
   const draft = useUnsavedChanges('controller:install', form.values, form.dirty, form.setValues);
-  const { change, isPending } = useControllerChange(api.controller.setInstallNew);
+  const { change, isPending } = useControllerChange(api.controller.setInstallNew, { form });
   const save = (event: FormEvent) => {
     event.preventDefault();
     const input = form.check(installNewSchema);
@@ -272,6 +273,7 @@ function InstallNewForm({
   return (
     <Stack>
       <Switches names={['installNew']} settings={settings} />
+      <FormRefusal message={form.refusal} />
       <SaveBeside what="install link" busy={isPending} onSubmit={save} draft={draft}>
         <TextInput
           label="Install link"

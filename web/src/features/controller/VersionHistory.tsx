@@ -165,13 +165,12 @@ function DifferenceTable({ detail }: { detail: ControllerVersionDetail }) {
 function VersionDetail({ version, onClose }: { version: number; onClose: () => void }) {
   const query = useQuery(controllerVersionQueries.one(version));
   const detail = query.data;
-  const rollback = useControllerChange(
-    api.controller.rollback,
-    'Failed to roll back',
-    (answer, { version: restored }) =>
+  const rollback = useControllerChange(api.controller.rollback, {
+    failed: 'Failed to roll back',
+    saved: (answer, { version: restored }) =>
       `Rolled back to version ${restored}` +
       (answer.version === undefined ? '' : `, saved as version ${answer.version}`),
-  );
+  });
   const same = detail !== undefined && detail.sinceThen.length === 0;
   const rollBack = () => {
     if (detail === undefined || same) return;

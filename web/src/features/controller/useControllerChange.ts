@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { confirmWithCaptcha, type CaptchaRequest } from '../../ui/captcha.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
+import { shownInForm } from '../../ui/form.js';
 import { wrongAnswerFor } from '../../ui/wrong-answers.js';
 import { controllerQuery } from './queries.js';
 import { useAction } from '../../ui/mutations.js';
@@ -14,13 +15,22 @@ type ChangeQuestion = string | Omit<CaptchaRequest, 'wrongAnswer'>;
 
 export function useControllerChange<Input, Answer extends object>(
   call: (input: Input) => Promise<ClientResult<Answer>>,
-  /** The screen's wording when the server gives none, or cannot be reached (spec section 8). */
-  failed = 'Failed to update',
-  /** The toast once saved; the server's message unless told. */
-  saved: (answer: ClientResult<Answer>, input: Input) => string = (answer) => answer.message,
+  {
+    failed = 'Failed to update',
+    saved = (answer) => answer.message,
+    form,
+  }: {
+    /** The screen's wording when the server gives none, or cannot be reached (spec section 8). */
+    failed?: string;
+    /** The toast once saved; the server's message unless told. */
+    saved?: (answer: ClientResult<Answer>, input: Input) => string;
+    /** The form that shows a refusal where the problem is, instead of a toast (useFormState). */
+    form?: { refused: (error: unknown) => void };
+  } = {},
 ) {
   const queryClient = useQueryClient();
   const mutation = useAction({
+    ...(form === undefined ? {} : { onError: form.refused, meta: shownInForm }),
     mutationFn: async (input: Input) =>
       unwrapOr(await call(input), { failed, unreachable: failed }),
     onSuccess: async (answer, input) => {
