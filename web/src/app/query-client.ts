@@ -17,10 +17,12 @@ export function createQueryClient(toErrorPage: () => void = () => undefined): Qu
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        // A form says it beside the field or at its top, where it stays (ui/form.ts).
-        if (mutation.meta?.['shownInForm'] !== true) report(error);
         const unreachable = error instanceof ApiFailure && error.httpStatus === 0;
-        if (unreachable && mutation.meta?.['stayOnFailure'] !== true) toErrorPage();
+        const leaves = unreachable && mutation.meta?.['stayOnFailure'] !== true;
+        // A form says it beside the field or at its top, where it stays (ui/form.ts); unless the
+        // screen leaves for the error page, taking the form with it: then a toast says it.
+        if (mutation.meta?.['shownInForm'] !== true || leaves) report(error);
+        if (leaves) toErrorPage();
       },
     }),
     defaultOptions: {
