@@ -10,8 +10,14 @@ describe('the command tree', () => {
     expect(help.exitCode).toBe(0);
     expect(help.stdout).toContain('Usage: dealdesk');
     for (const name of ['login', 'config', 'token', 'products', 'events', 'notify', 'analytics'])
-      expect(help.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
+      expect(help.stdout).toMatch(new RegExp(`^  ${name}[ |]`, 'm'));
     expect(help.stdout).toContain('Exit codes: 0 ok');
+  });
+
+  it('answers to `tokens` as to `token` (issue 39 spells it so)', async () => {
+    const create = await dealdesk(['tokens', 'create', '--help']);
+    expect(create.exitCode).toBe(0);
+    expect(create.stdout).toContain('--read-only');
   });
 
   it("shows a command's own verbs and flags, declared in its module", async () => {

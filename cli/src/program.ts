@@ -118,6 +118,9 @@ const contents: readonly [name: string, description: string, module: CommandModu
   ],
 ];
 
+/** Other names a command answers to: `tokens`, as issue 39 and the API's path spell it. */
+const aliasesOf: Partial<Record<string, readonly string[]>> = { token: ['tokens'] };
+
 /** Adds the "Examples:" block (examples.ts) to every command under `command` that has one. */
 function addExamples(command: Command, path: string[]): void {
   const lines = examples[path.join(' ')];
@@ -160,7 +163,9 @@ function unknownHelpTopic(program: Command, args: string[]): string | undefined 
     if (word.startsWith('-') || word === 'help') continue;
     // A command without subcommands takes the words that follow as its arguments.
     if (command.commands.length === 0) return undefined;
-    const sub = command.commands.find((each) => each.name() === word);
+    const sub = command.commands.find(
+      (each) => each.name() === word || each.aliases().includes(word),
+    );
     if (sub === undefined) return word;
     command = sub as Command;
   }
@@ -222,8 +227,12 @@ async function createCli(io: CliIo, argv: string[]): Promise<Command> {
   // A completion script covers the whole tree: then every module is declared.
   const everything = named === 'completion';
   for (const [name, description, module] of contents) {
-    const command = program.command(name).description(description);
-    if (name !== named && !everything) continue;
+    const aliases = aliasesOf[name] ?? [];
+    const command = program
+      .command(name)
+      .aliases([...aliases])
+      .description(description);
+    if (name !== named && !aliases.includes(named ?? '') && !everything) continue;
     const declare = (await module()).commands[name];
     if (declare === undefined) throw new Error(`${name} is not declared by its module`);
     declare(command, run);
