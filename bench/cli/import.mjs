@@ -40,7 +40,7 @@ function rawInsert(file, rows) {
   floor.pragma('journal_mode = WAL');
   floor.pragma('synchronous = FULL');
   floor.pragma('foreign_keys = ON');
-  floor.pragma('mmap_size = 268435456');
+  floor.pragma('mmap_size = 0');
   floor.pragma('cache_size = -65536');
   floor.pragma('wal_autocheckpoint = 16384');
   floor.pragma('temp_store = MEMORY');
