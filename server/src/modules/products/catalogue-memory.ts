@@ -29,13 +29,17 @@ export function catalogueMemory(repo: Repository, log: FastifyBaseLogger, limit:
         const started = performance.now();
         const index = catalogueIndex();
         // In id order: each read is appended to the slots, no product is held twice meanwhile.
-        for (let after = ''; ;) {
+        // The next read is asked before this one is applied: PostgreSQL reads and sends it while
+        // this process builds (SQLite reads in this thread either way).
+        const readAfter = (after: string) => repo.indexed({ after, limit: loadedPerRead });
+        for (let reading = readAfter(''); ;) {
+          const rows = await reading;
           if (closed()) return null;
-          const rows = await repo.indexed({ after, limit: loadedPerRead });
-          index.apply(rows, []);
           const last = rows.at(-1);
-          if (last === undefined || rows.length < loadedPerRead) break;
-          after = last.id;
+          const more = last !== undefined && rows.length === loadedPerRead;
+          if (more) reading = readAfter(last.id);
+          index.apply(rows, []);
+          if (!more) break;
         }
         index.trim();
         log.info(
