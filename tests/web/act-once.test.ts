@@ -1,13 +1,17 @@
 // Every action acts once: the screens walked with a double click on each submit and action
-// button (creates, saves, sends, a delete's confirmation, scrape, update event, invite, token),
-// counting the writes that reach the server. The second click of a double click reaches the page
-// before the button re-renders busy, so each screen's call must refuse to start twice.
-import type { ApiClient } from '@dealdesk/core';
+// button (creates, saves, sends, a delete's confirmation, scrape, update event, invite, token,
+// the policy texts, the story section's creates, a push, a controller change), counting the
+// writes that reach the server. The second click of a double click reaches the page before the
+// button re-renders busy, so each screen's call must refuse to start twice.
+import type { ApiClient, Policy, Terms } from '@dealdesk/core';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import type { Locator, Page, Request } from 'playwright-core';
 import { startShop, type Shop } from '@dealdesk/server/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { e2e } from '../support/browser.js';
 import { seedCatalogue, type SeededCatalogue } from '../support/catalogue.js';
-import { chooseFile, fillCaptcha, png, toast } from '../support/screens.js';
+import { chooseFile, fillCaptcha, pick, png, toast } from '../support/screens.js';
 import {
   openSignedInScreen,
   screenshotOnFailure,
@@ -22,6 +26,44 @@ let catalogue: SeededCatalogue;
 const invitedEmail = 'once.invited@example.test';
 const webAdName = 'OnceWebAd';
 const inHouseTitle = 'Once in-house ad';
+const shortcutTitle = 'Once shortcut';
+const storyButton = 'Once story';
+const bannerName = 'Once banner';
+const notificationTitle = 'Once notification';
+/** What the file changes of the shared settings, as found, to put back. */
+let found: { policy: Policy; terms: Terms; storyAdsPosition: number };
+
+/**
+ * Puts the legal texts back as found: saved again, or, when none was ever saved (other files
+ * start from that), its row taken out of the server's database, as no call can empty a text.
+ */
+async function restoreLegalTexts(): Promise<void> {
+  const { policy, terms } = found;
+  if (policy.policy_title !== '') await api.policy.updatePolicy(policy);
+  if (terms.terms_title !== '') await api.policy.updateTerms(terms);
+  const neverSaved = [
+    ...(policy.policy_title === '' ? ['policy'] : []),
+    ...(terms.terms_title === '' ? ['terms'] : []),
+  ];
+  if (neverSaved.length === 0) return;
+  const database = new DatabaseSync(join(e2e().dataDir, 'dealdesk.sqlite'), { timeout: 5000 });
+  try {
+    const remove = database.prepare('DELETE FROM policy_texts WHERE kind = ?');
+    for (const kind of neverSaved) remove.run(kind);
+  } finally {
+    database.close();
+  }
+}
+
+/** Removes the rows `list` answers whose `name` is the file's. */
+async function removeOwn<Row extends { _id: string }>(
+  list: Promise<{ data?: Row[] | undefined }>,
+  own: (row: Row) => boolean,
+  remove: (input: { id: string[] }) => Promise<unknown>,
+): Promise<void> {
+  const ids = ((await list).data ?? []).filter(own).map((row) => row._id);
+  if (ids.length > 0) await remove({ id: ids });
+}
 
 beforeAll(async () => {
   shop = await startShop();
@@ -31,6 +73,18 @@ beforeAll(async () => {
     search: 'Once item',
     each: ['Once item 1', 'Once item 2'],
   });
+  const [policy, terms, controller] = await Promise.all([
+    api.policy.getPolicy(),
+    api.policy.getTerms(),
+    api.controller.get(),
+  ]);
+  if (policy.data === undefined || terms.data === undefined || controller.data === undefined)
+    throw new Error('the settings to put back could not be read');
+  found = {
+    policy: policy.data,
+    terms: terms.data,
+    storyAdsPosition: controller.data.storyAdsPosition,
+  };
   // The browser files share one server: leave it as found for the next file.
   return async () => {
     try {
@@ -49,6 +103,29 @@ beforeAll(async () => {
       if (ownAds.length > 0) await api.inHouseAds.remove({ id: ownAds });
       for (const token of (await api.admin.listTokens()).data ?? [])
         if (token.name === 'once script') await api.admin.revokeToken({ id: token._id });
+      await restoreLegalTexts();
+      await removeOwn(
+        api.shortcuts.list(),
+        (row) => row.name === shortcutTitle,
+        api.shortcuts.remove,
+      );
+      await removeOwn(
+        api.stories.list({ page: 1, limit: 200 }),
+        (row) => row.btnName === storyButton,
+        api.stories.remove,
+      );
+      await removeOwn(api.banners.list(), (row) => row.name === bannerName, api.banners.remove);
+      await removeOwn(
+        api.notifications.history({ page: 1 }),
+        (row) => row.n_title === notificationTitle,
+        api.notifications.remove,
+      );
+      const position = (await api.controller.get()).data?.storyAdsPosition;
+      if (position !== found.storyAdsPosition)
+        await api.controller.setPosition({
+          name: 'storyAdsPosition',
+          value: found.storyAdsPosition,
+        });
     } finally {
       await signedIn.close();
     }
@@ -250,5 +327,103 @@ describe('deletes', () => {
     expect(
       await writesOfDoubleClick(await fillCaptcha(page, true), 'Product deleted successfully'),
     ).toEqual(['DELETE /api/App/product']);
+  });
+});
+
+describe('the policy texts', () => {
+  it('saves the policy once and the terms once', async () => {
+    await openScreen('/site/policy', 'Privacy policy');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel(/^Title/).fill('Once policy');
+    await page.getByLabel(/^Text/).fill('Saved by a double click.');
+    expect(
+      await writesOfDoubleClick(
+        page.getByRole('button', { name: 'Save' }),
+        'Policy updated successfully',
+      ),
+    ).toEqual(['PUT /api/App/policy/admin/update']);
+    await openScreen('/site/policy/terms', 'Terms & conditions');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel(/^Title/).fill('Once terms');
+    await page.getByLabel(/^Text/).fill('Saved by a double click.');
+    expect(
+      await writesOfDoubleClick(
+        page.getByRole('button', { name: 'Save' }),
+        'Terms & Conditions updated successfully',
+      ),
+    ).toEqual(['PUT /api/App/terms/admin/update']);
+  });
+});
+
+describe('stories', () => {
+  it('adds one shortcut', async () => {
+    await openScreen('/add/story', 'Shortcut stories');
+    await page
+      .getByLabel(/^Title/)
+      .first()
+      .fill(shortcutTitle);
+    await page.getByLabel(/^URL/).first().fill('https://deals.example/once');
+    await chooseFile(page, page.getByLabel('Logo image'), png('once-logo.png'), 'accepted');
+    expect(
+      await writesOfDoubleClick(page.getByRole('button', { name: 'Add shortcut' }), /added/i),
+    ).toEqual(['POST /api/sortcut']);
+  });
+
+  it('adds one story', async () => {
+    await openScreen('/add/story/video', 'Story videos and images');
+    await pick(page, 'Story type', 'Image');
+    await chooseFile(page, page.getByLabel('Image file'), png('once-story.png'), 'accepted');
+    await page.getByLabel('Button text').fill(storyButton);
+    await page.getByLabel('Button URL').fill('https://deals.example/once');
+    expect(
+      await writesOfDoubleClick(
+        page.getByRole('button', { name: 'Add story', exact: true }),
+        /added|success/i,
+      ),
+    ).toEqual(['POST /api/App/Add/Story/Video']);
+  });
+
+  it('adds one banner', async () => {
+    await openScreen('/add/story/banner', 'Banners');
+    await page.getByLabel('Banner name').fill(bannerName);
+    await chooseFile(page, page.getByLabel('Banner image'), png('once-banner.png'), 'accepted');
+    expect(
+      await writesOfDoubleClick(page.getByRole('button', { name: 'Add Banner' }), /added/i),
+    ).toEqual(['POST /api/App/add/banner/b1']);
+  });
+});
+
+describe('notifications', () => {
+  it('sends one notification', async () => {
+    await openScreen('/site/notification', 'Notifications');
+    const form = page.getByRole('form', { name: 'Send a notification' });
+    await form.getByLabel(/^Title/).fill(notificationTitle);
+    await form.getByLabel(/^Message/).fill('Sent by a double click.');
+    await form.getByRole('button', { name: 'Send', exact: true }).dblclick();
+    const confirm = page.getByRole('dialog', {
+      name: 'Send this notification to every app user?',
+    });
+    await confirm.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    expect(
+      await writesOfDoubleClick(
+        confirm.getByRole('button', { name: 'Send now' }),
+        'Notification sent successfully !',
+      ),
+    ).toEqual(['POST /api/App/notification/send']);
+  });
+});
+
+describe('the controller', () => {
+  it('asks once and saves a position once', async () => {
+    await openScreen('/controller', 'Controller');
+    const position = page.getByLabel('Story ad position', { exact: true });
+    await position.fill(found.storyAdsPosition === 2 ? '3' : '2');
+    await page.getByRole('button', { name: 'Save Story ad position' }).dblclick();
+    const confirm = await fillCaptcha(page, true);
+    expect(await page.getByRole('dialog').count()).toBe(1);
+    expect(await writesOfDoubleClick(confirm, 'Updated successfully')).toEqual([
+      'PUT /api/App/controller/admin/position/change',
+    ]);
   });
 });

@@ -7,6 +7,8 @@ import { apiClient, e2e, sessionToken, wide } from '../support/browser.js';
 import { addInHouseAd } from '../support/content.js';
 import { fileBrowser } from '../support/file-browser.js';
 import { invitedAdmin } from '../support/invitations.js';
+import { answerCaptcha } from '../support/screens.js';
+import { failCalls, healServer } from '../support/server-faults.js';
 
 const browser = fileBrowser();
 
@@ -91,6 +93,90 @@ describe('refusals stay beside the field or at the top of the form', () => {
       } finally {
         const listed = (await api.inHouseAds.list({ q: mainTitle })).data ?? [];
         await api.inHouseAds.remove({ id: listed.map((ad) => ad._id) });
+      }
+    });
+  });
+
+  describe('saves the server refuses', () => {
+    const signedIn = browser.suitePage(wide, () => sessionToken());
+
+    it('a story ad deleted meanwhile: at the top of its form until a field changes', async () => {
+      const token = await sessionToken();
+      const api = apiClient(() => token);
+      const NTV_ID = 'refusal-check-native';
+      const added = await api.storyAds.add({
+        insertData: {
+          storyTime: 5,
+          adsStory: true,
+          btnName: '',
+          btnUrl: '',
+          NTV: true,
+          NTV_ID,
+          maxviewLimit: 0,
+          maxviewStatus: false,
+          maxclickLimit: 0,
+          maxclickStatus: false,
+        },
+      });
+      const id = added.data?._id ?? '';
+      expect(added.status, added.message).toBe(true);
+      try {
+        const page = signedIn();
+        await page.goto(`/update/story/ads/${id}`);
+        const nativeId = page.getByLabel(/^Native ad ID/);
+        await nativeId.waitFor();
+        // Another administrator deletes it while this one edits.
+        await api.storyAds.remove({ id: [id] });
+        await page.getByRole('button', { name: 'Update' }).click();
+        const form = page.locator('main form');
+        await saidIn(form.getByRole('alert'), 'Story not found');
+        await nativeId.fill(`${NTV_ID}-2`);
+        await clearedFrom(form, 'Story not found');
+      } finally {
+        await api.storyAds.remove({ id: [id] });
+      }
+    });
+
+    it('an in-house ad deleted meanwhile: at the top of its form until a field changes', async () => {
+      const token = await sessionToken();
+      const api = apiClient(() => token);
+      const mainTitle = 'Refused save check';
+      await addInHouseAd(api, { mainTitle, subTitle: 'Kept', description: 'Kept', ad_type: 'FS' });
+      const ids = async () =>
+        ((await api.inHouseAds.list({ q: mainTitle })).data ?? []).map((ad) => ad._id);
+      const [id = ''] = await ids();
+      try {
+        const page = signedIn();
+        await page.goto(`/manage/ads/inHouseAds/edit/${id}`);
+        const form = page.getByRole('form', { name: 'Edit In House Ad' });
+        await form.getByLabel(/^Title/).waitFor();
+        await api.inHouseAds.remove({ id: [id] });
+        await form.getByRole('button', { name: 'Save' }).click();
+        await saidIn(form.getByRole('alert'), 'In House ad not found');
+        await form.getByLabel(/^Title/).fill(`${mainTitle} again`);
+        await clearedFrom(form, 'In House ad not found');
+      } finally {
+        const left = await ids();
+        if (left.length > 0) await api.inHouseAds.remove({ id: left });
+      }
+    });
+
+    it("a refused ad position: above the field until it changes, in the screen's words", async () => {
+      await failCalls('PUT', '/api/App/controller/admin/position/change', 'wordless');
+      try {
+        const page = signedIn();
+        await page.goto('/controller');
+        const position = page.getByLabel('Story ad position', { exact: true });
+        const form = page.locator('form', { has: position });
+        const before = await position.inputValue();
+        await position.fill(before === '2' ? '3' : '2');
+        await page.getByRole('button', { name: 'Save Story ad position' }).click();
+        await answerCaptcha(page, true);
+        await saidIn(form.getByRole('alert'), 'Failed to update Ads Position');
+        await position.fill(before);
+        await clearedFrom(form, 'Failed to update Ads Position');
+      } finally {
+        await healServer();
       }
     });
   });

@@ -109,6 +109,19 @@ export function useFormState<Values extends object>(initial: Values | (() => Val
     else refuse(messageOf(error, networkErrorMessage));
   };
   /**
+   * Whether a save the form's screen makes went through: its refusal is shown here (the
+   * screen's call then carries `meta: shownInForm`, so no toast doubles it).
+   */
+  const saved = async (save: Promise<unknown>): Promise<boolean> => {
+    try {
+      await save;
+      return true;
+    } catch (error) {
+      refused(error);
+      return false;
+    }
+  };
+  /**
    * The schema's verdict where one message stands for several blank fields ('Please fill all
    * the fields'): that message is said once, at the top of the form, and the fields it
    * concerns are only marked (see markOf). Answers the data, or null.
@@ -139,6 +152,7 @@ export function useFormState<Values extends object>(initial: Values | (() => Val
     reset,
     refuse,
     refused,
+    saved,
     dirty,
   };
 }

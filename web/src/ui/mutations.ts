@@ -91,8 +91,11 @@ export function useApiMutation<Input, Answer extends object>(
     refresh: QueryKey;
     /** The screen's wording when the server gives none, or cannot be reached (spec section 8). */
     failure?: FailureTexts;
-    /** The form that shows a refusal where the problem is, instead of a toast (useFormState). */
-    form?: { refused: (error: unknown) => void };
+    /**
+     * The form that shows a refusal where the problem is, instead of a toast (useFormState); or
+     * `shownInForm` when the form reads it from the call's promise (useFormState's saved).
+     */
+    form?: { refused: (error: unknown) => void } | typeof shownInForm;
     /** For a call that creates: the notice links to the item made. */
     created?: (answer: ClientResult<Answer>) => CreatedLink | undefined;
   },
@@ -110,7 +113,8 @@ export function useApiMutation<Input, Answer extends object>(
       toastSuccess(answer.message, linkTo(created?.(answer)));
       await queryClient.invalidateQueries({ queryKey: refresh });
     },
-    ...(form === undefined ? {} : { onError: form.refused, meta: shownInForm }),
+    ...(form === undefined ? {} : { meta: shownInForm }),
+    ...(form !== undefined && 'refused' in form ? { onError: form.refused } : {}),
   });
 }
 

@@ -34,16 +34,16 @@ import {
 } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, type FormEvent, type ReactNode } from 'react';
 import { api } from '../../app/api.js';
-import { useFormState } from '../../ui/form.js';
 import { FormRefusal } from '../../ui/FormRefusal.js';
-import { DraftNotice, useUnsavedChanges, type DraftOffer } from '../../ui/useUnsavedChanges.js';
+import { DraftNotice, type DraftOffer } from '../../ui/useUnsavedChanges.js';
 import { Page } from '../../ui/Page.js';
 import { WritesFieldset } from '../../ui/WritesFieldset.js';
 import { modeLabels, placementLabels, positionFields, switchLabels } from './labels.js';
 import { controllerQuery } from './queries.js';
 import { useControllerChange } from './useControllerChange.js';
+import { useControllerForm } from './useControllerForm.js';
 import { VersionHistory } from './VersionHistory.js';
 
 function Section({
@@ -110,6 +110,7 @@ function SaveBeside({
   onSubmit,
   children,
   draft,
+  refusal,
 }: {
   what: string;
   busy: boolean;
@@ -117,49 +118,55 @@ function SaveBeside({
   children: ReactNode;
   /** A kept draft of the field, offered above it. */
   draft: DraftOffer | null;
+  /** The server's refusal of the last save, above the field until it changes. */
+  refusal: string | undefined;
 }) {
   return (
     <form onSubmit={onSubmit} noValidate>
-      <DraftNotice offer={draft} />
-      <Group align="flex-start" gap="xs" wrap="nowrap">
-        {children}
-        <Button type="submit" mt={46} variant="light" loading={busy} aria-label={`Save ${what}`}>
-          Save
-        </Button>
-      </Group>
+      <Stack gap="xs">
+        <DraftNotice offer={draft} />
+        <FormRefusal message={refusal} />
+        <Group align="flex-start" gap="xs" wrap="nowrap">
+          {children}
+          <Button type="submit" mt={46} variant="light" loading={busy} aria-label={`Save ${what}`}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
     </form>
   );
 }
 
 function PositionInput({ name, current }: { name: ControllerPosition; current: number }) {
-  const [value, setValue] = useState<string | number>(current);
-  const [error, setError] = useState<string | undefined>();
-  const draft = useUnsavedChanges(`controller:${name}`, value, value !== current, setValue);
-  const { change, isPending } = useControllerChange(api.controller.setPosition, {
-    failed: 'Failed to update Ads Position',
-  });
+  const initial: { value: string | number } = { value: current };
+  const { form, draft, isPending, save } = useControllerForm(
+    `controller:position:${name}`,
+    initial,
+    api.controller.setPosition,
+    'Failed to update Ads Position',
+  );
   const field = positionFields[name];
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = controllerPositionSchema.safeParse({ name, value });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
-    void change(`Set ${field.label} to ${String(parsed.data.value)}?`, parsed.data);
-  };
+  const submit = save(
+    (values) => form.check(controllerPositionSchema, { name, ...values }),
+    (input) => `Set ${field.label} to ${String(input.value)}?`,
+  );
   return (
-    <SaveBeside what={field.label} busy={isPending} onSubmit={save} draft={draft}>
+    <SaveBeside
+      what={field.label}
+      busy={isPending}
+      onSubmit={submit}
+      draft={draft}
+      refusal={form.refusal}
+    >
       <NumberInput
         label={field.label}
         description={field.hint}
         min={field.min}
         max={field.max}
         allowDecimal={false}
-        value={value}
-        error={error}
-        onChange={(next) => {
-          setValue(next);
-          setError(undefined);
-        }}
+        value={form.values.value}
+        error={form.errors['value']}
+        onChange={(next) => form.set('value', next)}
         style={{ flex: 1 }}
       />
     </SaveBeside>
@@ -211,19 +218,20 @@ function Placements({ settings }: { settings: ControllerSettings }) {
 }
 
 function FacebookForm({ settings }: { settings: ControllerSettings }) {
-  const form = useFormState({
-    facebook_app_id: settings.facebook_app_id,
-    facebook_client_token: settings.facebook_client_token,
-  });
-  const draft = useUnsavedChanges('controller:facebook', form.values, form.dirty, form.setValues);
-  const { change, isPending } = useControllerChange(api.controller.setFacebook, { form });
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.check(facebookChangeSchema);
-    if (input !== null) void change('Save the Facebook settings?', input);
-  };
+  const { form, draft, isPending, save } = useControllerForm(
+    'controller:facebook',
+    {
+      facebook_app_id: settings.facebook_app_id,
+      facebook_client_token: settings.facebook_client_token,
+    },
+    api.controller.setFacebook,
+  );
+  const submit = save(
+    () => form.check(facebookChangeSchema),
+    () => 'Save the Facebook settings?',
+  );
   return (
-    <form onSubmit={save} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack>
         <DraftNotice offer={draft} />
         <FormRefusal message={form.refusal} />
@@ -262,19 +270,25 @@ function InstallNewForm({
   settings: ControllerSettings;
   installNew: InstallNew | undefined;
 }) {
-  const form = useFormState({ btn_url: installNew?.btn_url ?? '' });
-  const draft = useUnsavedChanges('controller:install', form.values, form.dirty, form.setValues);
-  const { change, isPending } = useControllerChange(api.controller.setInstallNew, { form });
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const input = form.check(installNewSchema);
-    if (input !== null) void change('Save the install link?', input);
-  };
+  const { form, draft, isPending, save } = useControllerForm(
+    'controller:install',
+    { btn_url: installNew?.btn_url ?? '' },
+    api.controller.setInstallNew,
+  );
+  const submit = save(
+    () => form.check(installNewSchema),
+    () => 'Save the install link?',
+  );
   return (
     <Stack>
       <Switches names={['installNew']} settings={settings} />
-      <FormRefusal message={form.refusal} />
-      <SaveBeside what="install link" busy={isPending} onSubmit={save} draft={draft}>
+      <SaveBeside
+        what="install link"
+        busy={isPending}
+        onSubmit={submit}
+        draft={draft}
+        refusal={form.refusal}
+      >
         <TextInput
           label="Install link"
           maxLength={textLimits.url}

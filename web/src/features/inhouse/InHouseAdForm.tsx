@@ -29,6 +29,7 @@ import {
 } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
 import { useFormState } from '../../ui/form.js';
+import { FormRefusal } from '../../ui/FormRefusal.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
 import { LimitFields } from '../../ui/LimitFields.js';
 import { StatusSwitch } from '../../ui/StatusSwitch.js';
@@ -91,8 +92,8 @@ export function InHouseAdForm({
   /** The ad being edited; absent on the creation form. */
   ad?: InHouseAd;
   busy: boolean;
-  /** Answers whether it was saved (the creation form then starts over). */
-  onSubmit: (submit: InHouseSubmit) => Promise<boolean>;
+  /** The screen's save: it fails with the server's refusal, which the form then shows. */
+  onSubmit: (submit: InHouseSubmit) => Promise<unknown>;
   onCancel?: () => void;
 }) {
   const form = useFormState(() => initialValues(ad));
@@ -134,7 +135,8 @@ export function InHouseAdForm({
     if (ad === undefined) {
       // The icon test only tells TypeScript what the schema already checked.
       if (form.check(inHouseAdCreateSchema, checked) === null || files.icon === undefined) return;
-      if (await onSubmit({ mode: 'create', request: { ...fields, ...files, icon: files.icon } })) {
+      const request = { ...fields, ...files, icon: files.icon };
+      if (await form.saved(onSubmit({ mode: 'create', request }))) {
         form.reset();
         setIcon(null);
         setMedia(null);
@@ -143,7 +145,7 @@ export function InHouseAdForm({
     }
     const edit = { id: ad._id, status: values.status, ...fields };
     if (form.check(inHouseAdEditSchema, { ...checked, ...edit }) === null) return;
-    await onSubmit({ mode: 'edit', request: { ...edit, ...files } });
+    await form.saved(onSubmit({ mode: 'edit', request: { ...edit, ...files } }));
   };
   const text = (key: 'mainTitle' | 'subTitle' | 'callToAction' | 'btnName') => ({
     value: values[key],
@@ -161,6 +163,7 @@ export function InHouseAdForm({
         aria-label={ad === undefined ? 'Create In House Ad' : 'Edit In House Ad'}
       >
         <Stack gap="md">
+          <FormRefusal message={form.refusal} />
           <DraftNotice offer={draft} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <div>

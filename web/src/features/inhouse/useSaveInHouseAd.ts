@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../app/api.js';
 import { paths } from '../../app/paths.js';
+import { shownInForm } from '../../ui/form.js';
 import { useAction, useSubmission } from '../../ui/mutations.js';
 import { ApiFailure, toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { uploadFailure } from './answers.js';
@@ -17,8 +18,9 @@ export function useErrorPageWhenUnreachable() {
 }
 
 /**
- * Creates or edits an in-house ad with the screens' own success and failure wording; a save
- * that cannot reach the server goes to /Error like every change (app/query-client.ts).
+ * Creates or edits an in-house ad with the screens' own success and failure wording; a refusal
+ * is shown in the form, and a save that cannot reach the server goes to /Error like every
+ * change (app/query-client.ts).
  */
 export function useSaveInHouseAd(onSaved?: () => void) {
   const queryClient = useQueryClient();
@@ -37,15 +39,9 @@ export function useSaveInHouseAd(onSaved?: () => void) {
       await queryClient.invalidateQueries({ queryKey: inHouseQueries.all });
       onSaved?.();
     },
+    // The form shows a refusal (InHouseAdForm), from the promise submit answers.
+    meta: shownInForm,
   });
-  /** For the form: whether it was saved. */
-  const submit = async (request: InHouseSubmit): Promise<boolean> => {
-    try {
-      await save.mutateAsync(request);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const submit = (request: InHouseSubmit) => save.mutateAsync(request);
   return { submit, isPending: save.isPending };
 }

@@ -4,7 +4,8 @@ import { Group, Skeleton } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths.js';
-import { succeeded, useAction } from '../../ui/mutations.js';
+import { shownInForm } from '../../ui/form.js';
+import { useAction } from '../../ui/mutations.js';
 import { toastSuccess, unwrapOr } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
 import { afterSave } from '../../ui/useUnsavedChanges.js';
@@ -33,6 +34,7 @@ export function StoryEditScreen({ kind }: { kind: StoryKind }) {
       await new Promise((resolve) => setTimeout(resolve, postUpdateRedirectMs));
       void navigate(backTo, afterSave);
     },
+    meta: shownInForm,
   });
   const data = story.data?.data;
 
@@ -61,7 +63,7 @@ export function StoryEditScreen({ kind }: { kind: StoryKind }) {
           kind={kind}
           story={data}
           busy={save.isPending}
-          onSubmit={(submit) => succeeded(save.mutateAsync(submit))}
+          onSubmit={(submit) => save.mutateAsync(submit)}
           onCancel={() => void navigate(backTo)}
         />
       )}

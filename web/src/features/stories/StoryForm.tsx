@@ -30,6 +30,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FormRefusal } from '../../ui/FormRefusal.js';
 import { LimitFields } from '../../ui/LimitFields.js';
 import { useFormState } from '../../ui/form.js';
 import { DraftNotice, useUnsavedChanges } from '../../ui/useUnsavedChanges.js';
@@ -135,8 +136,8 @@ export function StoryForm({
   /** The story being edited; absent on the add form. */
   story?: StoryVideo | StoryAd;
   busy: boolean;
-  /** Answers whether it was saved (the add form then starts over). */
-  onSubmit: (submit: StorySubmit) => Promise<boolean>;
+  /** The screen's save: it fails with the server's refusal, which the form then shows. */
+  onSubmit: (submit: StorySubmit) => Promise<unknown>;
   onCancel?: () => void;
 }) {
   const editing = story !== undefined;
@@ -190,11 +191,11 @@ export function StoryForm({
     if (story === undefined) {
       const parsed = form.check(storyAddSchema, { insertData, ...files });
       if (parsed === null) return;
-      const saved = await onSubmit({
+      const saved = onSubmit({
         mode: 'add',
         request: { insertData: parsed.insertData, ...uploads },
       });
-      if (saved) {
+      if (await form.saved(saved)) {
         form.reset({ ...initialValues(undefined), type: values.type });
         chooseFile(null);
       }
@@ -211,10 +212,12 @@ export function StoryForm({
       ...files,
     });
     if (parsed === null) return;
-    await onSubmit({
-      mode: 'edit',
-      request: { _id: story._id, insertData: parsed.insertData, ...uploads },
-    });
+    await form.saved(
+      onSubmit({
+        mode: 'edit',
+        request: { _id: story._id, insertData: parsed.insertData, ...uploads },
+      }),
+    );
   };
   // A second click while the first submission waits (for the video's frame, then the server)
   // does nothing: one story per submission.
@@ -228,7 +231,7 @@ export function StoryForm({
     });
   };
 
-  const fileError = errors['image'] ?? errors['video'];
+  const fileError = errors['image'] ?? errors['video'] ?? errors['thembnal'];
   const chooseType = (type: StoryAdType) => {
     form.set('type', type);
     chooseFile(null);
@@ -239,6 +242,7 @@ export function StoryForm({
       <WritesFieldset>
         <form onSubmit={submit} noValidate>
           <Stack>
+            <FormRefusal message={form.refusal} />
             <DraftNotice offer={draft} />
             <Stack gap={6}>
               <Text size="sm" fw={500} id={typeLabelId}>

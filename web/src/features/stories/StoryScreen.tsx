@@ -3,7 +3,8 @@ import type { StoryAddRequest } from '@dealdesk/core';
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { paths } from '../../app/paths.js';
-import { succeeded, useApiMutation } from '../../ui/mutations.js';
+import { shownInForm } from '../../ui/form.js';
+import { useApiMutation } from '../../ui/mutations.js';
 import { storyCalls } from './queries.js';
 import { StoryForm, type StoryKind, type StorySubmit } from './StoryForm.js';
 import { StoryHeading } from './StoryHeading.js';
@@ -18,6 +19,7 @@ export function StoryScreen({ kind }: { kind: StoryKind }) {
       failed: 'An error occurred while submitting the story.',
       unreachable: 'An error occurred while submitting the story.',
     },
+    form: shownInForm,
     created: ({ data }) =>
       data === undefined
         ? undefined
@@ -26,8 +28,8 @@ export function StoryScreen({ kind }: { kind: StoryKind }) {
           : { label: 'Open the story ad', path: paths.editStoryAd(data._id) },
   });
   const submit = async (story: StorySubmit) => {
-    if (story.mode !== 'add') return false;
-    return succeeded(add.mutateAsync(story.request));
+    if (story.mode !== 'add') throw new Error('the add screen only adds');
+    return add.mutateAsync(story.request);
   };
   const running =
     stories.data !== undefined && 'firstStoryVideo' in stories.data
