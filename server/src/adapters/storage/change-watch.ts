@@ -14,7 +14,8 @@ export interface ChangeWatch<Name extends string> {
   peek(): Readonly<Record<Name, number>> | null;
   /** Reads them now (a change this process has just written). */
   refresh(): Promise<Readonly<Record<Name, number>>>;
-  stop(): void;
+  /** Stops reading; resolves once a read under way has ended (the database may then close). */
+  stop(): Promise<void>;
 }
 
 export function watchChangeCounters<Name extends string>(
@@ -41,6 +42,9 @@ export function watchChangeCounters<Name extends string>(
     versions: async () => current ?? refresh(),
     peek: () => current,
     refresh,
-    stop: () => clearInterval(timer),
+    stop: async () => {
+      clearInterval(timer);
+      await reading?.catch(() => undefined);
+    },
   };
 }
