@@ -1,6 +1,7 @@
 // Every route loads its screen on demand (one chunk per screen). Signed out, only the sign-in
-// routes exist; signed in, the shell wraps every screen.
-import { adUnitTypes } from '@dealdesk/core';
+// routes exist; signed in, the shell wraps every screen. Every path is one of core's screens
+// (screenRoutes, through paths), the patterns the server counts web vitals under.
+import { adUnitTypes, screenRoutes } from '@dealdesk/core';
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
@@ -203,10 +204,10 @@ function SignedInRoutes() {
           <Route path={paths.storyVideos} element={<StoryVideosPage />} />
           <Route path={paths.storyAds} element={<StoryAdsPage />} />
         </Route>
-        <Route path="/update/story/video/:id" element={<StoryVideoEditPage />} />
-        <Route path="/update/story/ads/:id" element={<StoryAdEditPage />} />
-        <Route path="/update/story/banner/:id" element={<BannerEditPage />} />
-        <Route path="/views/dashboard/:id" element={<ItemDashboardPage />} />
+        <Route path={screenRoutes.editStoryVideo} element={<StoryVideoEditPage />} />
+        <Route path={screenRoutes.editStoryAd} element={<StoryAdEditPage />} />
+        <Route path={screenRoutes.editBanner} element={<BannerEditPage />} />
+        <Route path={screenRoutes.dashboard} element={<ItemDashboardPage />} />
         <Route path={paths.controller} element={<ControllerPage />} />
         <Route element={<ProductTabs />}>
           <Route path={paths.product} element={<AddProductPage />} />
@@ -214,7 +215,7 @@ function SignedInRoutes() {
           <Route path={paths.products} element={<ProductListPage />} />
           <Route path={paths.productEvents} element={<ProductEventsPage />} />
         </Route>
-        <Route path="/show/product/product-details/:id" element={<ProductDetailPage />} />
+        <Route path={screenRoutes.productDetails} element={<ProductDetailPage />} />
         <Route path={paths.policy} element={<PolicyPage kind="policy" />} />
         <Route path={paths.terms} element={<PolicyPage kind="terms" />} />
         <Route element={<AdsTabs />}>
@@ -224,7 +225,7 @@ function SignedInRoutes() {
           <Route path={paths.webAds} element={<WebAdsPage />} />
           <Route path={paths.inHouseAds} element={<InHouseAdsPage />} />
         </Route>
-        <Route path="/manage/ads/inHouseAds/edit/:id" element={<InHouseAdEditPage />} />
+        <Route path={screenRoutes.editInHouseAd} element={<InHouseAdEditPage />} />
         <Route path={paths.analytics} element={<AnalyticsPage />} />
         <Route path={paths.notification} element={<NotificationsPage />} />
         <Route path={paths.audit} element={<AuditPage />} />
