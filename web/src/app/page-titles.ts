@@ -1,8 +1,9 @@
 // The browser tab's title of every screen ("Products · Dealdesk"), so tabs, history and
 // bookmarks say which screen they hold. Keyed by core's screens: a screen without a title, or a
 // title of no screen, does not compile. Signed out, unknown paths are the sign-in's.
-import { screenRoutes, type ScreenName } from '@dealdesk/core';
+import type { ScreenName } from '@dealdesk/core';
 import { matchPath } from 'react-router-dom';
+import { screenRoutes } from './paths.js';
 
 const titles: Record<ScreenName, string> = {
   login: 'Sign in',

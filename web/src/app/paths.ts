@@ -1,6 +1,10 @@
 // Every route of the spec, from core's list of screens (the server counts web vitals under the
-// same patterns), with the links to one item's screen, so links and routes never disagree.
-import { screenPath, screenRoutes } from '@dealdesk/core';
+// same patterns), with the links to one item's screen, so links and routes never disagree. The
+// web app takes core's screens from here only: imported from core in several chunks, they split
+// the router into a chunk of its own, one script more for the first screen.
+import { screenPath, screenRoutes, webVitalScreens } from '@dealdesk/core';
+
+export { screenRoutes, webVitalScreens };
 
 export const paths = {
   ...screenRoutes,

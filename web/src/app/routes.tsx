@@ -1,14 +1,14 @@
 // Every route loads its screen on demand (one chunk per screen). Signed out, only the sign-in
 // routes exist; signed in, the shell wraps every screen. Every path is one of core's screens
 // (screenRoutes, through paths), the patterns the server counts web vitals under.
-import { adUnitTypes, screenRoutes } from '@dealdesk/core';
+import { adUnitTypes } from '@dealdesk/core';
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAuth } from './auth.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { pageTitle } from './page-titles.js';
-import { paths, signInReturn } from './paths.js';
+import { paths, screenRoutes, signInReturn } from './paths.js';
 
 /**
  * A screen's code could not be loaded: most often a new version was deployed since this page
