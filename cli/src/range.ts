@@ -3,14 +3,13 @@
 import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
 import {
   adMessages,
-  businessDay,
   customRange,
   datePreset,
   datePresetNames,
-  defaultBusinessTimeZone,
   type DatePresetName,
   type DateRangeQuery,
 } from '@dealdesk/core';
+import { businessZone } from './business-zone.js';
 import { usageError } from './exit.js';
 
 export interface RangeOptions {
@@ -44,12 +43,7 @@ export function chosenRange(
   env: NodeJS.ProcessEnv,
   now: Date = new Date(),
 ): ChosenRange {
-  const timeZone = options.tz ?? env['DEALDESK_TZ'] ?? defaultBusinessTimeZone;
-  try {
-    businessDay(now, timeZone);
-  } catch {
-    throw usageError(`Unknown time zone: ${timeZone}`);
-  }
+  const timeZone = businessZone(options.tz, env);
   const byHand = options.from !== undefined || options.to !== undefined;
   if (byHand && options.range !== undefined)
     throw usageError('Give --range or --from/--to, not both');

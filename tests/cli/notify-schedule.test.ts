@@ -113,4 +113,50 @@ describe('dealdesk notify, scheduled pushes', () => {
     expect(past.code).toBe(2);
     expect(past.stderr).toContain('--at: 2020-01-01T00:00Z is in the past');
   });
+
+  it("reads --at without an offset in the business time zone, not the machine's", async () => {
+    const london = { ...env, TZ: 'Europe/London', DEALDESK_TZ: 'Asia/Kolkata' };
+    const send = ['--json', 'notify', 'send', '--title', 'Zoned', '--message', 'At ten'];
+    const kolkata = await runBuiltCli([...send, '--at', '2099-01-31T10:00'], london);
+    expect(kolkata.code).toBe(0);
+    const sent = jsonOf<{ id: string; sendAt: string }>(kolkata);
+    expect(sent.sendAt).toBe('2099-01-31T04:30:00.000Z');
+    expect((await historyEntry(sent.id))?.sendAt).toBe('2099-01-31T04:30:00.000Z');
+
+    const moved = await runBuiltCli(
+      ['notify', 'reschedule', sent.id, '--at', '2099-02-01T10:00', '--tz', 'America/New_York'],
+      london,
+    );
+    expect(moved.code).toBe(0);
+    expect(moved.stdout).toContain(`goes 2099-02-01 10:00 -05:00 (America/New_York)`);
+    expect((await historyEntry(sent.id))?.sendAt).toBe('2099-02-01T15:00:00.000Z');
+
+    const said = await runBuiltCli(
+      ['notify', 'reschedule', sent.id, '--at', '2099-02-02T10:00'],
+      london,
+    );
+    expect(said.stdout).toContain(`goes 2099-02-02 10:00 +05:30 (Asia/Kolkata)`);
+    // An offset typed still wins over the zone.
+    const typed = await runBuiltCli(
+      ['notify', 'reschedule', sent.id, '--at', '2099-02-03T10:00Z', '--tz', 'America/New_York'],
+      london,
+    );
+    expect(typed.stdout).toContain(`goes 2099-02-03 10:00 +00:00 (UTC)`);
+    expect((await historyEntry(sent.id))?.sendAt).toBe('2099-02-03T10:00:00.000Z');
+
+    for (const badZone of [
+      [...send.slice(1), '--at', '2099-01-31T10:00', '--tz', 'Mars/Olympus_Mons'],
+      ['notify', 'reschedule', sent.id, '--at', '2099-01-31T10:00', '--tz', 'Mars/Olympus_Mons'],
+    ]) {
+      const refused = await runBuiltCli(badZone, london);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('Unknown time zone: Mars/Olympus_Mons');
+    }
+    const badEnv = await runBuiltCli([...send.slice(1), '--at', '2099-01-31T10:00'], {
+      ...london,
+      DEALDESK_TZ: 'Nowhere/Else',
+    });
+    expect(badEnv.code).toBe(2);
+    expect(badEnv.stderr).toContain('Unknown time zone: Nowhere/Else');
+  });
 });

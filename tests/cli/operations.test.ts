@@ -93,12 +93,13 @@ describe('dealdesk notify', () => {
     expect(past.code).toBe(2);
     expect(past.stderr).toContain('--at: 2020-01-01T00:00:00Z is in the past');
     expect((await history()).some((notification) => notification.n_title === 'Never')).toBe(false);
-    // A time without an offset is this machine's, shown with its zone: the process's TZ.
+    // A time without an offset is the business time zone's (default Asia/Kolkata), shown with
+    // it, whatever the machine's TZ.
     const later = new Date(Date.now() + 2 * 86_400_000);
     const typed = `${later.getFullYear()}-${String(later.getMonth() + 1).padStart(2, '0')}-${String(later.getDate()).padStart(2, '0')}T10:00`;
     const scheduled = await runBuiltCli(
       ['notify', 'send', '--title', 'Later', '--message', 'M', '--at', typed],
-      { ...env, TZ: 'Asia/Kolkata' },
+      { ...env, TZ: 'America/New_York' },
     );
     expect(scheduled.code).toBe(0);
     expect(scheduled.stdout).toContain(

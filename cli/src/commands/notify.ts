@@ -9,11 +9,15 @@ import {
   notificationResendSchema,
   notificationSendSchema,
   sendTimeGraceMs,
+  wallClockInstant,
+  wallClockOf,
   wrongAnswerMessages,
+  zoneOffsetLabel,
   type ClientResult,
   type Notification,
 } from '@dealdesk/core';
 import { connect, withAdvice, type Connection } from '../connection.js';
+import { businessZone } from '../business-zone.js';
 import { givenId } from '../ids.js';
 import { deleteArguments, deleteByIds, type Deletable } from '../deletion.js';
 import { fileOptions, exportFormat, saveExport, wantsFile, type FileOptions } from '../download.js';
@@ -31,6 +35,7 @@ interface SendOptions {
   url?: string;
   icon?: string;
   at?: string;
+  tz?: string;
 }
 
 /** An ISO date and time as typed: seconds, fraction and offset optional, `T` or a space. */
@@ -49,97 +54,80 @@ const two = (value: number) => String(Math.abs(value)).padStart(2, '0');
 const offsetText = (minutes: number) =>
   `${minutes < 0 ? '-' : '+'}${two(Math.trunc(minutes / 60))}:${two(minutes % 60)}`;
 
-/**
- * This machine's time zone, which reads times typed without an offset: TZ as written when it
- * names one (ICU would say Asia/Calcutta for Asia/Kolkata), else the system's. From the run's
- * environment, as every setting (the process's own when run as `dealdesk`).
- */
-export function localZone(env: NodeJS.ProcessEnv): string {
-  const zone = env['TZ'] ?? '';
-  if (/^[A-Za-z]+(?:\/[\w+-]+)+$/.test(zone)) return zone;
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The typed wall clock's fields, when it is a time that exists (no 30 February, no 25:00). */
+function wallFields(match: RegExpExecArray): number[] | undefined {
+  const fields = match.slice(1, 7).map((part) => Number(part ?? 0));
+  const [y = 0, mo = 1, d = 1, h = 0, mi = 0, sec = 0] = fields;
+  const wall = new Date(Date.UTC(y, mo - 1, d, h, mi, sec));
+  const read = [
+    wall.getUTCFullYear(),
+    wall.getUTCMonth() + 1,
+    wall.getUTCDate(),
+    wall.getUTCHours(),
+    wall.getUTCMinutes(),
+    wall.getUTCSeconds(),
+  ];
+  return read.every((value, index) => value === fields[index]) ? fields : undefined;
 }
 
 /**
- * --at: an ISO time with an offset, or without one in this machine's time zone (as cron's own
- * times are). A date that does not exist (2026-02-30, 25:00) or a time already past (beyond the
- * web app's minute of grace) is refused (exit 2) rather than sent at once.
+ * --at: an ISO time with an offset (or Z), or without one in the business time zone (--tz,
+ * DEALDESK_TZ, the default), as the web app's Send at reads it. A date that does not exist
+ * (2026-02-30, 25:00, a time the zone's clock skips) or a time already past (beyond the web
+ * app's minute of grace) is refused (exit 2) rather than sent at once.
  */
-export function sendTimeOf(
-  at: string | undefined,
-  now: Date,
-  env: NodeJS.ProcessEnv,
-): SendTime | undefined {
-  if (at === undefined) return undefined;
+export function sendTimeOf(at: string, now: Date, timeZone: string): SendTime {
   const typed = at.trim();
   const match = typedTime.exec(typed);
   if (match === null)
     throw usageError(
-      `--at: expected an ISO time such as 2026-01-31T18:30 (this machine's zone) or 2026-01-31T18:30:00+05:30, not ${typed}`,
+      `--at: expected an ISO time such as 2026-01-31T18:30 (the business time zone) or 2026-01-31T18:30:00+05:30, not ${typed}`,
     );
   const [, year, month, day, hour, minute, second = '00', fraction = '', zone] = match;
-  const fields = [year, month, day, hour, minute, second].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const [y, mo, d, h, mi, sec] = fields;
-  const ms = Number(fraction.slice(1, 4).padEnd(3, '0'));
   const noSuchDate = usageError(`--at: no such date ${typed}`);
+  const fields = wallFields(match);
+  if (fields === undefined) throw noSuchDate;
+  const ms = Number(fraction.slice(1, 4).padEnd(3, '0'));
+  const wallClock = `${year}-${month}-${day}T${hour}:${minute}`;
   let instant: Date;
-  let offsetMinutes: number;
+  let offset: string;
   if (zone === undefined) {
-    instant = new Date(y, mo - 1, d, h, mi, sec, ms);
-    const read = [
-      instant.getFullYear(),
-      instant.getMonth() + 1,
-      instant.getDate(),
-      instant.getHours(),
-      instant.getMinutes(),
-      instant.getSeconds(),
-    ];
-    // Date rolls 30 February over to March, and a time in a clock change's gap to the next hour.
-    if (read.some((value, index) => value !== fields[index])) throw noSuchDate;
-    offsetMinutes = -instant.getTimezoneOffset();
+    const read = wallClockInstant(`${wallClock}:${second}`, timeZone);
+    // In a clock change's gap the zone reads the instant as another time: no such time there.
+    if (read === undefined || wallClockOf(read, timeZone) !== wallClock) throw noSuchDate;
+    instant = new Date(Date.parse(read) + ms);
+    offset = zoneOffsetLabel(timeZone, instant).slice('UTC'.length);
   } else {
-    const wall = new Date(Date.UTC(y, mo - 1, d, h, mi, sec, ms));
-    const read = [
-      wall.getUTCFullYear(),
-      wall.getUTCMonth() + 1,
-      wall.getUTCDate(),
-      wall.getUTCHours(),
-      wall.getUTCMinutes(),
-      wall.getUTCSeconds(),
-    ];
     const [, sign = '+', offsetHours = '0', offsetMins = '0'] =
       /^([+-])(\d{2}):?(\d{2})?$/.exec(zone) ?? [];
-    if (read.some((value, index) => value !== fields[index])) throw noSuchDate;
     if (Number(offsetHours) > 14 || Number(offsetMins) > 59) throw noSuchDate;
-    offsetMinutes = (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMins));
-    instant = new Date(wall.getTime() - offsetMinutes * 60_000);
+    const offsetMinutes = (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMins));
+    const [y = 0, mo = 1, d = 1, h = 0, mi = 0, sec = 0] = fields;
+    instant = new Date(Date.UTC(y, mo - 1, d, h, mi, sec, ms) - offsetMinutes * 60_000);
+    offset = offsetText(offsetMinutes);
   }
   if (instant.getTime() < now.getTime() - sendTimeGraceMs)
     throw usageError(`--at: ${typed} is in the past`);
-  const offset = zone?.toUpperCase() === 'Z' ? 'Z' : offsetText(offsetMinutes);
+  // The zone is named when the offset is its own then (always, without an offset typed).
   const zoneName =
     zone?.toUpperCase() === 'Z'
       ? 'UTC'
-      : offsetMinutes === -instant.getTimezoneOffset()
-        ? localZone(env)
+      : offset === zoneOffsetLabel(timeZone, instant).slice('UTC'.length)
+        ? timeZone
         : null;
-  const clock = `${hour}:${minute}${sec === 0 && fraction === '' ? '' : `:${second}${fraction}`}`;
+  const clock = `${hour}:${minute}${second === '00' && fraction === '' ? '' : `:${second}${fraction}`}`;
   return {
-    // Without an offset the instant goes as UTC, as before; with one, as typed (normalised).
+    // Without an offset the instant goes as UTC; with one, as typed (normalised).
     sendAt:
       zone === undefined
         ? instant.toISOString()
-        : `${year}-${month}-${day}T${hour}:${minute}:${second}${fraction}${offset}`,
-    due: `${year}-${month}-${day} ${clock} ${offsetText(offsetMinutes)}${zoneName === null ? '' : ` (${zoneName})`}`,
+        : `${wallClock}:${second}${fraction}${zone.toUpperCase() === 'Z' ? 'Z' : offset}`,
+    due: `${year}-${month}-${day} ${clock} ${offset}${zoneName === null ? '' : ` (${zoneName})`}`,
   };
 }
+
+const atZoneHelp =
+  'business time zone of an --at without an offset (default $DEALDESK_TZ or Asia/Kolkata)';
 
 /** The icon types in words, from the core's rule: "png, jpg, jpeg or gif". */
 const iconTypes = (() => {
@@ -172,7 +160,10 @@ async function sendNotification(context: Context, options: SendOptions) {
   const icon = options.icon === undefined ? undefined : await localUpload(options.icon);
   const iconProblem = icon === undefined ? null : iconTypeProblem(icon.like);
   if (iconProblem !== null) throw usageError(iconProblem);
-  const time = sendTimeOf(options.at, new Date(), context.env);
+  const time =
+    options.at === undefined
+      ? undefined
+      : sendTimeOf(options.at, new Date(), businessZone(options.tz, context.env));
   const checked = validate(notificationSendSchema, {
     title: options.title,
     message: options.message,
@@ -329,10 +320,13 @@ async function cancelNotification(context: Context, given: string) {
 }
 
 /** Moves a scheduled notification to --at (read as `notify send` reads it). */
-async function rescheduleNotification(context: Context, given: string, options: { at: string }) {
+async function rescheduleNotification(
+  context: Context,
+  given: string,
+  options: { at: string; tz?: string },
+) {
   const id = givenId(given);
-  const time = sendTimeOf(options.at, new Date(), context.env);
-  if (time === undefined) throw usageError('--at is required');
+  const time = sendTimeOf(options.at, new Date(), businessZone(options.tz, context.env));
   const change = validate(notificationRescheduleSchema, { id, sendAt: time.sendAt });
   const connection = await connect(context);
   const answer = connection.check(await connection.api.notifications.reschedule(change));
@@ -391,8 +385,9 @@ const notify: Declare = (command, run) => {
     .option('--icon <file>', iconHint)
     .option(
       '--at <time>',
-      "send later: ISO time, e.g. 2026-01-31T18:30:00+05:30; without an offset (2026-01-31T18:30) in this machine's time zone (TZ); refused if in the past or no such date",
+      'send later: ISO time, e.g. 2026-01-31T18:30:00+05:30; without an offset (2026-01-31T18:30) in the business time zone (--tz); refused if in the past or no such date',
     )
+    .option('--tz <zone>', atZoneHelp)
     .action(run(sendNotification));
   fileOptions(
     command
@@ -420,6 +415,7 @@ const notify: Declare = (command, run) => {
     .description('move a scheduled notification to another time before it is sent')
     .argument('<id>')
     .requiredOption('--at <time>', 'the new time, read as `notify send --at` reads it')
+    .option('--tz <zone>', atZoneHelp)
     .action(run(rescheduleNotification));
   command
     .command('resend')

@@ -5,4 +5,5 @@ export * from './confirmations.js';
 export * from './send-time.js';
 export * from './admin-ids.js';
 export * from './search-fold.js';
+export * from './screens.js';
 export * from './web-vitals.js';

@@ -1,52 +1,56 @@
-// The browser tab's title of every route ("Products · Dealdesk"), so tabs, history and
-// bookmarks say which screen they hold. Signed out, unknown paths are the sign-in's.
+// The browser tab's title of every screen ("Products · Dealdesk"), so tabs, history and
+// bookmarks say which screen they hold. Keyed by core's screens: a screen without a title, or a
+// title of no screen, does not compile. Signed out, unknown paths are the sign-in's.
+import type { ScreenName } from '@dealdesk/core';
 import { matchPath } from 'react-router-dom';
-import { paths } from './paths.js';
+import { screenRoutes } from './paths.js';
 
-const titles: readonly (readonly [pattern: string, title: string])[] = [
-  [paths.login, 'Sign in'],
-  [paths.loginCode, 'Sign-in code'],
-  [paths.forgotPassword, 'Forgot password'],
-  [paths.resetCode, 'Reset code'],
-  [paths.newPassword, 'New password'],
-  [paths.invitation, 'Invitation'],
-  [paths.home, 'Home'],
-  [paths.logout, 'Signing out'],
-  [paths.error, 'Something went wrong'],
-  [paths.profile, 'Profile'],
-  [paths.security, 'Security'],
-  [paths.administrators, 'Administrators'],
-  [paths.shortcuts, 'Shortcut stories'],
-  [paths.banners, 'Banners'],
-  [paths.storyVideos, 'Story videos and images'],
-  [paths.storyAds, 'Story ads'],
-  ['/update/story/video/:id', 'Edit story'],
-  ['/update/story/ads/:id', 'Edit story ad'],
-  ['/update/story/banner/:id', 'Edit banner'],
-  ['/views/dashboard/:id', 'Views and clicks'],
-  [paths.controller, 'Controller'],
-  [paths.analytics, 'Analytics'],
-  [paths.policy, 'Privacy policy'],
-  [paths.terms, 'Terms & conditions'],
-  [paths.product, 'Add product'],
-  [paths.categories, 'Categories'],
-  [paths.products, 'Products'],
-  [paths.productEvents, 'Products by event'],
-  ['/show/product/product-details/:id', 'Product details'],
-  [paths.adUnits.native, 'Native ads'],
-  [paths.adUnits.fullScreen, 'Full screen ads'],
-  [paths.adUnits.banner, 'Banner ads'],
-  [paths.adUnits.open, 'Open ads'],
-  [paths.adUnits.reward, 'Reward ads'],
-  [paths.webAds, 'Website ads'],
-  [paths.inHouseAds, 'In-house ads'],
-  ['/manage/ads/inHouseAds/edit/:id', 'Edit in-house ad'],
-  [paths.notification, 'Notifications'],
-  [paths.audit, 'Audit log'],
-];
+const titles: Record<ScreenName, string> = {
+  login: 'Sign in',
+  loginCode: 'Sign-in code',
+  forgotPassword: 'Forgot password',
+  resetCode: 'Reset code',
+  newPassword: 'New password',
+  invitation: 'Invitation',
+  home: 'Home',
+  logout: 'Signing out',
+  error: 'Something went wrong',
+  profile: 'Profile',
+  security: 'Security',
+  administrators: 'Administrators',
+  shortcuts: 'Shortcut stories',
+  banners: 'Banners',
+  storyVideos: 'Story videos and images',
+  storyAds: 'Story ads',
+  editStoryVideo: 'Edit story',
+  editStoryAd: 'Edit story ad',
+  editBanner: 'Edit banner',
+  dashboard: 'Views and clicks',
+  controller: 'Controller',
+  analytics: 'Analytics',
+  policy: 'Privacy policy',
+  terms: 'Terms & conditions',
+  product: 'Add product',
+  categories: 'Categories',
+  products: 'Products',
+  productEvents: 'Products by event',
+  productDetails: 'Product details',
+  nativeAds: 'Native ads',
+  fullScreenAds: 'Full screen ads',
+  bannerAds: 'Banner ads',
+  openAds: 'Open ads',
+  rewardAds: 'Reward ads',
+  webAds: 'Website ads',
+  inHouseAds: 'In-house ads',
+  editInHouseAd: 'Edit in-house ad',
+  notification: 'Notifications',
+  audit: 'Audit log',
+};
+
+const screens = Object.entries(screenRoutes) as [ScreenName, string][];
 
 export function pageTitle(pathname: string, signedIn: boolean): string {
-  const found = titles.find(([pattern]) => matchPath(pattern, pathname) !== null);
-  const screen = found?.[1] ?? (signedIn ? 'Page not found' : 'Sign in');
+  const found = screens.find(([, pattern]) => matchPath(pattern, pathname) !== null);
+  const screen = found === undefined ? (signedIn ? 'Page not found' : 'Sign in') : titles[found[0]];
   return `${screen} · Dealdesk`;
 }

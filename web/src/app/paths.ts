@@ -1,56 +1,33 @@
-// Every route of the spec (part 1, section 2; part 2's navigation targets), in one place so
-// links and routes never disagree.
+// Every route of the spec, from core's list of screens (the server counts web vitals under the
+// same patterns), with the links to one item's screen, so links and routes never disagree. The
+// web app takes core's screens from here only: imported from core in several chunks, they split
+// the router into a chunk of its own, one script more for the first screen.
+import { screenPath, screenRoutes, webVitalScreens } from '@dealdesk/core';
+
+export { screenRoutes, webVitalScreens };
+
 export const paths = {
-  login: '/admin/panel/login',
-  loginCode: '/admin/panel/login/otp',
-  forgotPassword: '/admin/panel/forgetpw',
-  resetCode: '/admin/panel/forget/otp',
-  newPassword: '/admin/panel/new/password',
-  /** The invitee's page, linked from the invitation email (public). */
-  invitation: '/admin/panel/invite',
-  home: '/',
-  logout: '/Logout',
-  error: '/Error',
-  profile: '/profile',
-  security: '/profile/security',
-  administrators: '/site/admins',
-  shortcuts: '/add/story',
-  banners: '/add/story/banner',
-  storyVideos: '/add/story/video',
-  storyAds: '/add/story/Ad',
-  editStoryVideo: (id: string) => `/update/story/video/${encodeURIComponent(id)}`,
-  editStoryAd: (id: string) => `/update/story/ads/${encodeURIComponent(id)}`,
-  editBanner: (id: string) => `/update/story/banner/${encodeURIComponent(id)}`,
+  ...screenRoutes,
+  editStoryVideo: (id: string) => screenPath(screenRoutes.editStoryVideo, id),
+  editStoryAd: (id: string) => screenPath(screenRoutes.editStoryAd, id),
+  editBanner: (id: string) => screenPath(screenRoutes.editBanner, id),
   dashboard: (id: string, extra: Record<string, string> = {}) => {
     const query = new URLSearchParams(extra).toString();
-    return `/views/dashboard/${encodeURIComponent(id)}${query === '' ? '' : `?${query}`}`;
+    return `${screenPath(screenRoutes.dashboard, id)}${query === '' ? '' : `?${query}`}`;
   },
-  controller: '/controller',
-  analytics: '/site/manage/analytics',
-  policy: '/site/policy',
-  terms: '/site/policy/terms',
-  product: '/add/Product',
-  categories: '/add/Product/category',
-  products: '/show/Product',
-  // Spelled so by the spec.
-  productEvents: '/show/Prodcut/event',
-  productDetails: (id: string) => `/show/product/product-details/${encodeURIComponent(id)}`,
-  adsManager: '/site/manage/ads/nativeAds/add',
+  productDetails: (id: string) => screenPath(screenRoutes.productDetails, id),
+  adsManager: screenRoutes.nativeAds,
   adUnits: {
-    native: '/site/manage/ads/nativeAds/add',
-    fullScreen: '/site/manage/ads/fullScreenAds/add',
-    banner: '/site/manage/ads/bannerAds/add',
-    open: '/site/manage/ads/openAds/add',
-    reward: '/site/manage/ads/rewardAds/add',
+    native: screenRoutes.nativeAds,
+    fullScreen: screenRoutes.fullScreenAds,
+    banner: screenRoutes.bannerAds,
+    open: screenRoutes.openAds,
+    reward: screenRoutes.rewardAds,
   },
-  webAds: '/site/manage/ads/webAds/add',
-  inHouseAds: '/manage/ads/inHouseAds/add',
-  editInHouseAd: (id: string) => `/manage/ads/inHouseAds/edit/${encodeURIComponent(id)}`,
-  notification: '/site/notification',
-  audit: '/site/audit',
+  editInHouseAd: (id: string) => screenPath(screenRoutes.editInHouseAd, id),
   /** The audit log filtered to one item: its history. */
   itemHistory: (kind: string, item: string) =>
-    `/site/audit?${new URLSearchParams({ kind, item }).toString()}`,
+    `${screenRoutes.audit}?${new URLSearchParams({ kind, item }).toString()}`,
 } as const;
 
 /**

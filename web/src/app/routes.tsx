@@ -1,13 +1,21 @@
 // Every route loads its screen on demand (one chunk per screen). Signed out, only the sign-in
-// routes exist; signed in, the shell wraps every screen.
-import { adUnitTypes } from '@dealdesk/core';
+// routes exist; signed in, every screen of core's list (screenRoutes, the patterns the server
+// counts web vitals under) has its place in signedInScreens, and the shell wraps them.
+import type { ScreenName } from '@dealdesk/core';
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  type ComponentType,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useAuth } from './auth.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { pageTitle } from './page-titles.js';
-import { paths, signInReturn } from './paths.js';
+import { paths, screenRoutes, signInReturn } from './paths.js';
 
 /**
  * A screen's code could not be loaded: most often a new version was deployed since this page
@@ -184,51 +192,89 @@ function AfterSignIn() {
   return <Navigate to={signInReturn.target(search)} replace />;
 }
 
+/** Signed in, these pass on to the page first asked for (the `/admin/panel/*` route). */
+type SignInScreen = 'login' | 'loginCode' | 'forgotPassword' | 'resetCode' | 'newPassword';
+
+/**
+ * Every other screen of core's list, signed in, by where it shows: alone, in the shell, or in the
+ * shell under a section's tabs.
+ */
+const signedInScreens = {
+  alone: {
+    // An invitation is for someone else: opened while signed in, it still shows.
+    invitation: <InvitationPage />,
+    logout: <LogoutPage />,
+  },
+  shell: {
+    home: <HomePage />,
+    error: <ErrorPage />,
+    profile: <ProfilePage />,
+    security: <SecurityPage />,
+    administrators: <AdministratorsPage />,
+    editStoryVideo: <StoryVideoEditPage />,
+    editStoryAd: <StoryAdEditPage />,
+    editBanner: <BannerEditPage />,
+    dashboard: <ItemDashboardPage />,
+    controller: <ControllerPage />,
+    analytics: <AnalyticsPage />,
+    policy: <PolicyPage kind="policy" />,
+    terms: <PolicyPage kind="terms" />,
+    productDetails: <ProductDetailPage />,
+    editInHouseAd: <InHouseAdEditPage />,
+    notification: <NotificationsPage />,
+    audit: <AuditPage />,
+  },
+  stories: {
+    shortcuts: <ShortcutsPage />,
+    banners: <BannersPage />,
+    storyVideos: <StoryVideosPage />,
+    storyAds: <StoryAdsPage />,
+  },
+  products: {
+    product: <AddProductPage />,
+    categories: <CategoriesPage />,
+    products: <ProductListPage />,
+    productEvents: <ProductEventsPage />,
+  },
+  ads: {
+    nativeAds: <AdUnitsPage type="native" />,
+    fullScreenAds: <AdUnitsPage type="fullScreen" />,
+    bannerAds: <AdUnitsPage type="banner" />,
+    openAds: <AdUnitsPage type="open" />,
+    rewardAds: <AdUnitsPage type="reward" />,
+    webAds: <WebAdsPage />,
+    inHouseAds: <InHouseAdsPage />,
+  },
+} satisfies Record<string, Partial<Record<ScreenName, ReactElement>>>;
+type Place = keyof typeof signedInScreens;
+
+type Unplaced = Exclude<
+  ScreenName,
+  SignInScreen | { [Key in Place]: keyof (typeof signedInScreens)[Key] }[Place]
+>;
+/**
+ * A place, once every screen but the sign-in's has one; while a screen has none, that screen's
+ * name: then no route list compiles, and the error names the screen.
+ */
+type Listed = [Unplaced] extends [never] ? Place : Unplaced;
+
+/** The routes of the screens shown at `place`. */
+const screensIn = (place: Listed) =>
+  Object.entries(signedInScreens[place]).map(([name, show]) => (
+    <Route key={name} path={screenRoutes[name as ScreenName]} element={show} />
+  ));
+
 function SignedInRoutes() {
   return (
     <Routes>
-      <Route path={paths.logout} element={<LogoutPage />} />
+      {screensIn('alone')}
       {/* Signed in, the sign-in screens have nothing to do: on to the page first asked for. */}
-      {/* An invitation is for someone else: opened while signed in, it still shows. */}
-      <Route path={paths.invitation} element={<InvitationPage />} />
       <Route path="/admin/panel/*" element={<AfterSignIn />} />
       <Route element={<Shell />}>
-        <Route index element={<HomePage />} />
-        <Route path={paths.profile} element={<ProfilePage />} />
-        <Route path={paths.security} element={<SecurityPage />} />
-        <Route path={paths.administrators} element={<AdministratorsPage />} />
-        <Route element={<StoryTabs />}>
-          <Route path={paths.shortcuts} element={<ShortcutsPage />} />
-          <Route path={paths.banners} element={<BannersPage />} />
-          <Route path={paths.storyVideos} element={<StoryVideosPage />} />
-          <Route path={paths.storyAds} element={<StoryAdsPage />} />
-        </Route>
-        <Route path="/update/story/video/:id" element={<StoryVideoEditPage />} />
-        <Route path="/update/story/ads/:id" element={<StoryAdEditPage />} />
-        <Route path="/update/story/banner/:id" element={<BannerEditPage />} />
-        <Route path="/views/dashboard/:id" element={<ItemDashboardPage />} />
-        <Route path={paths.controller} element={<ControllerPage />} />
-        <Route element={<ProductTabs />}>
-          <Route path={paths.product} element={<AddProductPage />} />
-          <Route path={paths.categories} element={<CategoriesPage />} />
-          <Route path={paths.products} element={<ProductListPage />} />
-          <Route path={paths.productEvents} element={<ProductEventsPage />} />
-        </Route>
-        <Route path="/show/product/product-details/:id" element={<ProductDetailPage />} />
-        <Route path={paths.policy} element={<PolicyPage kind="policy" />} />
-        <Route path={paths.terms} element={<PolicyPage kind="terms" />} />
-        <Route element={<AdsTabs />}>
-          {adUnitTypes.map((type) => (
-            <Route key={type} path={paths.adUnits[type]} element={<AdUnitsPage type={type} />} />
-          ))}
-          <Route path={paths.webAds} element={<WebAdsPage />} />
-          <Route path={paths.inHouseAds} element={<InHouseAdsPage />} />
-        </Route>
-        <Route path="/manage/ads/inHouseAds/edit/:id" element={<InHouseAdEditPage />} />
-        <Route path={paths.analytics} element={<AnalyticsPage />} />
-        <Route path={paths.notification} element={<NotificationsPage />} />
-        <Route path={paths.audit} element={<AuditPage />} />
-        <Route path={paths.error} element={<ErrorPage />} />
+        {screensIn('shell')}
+        <Route element={<StoryTabs />}>{screensIn('stories')}</Route>
+        <Route element={<ProductTabs />}>{screensIn('products')}</Route>
+        <Route element={<AdsTabs />}>{screensIn('ads')}</Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

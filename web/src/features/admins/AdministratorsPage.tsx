@@ -1,11 +1,13 @@
 // /site/admins: every administrator with their status and role, the invitations waiting for an
 // answer, the invite form (with the role), and an owner's changes: a role, disabling or
-// enabling one (after a confirmation).
+// enabling one (after a confirmation); an owner also sees and revokes everyone's API tokens.
 import {
   adminRoles,
   formatDisplayTime,
   invitationCreateSchema,
+  refusalOf,
   textLimits,
+  wireTable,
   type AdminRole,
   type Administrator,
   type Invitation,
@@ -22,6 +24,7 @@ import { useFormState } from '../../ui/form.js';
 import { useApiMutation } from '../../ui/mutations.js';
 import { Page } from '../../ui/Page.js';
 import { WritesFieldset } from '../../ui/WritesFieldset.js';
+import { AllApiTokens } from './AllApiTokens.js';
 
 const roleOptions = adminRoles.map((role) => ({ value: role, label: role }));
 const isRole = (value: string | null): value is AdminRole =>
@@ -106,6 +109,10 @@ function InviteForm() {
 export function AdministratorsPage() {
   const list = useQuery(administratorsQuery);
   const refusal = useScreenRefusal();
+  const you = list.data?.data?.find((admin) => admin.you);
+  // Only once the role is known: the list is an owner's, and asking for it otherwise is refused.
+  const seesAllTokens =
+    you !== undefined && refusalOf(wireTable.admin.listAllTokens, you.role) === null;
   const refresh = { refresh: administratorsQuery.queryKey };
   const changeRole = useApiMutation(
     (input: { id: string; role: AdminRole }) => api.admin.changeAdministratorRole(input),
@@ -269,6 +276,7 @@ export function AdministratorsPage() {
             minWidth={560}
           />
         )}
+        {seesAllTokens ? <AllApiTokens /> : null}
       </Stack>
     </Page>
   );

@@ -24,7 +24,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../app/api.js';
@@ -35,6 +34,7 @@ import { useFormState } from '../../ui/form.js';
 import { useApiMutation } from '../../ui/mutations.js';
 import { unwrap } from '../../ui/notify.js';
 import { Page } from '../../ui/Page.js';
+import { apiTokenColumns, apiTokensKey, confirmRevoke, when } from '../../ui/api-tokens.js';
 import { AuthenticatorApp } from './AuthenticatorApp.js';
 
 const sessionsQuery = queryOptions({
@@ -43,28 +43,9 @@ const sessionsQuery = queryOptions({
 });
 
 const tokensQuery = queryOptions({
-  queryKey: ['api-tokens'],
+  queryKey: apiTokensKey,
   queryFn: async () => unwrap(await api.admin.listTokens()),
 });
-
-const when = (time: string | null, otherwise = 'Never') =>
-  time === null ? otherwise : formatDisplayTime(time);
-
-/** Resolves true only when the admin confirmed. */
-function confirmRevoke(title: string, detail: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    modals.openConfirmModal({
-      title,
-      centered: true,
-      children: <Text size="sm">{detail}</Text>,
-      labels: { confirm: 'Revoke', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      onClose: () => resolve(false),
-    });
-  });
-}
 
 function Sessions() {
   const sessions = useQuery(sessionsQuery);
@@ -251,32 +232,7 @@ function ApiTokens() {
   const revoke = useApiMutation((id: string) => api.admin.revokeToken({ id }), {
     refresh: tokensQuery.queryKey,
   });
-  const columns: Column<ApiToken>[] = [
-    { header: 'Name', cell: (token) => token.name },
-    { header: 'Scope', cell: (token) => (token.scope === 'read' ? 'Read only' : 'Read and write') },
-    { header: 'Created', cell: (token) => formatDisplayTime(token.createdAt) },
-    { header: 'Last used', cell: (token) => when(token.lastUsedAt) },
-    { header: 'Expires', cell: (token) => when(token.expiresAt) },
-    {
-      header: 'Actions',
-      cell: (token) => (
-        <Button
-          size="xs"
-          variant="light"
-          color="red"
-          aria-label={`Revoke the API token ${token.name}`}
-          onClick={() =>
-            void confirmRevoke(
-              `Revoke the API token "${token.name}"?`,
-              'Scripts using it stop working at once. This cannot be undone.',
-            ).then((yes) => yes && revoke.mutate(token._id))
-          }
-        >
-          Revoke
-        </Button>
-      ),
-    },
-  ];
+  const columns = apiTokenColumns<ApiToken>((token) => revoke.mutate(token._id));
   return (
     <Stack gap="md">
       <Paper p={{ base: 'md', sm: 'lg' }}>
