@@ -3,10 +3,11 @@
 // search finds (matchFullText): every word of the search starts a word of the product's
 // search text, and each filter holds one of the values it lists.
 //
-// It keeps only what the search needs, in typed arrays where it can (a few hundred bytes a
-// product): each product's id and search text, its filter values as numbers, a bitmap per
-// filter value and, per word, the slots holding it. The products' rows are the database's: a
-// page is read from it by id.
+// It keeps only what the search needs, in typed arrays where it can (about 200 bytes a
+// product): each product's id, its words and filter values as numbers, a bitmap per filter
+// value and, per word, the slots holding it. The products' rows are the database's: a page is
+// read from it by id. The search texts are not kept as strings: at 1,000,000 products they
+// were 150 MB of V8's heap, which V8 then let grow by as much again between collections.
 //
 // Each product has a slot; slots follow the ids' order (ids are time-ordered), so the highest
 // set bit is the newest product. A deleted product leaves its slot empty; a product whose id
@@ -154,20 +155,34 @@ function foundListed(found: Bits, listed: SlotList, offset: number, limit: numbe
   return { page, total };
 }
 
-export function catalogueIndex() {
+/**
+ * An index of the products applied to it. The word store is written anew once more of its
+ * entries are stale (a deleted or reworded product's) than held, and at least `compactAfter`.
+ */
+export function catalogueIndex(compactAfter = 1 << 16) {
   /** By slot: its product's id, kept once the product is deleted (cursors fall between). */
   let slotIds: string[] = [];
-  /** By slot: its product's search text; null once deleted. */
-  let texts: (string | null)[] = [];
   let held = 0;
   let capacity = 0;
+  /** The slots whose product is held (not deleted). */
   let live: Bits = new Int32Array(0);
   /** Per filter: its values and the slots holding each. */
   let byValue = emptyValues();
-  /** Per word of the search texts: its slots. */
-  let byWord = new Map<string, SlotList>();
+  /** Each word of the search texts by its number; by number, the word and its slots. */
+  let numberOf = new Map<string, number>();
+  let wordNames: string[] = [];
+  let slotsOf: SlotList[] = [];
   /** The words in order, for prefixes; rebuilt when a new word comes. */
   let sortedWords: string[] | null = null;
+  /**
+   * Each slot's search text as word numbers, in its order: `wordCount[slot]` numbers from
+   * `wordsFrom[slot]` in the store. Words that change are written again at its end.
+   */
+  let wordStore = new Int32Array(0);
+  let storeLength = 0;
+  let storeHeld = 0;
+  let wordsFrom = new Uint32Array(0);
+  let wordCount = new Uint32Array(0);
 
   /** The slot of product `id`, deleted or not; undefined when it never had one. */
   const slotOf = (id: string): number | undefined => {
@@ -175,8 +190,64 @@ export function catalogueIndex() {
     return slotIds[at] === id ? at : undefined;
   };
 
+  const isHeld = (slot: number) => (((live[slot >>> 5] ?? 0) >>> (slot & 31)) & 1) === 1;
+
   // A word twice in a text is one slot in its list (addSlot keeps none twice).
-  const wordsOf = (text: string) => text.split(' ');
+  const wordsOf = (text: string) => text.split(' ').filter((word) => word !== '');
+
+  const numberFor = (word: string): number => {
+    let number = numberOf.get(word);
+    if (number === undefined) {
+      number = wordNames.length;
+      numberOf.set(word, number);
+      wordNames.push(word);
+      slotsOf.push({ slots: new Int32Array(4), length: 0 });
+      sortedWords = null;
+    }
+    return number;
+  };
+
+  /** The word numbers of `slot`, in its text's order. */
+  const wordNumbersAt = (slot: number) =>
+    wordStore.subarray(wordsFrom[slot] ?? 0, (wordsFrom[slot] ?? 0) + (wordCount[slot] ?? 0));
+
+  /** Whether `slot` holds the words of `text`, in the same order. */
+  const holdsWords = (slot: number, text: string) => {
+    const words = wordsOf(text);
+    const numbers = wordNumbersAt(slot);
+    return (
+      words.length === numbers.length &&
+      words.every((word, at) => numberOf.get(word) === numbers[at])
+    );
+  };
+
+  const storeWords = (slot: number, numbers: readonly number[]) => {
+    if (storeLength + numbers.length > wordStore.length) {
+      const grown = new Int32Array(Math.max(1024, (storeLength + numbers.length) * 2));
+      grown.set(wordStore.subarray(0, storeLength));
+      wordStore = grown;
+    }
+    wordStore.set(numbers, storeLength);
+    wordsFrom[slot] = storeLength;
+    wordCount[slot] = numbers.length;
+    storeLength += numbers.length;
+    storeHeld += numbers.length;
+  };
+
+  /** Writes the held slots' words anew, leaving out those of deleted or reworded products. */
+  const compactWords = (room: number) => {
+    const compacted = new Int32Array(storeHeld + room);
+    let length = 0;
+    for (let slot = 0; slot < slotIds.length; slot += 1) {
+      if (!isHeld(slot)) continue;
+      const numbers = wordNumbersAt(slot);
+      compacted.set(numbers, length);
+      wordsFrom[slot] = length;
+      length += numbers.length;
+    }
+    wordStore = compacted;
+    storeLength = length;
+  };
 
   const grow = <A extends Int32Array | Uint32Array>(array: A, size: number): A => {
     const grown = new (array.constructor as new (size: number) => A)(size);
@@ -188,6 +259,8 @@ export function catalogueIndex() {
     if (slots <= capacity) return;
     capacity = Math.max(1024, 2 ** Math.ceil(Math.log2(slots)));
     live = grow(live, capacity / bitsPerWord);
+    wordsFrom = grow(wordsFrom, capacity);
+    wordCount = grow(wordCount, capacity);
     for (const filter of filters) {
       const values = byValue[filter];
       values.bits = values.bits.map((bits) => grow(bits, capacity / bitsPerWord));
@@ -219,40 +292,28 @@ export function catalogueIndex() {
   };
 
   const place = (product: IndexedProduct, slot: number) => {
-    if (texts[slot] === null || texts[slot] === undefined) held += 1;
+    if (!isHeld(slot)) held += 1;
     slotIds[slot] = product.id;
-    texts[slot] = product.search_text;
     setBit(live, slot);
     placeValues(product, slot);
-    for (const word of wordsOf(product.search_text)) {
-      if (word === '') continue;
-      let list = byWord.get(word);
-      if (list === undefined) {
-        list = { slots: new Int32Array(4), length: 0 };
-        byWord.set(word, list);
-        sortedWords = null;
-      }
-      addSlot(list, slot);
-    }
+    const numbers = wordsOf(product.search_text).map(numberFor);
+    storeWords(slot, numbers);
+    for (const number of numbers) addSlot(slotsOf[number] as SlotList, slot);
   };
 
   const unplace = (slot: number) => {
-    const text = texts[slot];
-    if (text === null || text === undefined) return;
-    texts[slot] = null;
+    if (!isHeld(slot)) return;
     held -= 1;
     clearBit(live, slot);
     unplaceValues(slot);
-    for (const word of wordsOf(text)) {
-      const list = byWord.get(word);
-      if (list !== undefined) removeSlot(list, slot);
-    }
+    const numbers = wordNumbersAt(slot);
+    for (const number of numbers) removeSlot(slotsOf[number] as SlotList, slot);
+    storeHeld -= numbers.length;
   };
 
   /** The product in `slot` as it is indexed (null when deleted). */
   const productAt = (slot: number): IndexedProduct | null => {
-    const text = texts[slot];
-    if (text === null || text === undefined) return null;
+    if (!isHeld(slot)) return null;
     const valueOf = (filter: Filter) => {
       const values = byValue[filter];
       return values.values[values.bySlot[slot] ?? 0] ?? '';
@@ -262,7 +323,7 @@ export function catalogueIndex() {
       category_id: valueOf('category_id'),
       subcategory_id: valueOf('subcategory_id'),
       events: valueOf('events'),
-      search_text: text,
+      search_text: Array.from(wordNumbersAt(slot), (number) => wordNames[number]).join(' '),
     };
   };
 
@@ -270,13 +331,19 @@ export function catalogueIndex() {
   const rebuild = (all: IndexedProduct[]) => {
     all.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     slotIds = [];
-    texts = [];
     held = 0;
     capacity = 0;
     live = new Int32Array(0);
+    wordsFrom = new Uint32Array(0);
+    wordCount = new Uint32Array(0);
     byValue = emptyValues();
-    byWord = new Map();
+    numberOf = new Map();
+    wordNames = [];
+    slotsOf = [];
     sortedWords = null;
+    wordStore = new Int32Array(0);
+    storeLength = 0;
+    storeHeld = 0;
     ensureCapacity(all.length);
     all.forEach(place);
   };
@@ -294,12 +361,12 @@ export function catalogueIndex() {
 
   /** The slot lists of the words starting with `prefix`. */
   const slotListsStarting = (prefix: string): SlotList[] => {
-    sortedWords ??= [...byWord.keys()].sort();
+    sortedWords ??= [...wordNames].sort();
     const lists: SlotList[] = [];
     for (let at = lowerBound(sortedWords, prefix); ; at += 1) {
       const word = sortedWords[at];
       if (word === undefined || !word.startsWith(prefix)) return lists;
-      const list = byWord.get(word);
+      const list = slotsOf[numberOf.get(word) ?? -1];
       if (list !== undefined && list.length > 0) lists.push(list);
     }
   };
@@ -345,9 +412,8 @@ export function catalogueIndex() {
       const reworded: [IndexedProduct, number][] = [];
       for (const product of changed) {
         const slot = slotOf(product.id);
-        const before = slot === undefined ? null : texts[slot];
-        if (slot === undefined || before === null || before === undefined) added.push(product);
-        else if (before !== product.search_text) reworded.push([product, slot]);
+        if (slot === undefined || !isHeld(slot)) added.push(product);
+        else if (!holdsWords(slot, product.search_text)) reworded.push([product, slot]);
         else {
           // Same words (an event or a price changed): only the filters' bits move.
           unplaceValues(slot);
@@ -372,11 +438,13 @@ export function catalogueIndex() {
       }
       ensureCapacity(slotIds.length + added.length);
       for (const product of added) place(product, slotIds.length);
+      if (storeLength - storeHeld > Math.max(compactAfter, storeHeld)) compactWords(storeHeld);
     },
 
-    /** Gives back the room the word lists keep to grow (once loaded: most stay as they are). */
+    /** Gives back the room the word lists and the word store keep to grow (once loaded). */
     trim(): void {
-      for (const list of byWord.values()) list.slots = list.slots.slice(0, list.length);
+      for (const list of slotsOf) list.slots = list.slots.slice(0, list.length);
+      compactWords(0);
     },
 
     /**
