@@ -181,7 +181,7 @@ export const defaultContentCacheBytes = 64 * 1024 * 1024;
 
 /**
  * Products the catalogue memory holds at most (DEALDESK_CATALOGUE_MEMORY_PRODUCTS), at start and
- * as products arrive: about 220 bytes each (the search index only, measured at 1,000,000), so a
+ * as products arrive: about 200 bytes each (the search index only, measured at 1,000,000), so a
  * larger catalogue is searched by the database.
  */
 export const defaultCatalogueMemoryProducts = 2_000_000;
