@@ -57,6 +57,9 @@ function isFastifyClientError(error: unknown): error is FastifyError {
   );
 }
 
+/** A refused request's unread body up to this many bytes is read and dropped, keeping its connection. */
+const drainedBodyBytes = 64 * 1024;
+
 /**
  * Every failure answers `{status: false, message}`: validation errors give the schema's first
  * message (the spec's wording), client errors keep their status, and anything unexpected is
@@ -65,8 +68,11 @@ function isFastifyClientError(error: unknown): error is FastifyError {
 export function registerErrorAnswers(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     // Answered before the whole request arrived (an upload stopped at its size limit): close
-    // the connection, so the rest is never read and shutdown does not wait for it.
-    if (!request.raw.complete) reply.header('connection', 'close');
+    // the connection, so the rest is never read and shutdown does not wait for it. A small body
+    // announced whole is read and dropped instead (node does so after the answer): a client still
+    // sending it to a closed connection met a reset before it could read the refusal.
+    if (!request.raw.complete && !(Number(request.headers['content-length']) <= drainedBodyBytes))
+      reply.header('connection', 'close');
     if (error instanceof RateLimited)
       void reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof HttpError) {

@@ -1,8 +1,9 @@
 // A caller is known before any byte of its body is read: a request without a valid token (or
 // with a token of the wrong kind, or a wrong API key) is answered 401 (403) at once and its
-// connection closed, whatever body it announces. Raw sockets send a few KB of the body and
+// connection closed, whatever large body it announces (a small one is read and dropped). Raw sockets send a few KB of the body and
 // wait: a server that read the body first would never answer them.
 import { endpoints } from '@dealdesk/core';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../modules/auth/messages.js';
 import {
@@ -99,5 +100,35 @@ describe.each(dialects)('bodies of callers refused, on %s', (dialect) => {
       headers: { connection: 'close' },
     });
     expect(await refusedBeforeBodies()).toBe(before + 1);
+  });
+
+  it('answers a small body refused before it arrives, reads it and keeps the connection', async () => {
+    // The head first; the body and a second request once the refusal has come: a server that
+    // hung up would reset the client still sending (it read no refusal, or none after it).
+    const { hostname, port } = new URL(server.baseUrl);
+    const body = JSON.stringify({ title: 'Sale', message: 'Half price', url: '' });
+    const head = [
+      `POST /api/App/notification/send HTTP/1.1`,
+      `host: ${hostname}:${port}`,
+      'content-type: application/json',
+      `x-api-key: ${server.config.apiKey}`,
+      `content-length: ${Buffer.byteLength(body)}`,
+      '',
+      '',
+    ].join('\r\n');
+    const next = `GET /health HTTP/1.1\r\nhost: ${hostname}:${port}\r\nconnection: close\r\n\r\n`;
+    const received = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), hostname);
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => {
+        if (chunks.length === 0) socket.write(body + next, () => undefined);
+        chunks.push(chunk);
+      });
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString()));
+      socket.write(head);
+    });
+    const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => match[1]);
+    expect(statuses).toEqual(['401', '200']);
   });
 });
