@@ -3,7 +3,7 @@
 // viewers never see the section, nor ask for the list. Every token made here is revoked.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, sessionToken, wide } from '../support/browser.js';
+import { apiClient, screenshot, sessionToken, wide } from '../support/browser.js';
 import type { E2eAdmin } from '../support/e2e-context.js';
 import { fileBrowser } from '../support/file-browser.js';
 import { invitedAdmin } from '../support/invitations.js';
@@ -51,6 +51,7 @@ describe("every administrator's API tokens", () => {
     const cells = await row.getByRole('cell').allInnerTexts();
     expect(cells.slice(0, 3)).toEqual([editor.a_id, 'weekly sales report', 'Read only']);
     expect(cells[4]).toBe('Never');
+    await screenshot(page, 'all-tokens');
 
     await row
       .getByRole('button', { name: `Revoke the API token weekly sales report of ${editor.a_id}` })
