@@ -3,7 +3,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { wrongAnswerMessages } from '@dealdesk/core';
-import { apiClient, e2e, sessionToken, wide } from '../support/browser.js';
+import { apiClient, e2e, screenshot, sessionToken, wide } from '../support/browser.js';
 import { addInHouseAd } from '../support/content.js';
 import { fileBrowser } from '../support/file-browser.js';
 import { invitedAdmin } from '../support/invitations.js';
@@ -130,6 +130,7 @@ describe('refusals stay beside the field or at the top of the form', () => {
         await page.getByRole('button', { name: 'Update' }).click();
         const form = page.locator('main form');
         await saidIn(form.getByRole('alert'), 'Story not found');
+        await screenshot(page, 'refusal-story-ad');
         await nativeId.fill(`${NTV_ID}-2`);
         await clearedFrom(form, 'Story not found');
       } finally {
@@ -153,6 +154,7 @@ describe('refusals stay beside the field or at the top of the form', () => {
         await api.inHouseAds.remove({ id: [id] });
         await form.getByRole('button', { name: 'Save' }).click();
         await saidIn(form.getByRole('alert'), 'In House ad not found');
+        await screenshot(page, 'refusal-in-house-ad');
         await form.getByLabel(/^Title/).fill(`${mainTitle} again`);
         await clearedFrom(form, 'In House ad not found');
       } finally {
@@ -173,6 +175,7 @@ describe('refusals stay beside the field or at the top of the form', () => {
         await page.getByRole('button', { name: 'Save Story ad position' }).click();
         await answerCaptcha(page, true);
         await saidIn(form.getByRole('alert'), 'Failed to update Ads Position');
+        await screenshot(page, 'refusal-ad-position');
         await position.fill(before);
         await clearedFrom(form, 'Failed to update Ads Position');
       } finally {
