@@ -1,5 +1,5 @@
 // Forms validate with the core's zod schemas, so the browser says what the server would.
-import { useState, type SetStateAction } from 'react';
+import { useState, type ChangeEvent, type SetStateAction } from 'react';
 import type { z } from 'zod';
 import { networkErrorMessage } from '@dealdesk/core';
 import { ApiFailure, messageOf } from './notify.js';
@@ -39,6 +39,19 @@ export function focusFirstInvalid(): void {
     field?.focus({ preventScroll: true });
   });
 }
+
+/** What a text input takes from a form (useFormState's textField). */
+export interface TextFieldProps {
+  value: string;
+  error: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+}
+
+/** The keys of a form's values that hold text. */
+type TextKey<Values> = {
+  [K in keyof Values]: Values[K] extends string ? K : never;
+}[keyof Values] &
+  string;
 
 const hasErrors = (errors: FieldErrors) => Object.values(errors).some((error) => error);
 
@@ -138,6 +151,13 @@ export function useFormState<Values extends object>(initial: Values | (() => Val
     setRefusal(Object.values(verdict.errors).includes(summary) ? summary : undefined);
     return null;
   };
+  /** A text field's value, message and change, for `{...form.textField('name')}`. */
+  const textField = <K extends TextKey<Values>>(key: K): TextFieldProps => ({
+    value: values[key] as string,
+    error: errors[key],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      set(key, event.currentTarget.value as Values[K]),
+  });
   const dirty = changedFrom(values, start);
   return {
     values,
@@ -153,6 +173,7 @@ export function useFormState<Values extends object>(initial: Values | (() => Val
     refuse,
     refused,
     saved,
+    textField,
     dirty,
   };
 }

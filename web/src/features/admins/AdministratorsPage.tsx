@@ -82,9 +82,7 @@ function InviteForm() {
               autoComplete="off"
               maxLength={textLimits.email}
               style={{ flex: '1 1 240px' }}
-              value={form.values.a_email}
-              error={form.errors.a_email}
-              onChange={(event) => form.set('a_email', event.currentTarget.value)}
+              {...form.textField('a_email')}
             />
             <Select
               label="Role"

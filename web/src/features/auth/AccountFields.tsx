@@ -3,17 +3,13 @@
 // step 3, the invitation).
 import { passwordMinLength, textLimits } from '@dealdesk/core';
 import { PasswordInput, TextInput } from '@mantine/core';
-import type { FieldErrors } from '../../ui/form.js';
+import type { TextFieldProps } from '../../ui/form.js';
 
 export function AdminIdInput({
-  value,
-  error,
-  onChange,
+  field,
   description,
 }: {
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
+  field: TextFieldProps;
   description?: string;
 }) {
   return (
@@ -23,18 +19,14 @@ export function AdminIdInput({
       maxLength={textLimits.code}
       autoComplete="username"
       required
-      value={value}
-      error={error}
-      onChange={(event) => onChange(event.currentTarget.value)}
+      {...field}
     />
   );
 }
 
 /** The part of a form (useFormState) that holds a new password and its confirmation. */
 interface NewPasswordForm {
-  values: { password: string; confirmPassword: string };
-  errors: FieldErrors;
-  set: (key: 'password' | 'confirmPassword', value: string) => void;
+  textField: (key: 'password' | 'confirmPassword') => TextFieldProps;
 }
 
 /** `label` and "Confirm <label>", the core's minimum said under the first. */
@@ -47,18 +39,14 @@ export function NewPasswordInputs({ form, label }: { form: NewPasswordForm; labe
         maxLength={textLimits.password}
         autoComplete="new-password"
         required
-        value={form.values.password}
-        error={form.errors.password}
-        onChange={(event) => form.set('password', event.currentTarget.value)}
+        {...form.textField('password')}
       />
       <PasswordInput
         label={`Confirm ${label.toLowerCase()}`}
         maxLength={textLimits.password}
         autoComplete="new-password"
         required
-        value={form.values.confirmPassword}
-        error={form.errors.confirmPassword}
-        onChange={(event) => form.set('confirmPassword', event.currentTarget.value)}
+        {...form.textField('confirmPassword')}
       />
     </>
   );

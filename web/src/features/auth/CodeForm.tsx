@@ -47,9 +47,7 @@ export function CodeForm({
           maxLength={authenticator ? recoveryCodeMaxChars : codeLength}
           required
           data-autofocus
-          value={form.values.otp}
-          error={form.errors.otp}
-          onChange={(event) => form.set('otp', event.currentTarget.value)}
+          {...form.textField('otp')}
           styles={{ input: { letterSpacing: '0.4em', fontSize: 'var(--mantine-font-size-lg)' } }}
         />
         <Button type="submit" loading={busy}>

@@ -49,9 +49,7 @@ export function ForgotPasswordPage() {
             type="email"
             autoComplete="email"
             required
-            value={form.values.a_email}
-            error={form.errors.a_email}
-            onChange={(event) => form.set('a_email', event.currentTarget.value)}
+            {...form.textField('a_email')}
           />
           <Button type="submit" loading={busy}>
             Send code

@@ -64,16 +64,9 @@ export function InvitationPage() {
               autoComplete="one-time-code"
               maxLength={codeLength}
               required
-              value={form.values.code}
-              error={form.errors.code}
-              onChange={(event) => form.set('code', event.currentTarget.value)}
+              {...form.textField('code')}
             />
-            <AdminIdInput
-              description="What you will sign in with"
-              value={form.values.a_id}
-              error={form.errors.a_id}
-              onChange={(value) => form.set('a_id', value)}
-            />
+            <AdminIdInput description="What you will sign in with" field={form.textField('a_id')} />
             <NewPasswordInputs form={form} label="Password" />
             <Button type="submit" loading={busy}>
               Create my account

@@ -42,19 +42,13 @@ export function LoginPage() {
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <FormRefusal message={form.refusal} />
-          <AdminIdInput
-            value={form.values.a_id}
-            error={form.errors.a_id}
-            onChange={(value) => form.set('a_id', value)}
-          />
+          <AdminIdInput field={form.textField('a_id')} />
           <PasswordInput
             label="Password"
             maxLength={textLimits.password}
             autoComplete="current-password"
             required
-            value={form.values.a_password}
-            error={form.errors.a_password}
-            onChange={(event) => form.set('a_password', event.currentTarget.value)}
+            {...form.textField('a_password')}
           />
           <Group justify="space-between">
             <Anchor component={Link} to={paths.forgotPassword} size="sm">

@@ -240,17 +240,13 @@ function FacebookForm({ settings }: { settings: ControllerSettings }) {
             label="Facebook app ID"
             maxLength={textLimits.code}
             required
-            value={form.values.facebook_app_id}
-            error={form.errors['facebook_app_id']}
-            onChange={(event) => form.set('facebook_app_id', event.currentTarget.value)}
+            {...form.textField('facebook_app_id')}
           />
           <TextInput
             label="Facebook client token"
             maxLength={textLimits.code}
             required
-            value={form.values.facebook_client_token}
-            error={form.errors['facebook_client_token']}
-            onChange={(event) => form.set('facebook_client_token', event.currentTarget.value)}
+            {...form.textField('facebook_client_token')}
           />
         </SimpleGrid>
         <Group justify="flex-end">
@@ -295,9 +291,7 @@ function InstallNewForm({
           description="Where the call to action leads"
           type="url"
           placeholder="https://"
-          value={form.values.btn_url}
-          error={form.errors['btn_url']}
-          onChange={(event) => form.set('btn_url', event.currentTarget.value)}
+          {...form.textField('btn_url')}
           style={{ flex: 1 }}
         />
       </SaveBeside>

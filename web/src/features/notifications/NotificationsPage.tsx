@@ -169,9 +169,7 @@ function SendForm() {
                 required
                 autosize
                 minRows={3}
-                value={form.values.message}
-                error={form.errors.message}
-                onChange={(event) => form.set('message', event.currentTarget.value)}
+                {...form.textField('message')}
               />
             </Stack>
             <Stack gap="sm">

@@ -101,9 +101,7 @@ function LegalTextEditor({ document, saved }: { document: LegalDocument; saved: 
                 label="Title"
                 maxLength={textLimits.name}
                 required
-                value={form.values.title}
-                error={form.errors.title}
-                onChange={(event) => form.set('title', event.currentTarget.value)}
+                {...form.textField('title')}
               />
               <Textarea
                 label="Text"
@@ -113,9 +111,7 @@ function LegalTextEditor({ document, saved }: { document: LegalDocument; saved: 
                 autosize
                 minRows={12}
                 maxRows={40}
-                value={form.values.description}
-                error={form.errors.description}
-                onChange={(event) => form.set('description', event.currentTarget.value)}
+                {...form.textField('description')}
               />
             </>
           ) : (

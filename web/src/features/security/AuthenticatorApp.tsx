@@ -86,9 +86,7 @@ function CodeStep({
           autoComplete="one-time-code"
           maxLength={maxLength}
           required
-          value={form.values.code}
-          error={form.errors.code}
-          onChange={(event) => form.set('code', event.currentTarget.value)}
+          {...form.textField('code')}
         />
         <Button type="submit" loading={busy} color={danger ? 'red' : undefined}>
           {submitLabel}

@@ -192,9 +192,7 @@ function NewToken() {
             placeholder="nightly import"
             maxLength={apiTokenNameMaxChars}
             style={{ flex: '1 1 220px' }}
-            value={form.values.name}
-            error={form.errors.name}
-            onChange={(event) => form.set('name', event.currentTarget.value)}
+            {...form.textField('name')}
           />
           <NumberInput
             label="Expires in days"

@@ -94,9 +94,7 @@ function AddShortcutForm({ nextNumber }: { nextNumber: number | undefined }) {
                 label="Title"
                 maxLength={textLimits.name}
                 required
-                value={form.values.name}
-                error={form.errors['name']}
-                onChange={(event) => form.set('name', event.currentTarget.value)}
+                {...form.textField('name')}
               />
               <TextInput
                 label="URL"
@@ -104,9 +102,7 @@ function AddShortcutForm({ nextNumber }: { nextNumber: number | undefined }) {
                 type="url"
                 required
                 placeholder="https://"
-                value={form.values.url}
-                error={form.errors['url']}
-                onChange={(event) => form.set('url', event.currentTarget.value)}
+                {...form.textField('url')}
               />
               <UploadField
                 label="Logo image"
