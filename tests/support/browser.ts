@@ -1,10 +1,15 @@
 // Shared helpers of the browser tests: a page of a given width on the shared Chromium, a
 // signed-in session without walking the screens, screenshots, and a check that the page
 // logged no errors.
-import { createApiClient, type ApiClient } from '@dealdesk/core';
+import {
+  createApiClient,
+  openResponse,
+  type ApiClient,
+  type ResponseEnvelope,
+} from '@dealdesk/core';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page, type Response } from 'playwright-core';
 import { inject } from 'vitest';
 import type { E2eAdmin, E2eContext } from './e2e-context.js';
 import { watchMailbox } from './mailbox.js';
@@ -86,6 +91,11 @@ export async function openPage(
 export function apiClient(token: () => string | null = () => null): ApiClient {
   const { baseUrl, apiKey, secret } = e2e();
   return createApiClient({ baseUrl, apiKey, secret, token });
+}
+
+/** The body of an answer the page received, opened with the server's key. */
+export async function openedBody(response: Response): Promise<unknown> {
+  return openResponse((await response.json()) as ResponseEnvelope, e2e().secret);
 }
 
 /** Both sign-in steps through the API, reading the code from the outbox: a session token. */
