@@ -1,5 +1,5 @@
 // A list's state kept in the address's query (Back, a reload and a link show the same list).
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /**
@@ -29,6 +29,18 @@ export function useAddressQuery() {
       setUnshown(null);
     }
   }, [params]);
+  // Back or Forward before the router showed the last change: the router may still show the
+  // entry the browser returns to, so no new address renders and the change would stay the
+  // query answered. The browser's address is followed instead.
+  useEffect(() => {
+    const follow = () => {
+      written.current = [];
+      latest.current = new URLSearchParams(window.location.search);
+      setUnshown(null);
+    };
+    window.addEventListener('popstate', follow);
+    return () => window.removeEventListener('popstate', follow);
+  }, []);
   const update = (change: (next: URLSearchParams) => void, options?: { replace: boolean }) => {
     const next = new URLSearchParams(latest.current);
     change(next);
